@@ -1,0 +1,154 @@
+#include "core/api/object.h"
+
+namespace api {
+namespace {
+
+const Json* Field(const Json& obj, const char* a, const char* b = nullptr) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(a);
+  if (it == obj.end()) return nullptr;
+  if (b == nullptr) return &*it;
+  if (!it->is_object()) return nullptr;
+  auto jt = it->find(b);
+  if (jt == it->end()) return nullptr;
+  return &*jt;
+}
+
+std::string StringAt(const Json& obj, const char* a, const char* b = nullptr) {
+  const Json* f = Field(obj, a, b);
+  return f != nullptr && f->is_string() ? f->get<std::string>() : std::string();
+}
+
+std::map<std::string, std::string> StringMap(const Json* m) {
+  std::map<std::string, std::string> out;
+  if (m == nullptr || !m->is_object()) return out;
+  for (auto it = m->begin(); it != m->end(); ++it) {
+    if (it.value().is_string()) out[it.key()] = it.value().get<std::string>();
+  }
+  return out;
+}
+
+}  // namespace
+
+Json OwnerReference::ToJson() const {
+  Json j = Json::object();
+  j["apiVersion"] = apiVersion;
+  j["kind"] = kind;
+  j["name"] = name;
+  j["uid"] = uid;
+  if (controller) j["controller"] = true;
+  if (blockOwnerDeletion) j["blockOwnerDeletion"] = true;
+  return j;
+}
+
+OwnerReference OwnerReference::FromJson(const Json& j) {
+  OwnerReference ref;
+  ref.apiVersion = StringAt(j, "apiVersion");
+  ref.kind = StringAt(j, "kind");
+  ref.name = StringAt(j, "name");
+  ref.uid = StringAt(j, "uid");
+  const Json* c = Field(j, "controller");
+  ref.controller = c != nullptr && c->is_boolean() && c->get<bool>();
+  const Json* b = Field(j, "blockOwnerDeletion");
+  ref.blockOwnerDeletion = b != nullptr && b->is_boolean() && b->get<bool>();
+  return ref;
+}
+
+std::string GetString(const Json& obj, const Json::json_pointer& ptr) {
+  if (!obj.contains(ptr)) return "";
+  const Json& v = obj.at(ptr);
+  return v.is_string() ? v.get<std::string>() : std::string();
+}
+
+std::string ApiVersion(const Json& obj) { return StringAt(obj, "apiVersion"); }
+std::string Kind(const Json& obj) { return StringAt(obj, "kind"); }
+std::string Name(const Json& obj) { return StringAt(obj, "metadata", "name"); }
+std::string GenerateName(const Json& obj) { return StringAt(obj, "metadata", "generateName"); }
+std::string Namespace(const Json& obj) { return StringAt(obj, "metadata", "namespace"); }
+std::string Uid(const Json& obj) { return StringAt(obj, "metadata", "uid"); }
+std::string ResourceVersion(const Json& obj) { return StringAt(obj, "metadata", "resourceVersion"); }
+std::string DeletionTimestamp(const Json& obj) {
+  return StringAt(obj, "metadata", "deletionTimestamp");
+}
+std::string CreationTimestamp(const Json& obj) {
+  return StringAt(obj, "metadata", "creationTimestamp");
+}
+
+int64_t Generation(const Json& obj) {
+  const Json* g = Field(obj, "metadata", "generation");
+  return g != nullptr && g->is_number_integer() ? g->get<int64_t>() : 0;
+}
+
+bool IsBeingDeleted(const Json& obj) { return !DeletionTimestamp(obj).empty(); }
+
+std::map<std::string, std::string> Labels(const Json& obj) {
+  return StringMap(Field(obj, "metadata", "labels"));
+}
+
+std::map<std::string, std::string> Annotations(const Json& obj) {
+  return StringMap(Field(obj, "metadata", "annotations"));
+}
+
+std::vector<std::string> Finalizers(const Json& obj) {
+  std::vector<std::string> out;
+  const Json* f = Field(obj, "metadata", "finalizers");
+  if (f == nullptr || !f->is_array()) return out;
+  for (const Json& v : *f) {
+    if (v.is_string()) out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+bool HasFinalizer(const Json& obj, const std::string& finalizer) {
+  for (const std::string& f : Finalizers(obj)) {
+    if (f == finalizer) return true;
+  }
+  return false;
+}
+
+std::vector<OwnerReference> OwnerReferences(const Json& obj) {
+  std::vector<OwnerReference> out;
+  const Json* refs = Field(obj, "metadata", "ownerReferences");
+  if (refs == nullptr || !refs->is_array()) return out;
+  for (const Json& r : *refs) out.push_back(OwnerReference::FromJson(r));
+  return out;
+}
+
+std::optional<OwnerReference> GetControllerOf(const Json& obj) {
+  for (const OwnerReference& ref : OwnerReferences(obj)) {
+    if (ref.controller) return ref;
+  }
+  return std::nullopt;
+}
+
+std::string GroupOf(const std::string& api_version) {
+  size_t slash = api_version.find('/');
+  return slash == std::string::npos ? std::string() : api_version.substr(0, slash);
+}
+
+std::string ObjectKey(const std::string& ns, const std::string& name) {
+  return ns.empty() ? name : ns + "/" + name;
+}
+
+std::string ObjectKey(const Json& obj) { return ObjectKey(Namespace(obj), Name(obj)); }
+
+Json& Metadata(Json& obj) {
+  if (!obj.contains("metadata") || !obj["metadata"].is_object()) obj["metadata"] = Json::object();
+  return obj["metadata"];
+}
+
+void SetLabel(Json& obj, const std::string& key, const std::string& value) {
+  Json& meta = Metadata(obj);
+  if (!meta.contains("labels") || !meta["labels"].is_object()) meta["labels"] = Json::object();
+  meta["labels"][key] = value;
+}
+
+void SetAnnotation(Json& obj, const std::string& key, const std::string& value) {
+  Json& meta = Metadata(obj);
+  if (!meta.contains("annotations") || !meta["annotations"].is_object()) {
+    meta["annotations"] = Json::object();
+  }
+  meta["annotations"][key] = value;
+}
+
+}  // namespace api

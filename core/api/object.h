@@ -1,0 +1,78 @@
+#pragma once
+// Objects are JSON documents (nlohmann::json), immutable once stored and shared as
+// shared_ptr<const Json>, so a watch delivery or a cache read copies nothing. These accessors
+// read the metav1.ObjectMeta fields every layer needs, with Kubernetes' JSON names.
+// Mirrors: apimachinery pkg/apis/meta/v1 (ObjectMeta, OwnerReference, GetControllerOf) and
+// client-go tools/cache MetaNamespaceKeyFunc.
+// Simplified: objects are untyped JSON; typed views over the fields a controller uses live
+// beside the controller. Unknown fields are kept, as a real API server keeps them.
+// Single-threaded; no time.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace api {
+
+// Keys are kept sorted (std::map), which is also the order `kubectl get -o yaml` prints, and makes
+// equality order-insensitive like the API server's no-op write check.
+using Json = nlohmann::json;
+using ObjectPtr = std::shared_ptr<const Json>;
+
+// MakeObject freezes a document into a shared immutable object.
+inline ObjectPtr MakeObject(Json doc) { return std::make_shared<const Json>(std::move(doc)); }
+
+struct OwnerReference {
+  std::string apiVersion;
+  std::string kind;
+  std::string name;
+  std::string uid;
+  bool controller = false;
+  bool blockOwnerDeletion = false;
+
+  Json ToJson() const;
+  static OwnerReference FromJson(const Json& j);
+};
+
+// String accessors return "" when the field is absent or not a string.
+std::string GetString(const Json& obj, const Json::json_pointer& ptr);
+std::string ApiVersion(const Json& obj);
+std::string Kind(const Json& obj);
+std::string Name(const Json& obj);
+std::string GenerateName(const Json& obj);
+std::string Namespace(const Json& obj);
+std::string Uid(const Json& obj);
+std::string ResourceVersion(const Json& obj);
+std::string DeletionTimestamp(const Json& obj);
+std::string CreationTimestamp(const Json& obj);
+// Generation returns metadata.generation, or 0 when unset.
+int64_t Generation(const Json& obj);
+bool IsBeingDeleted(const Json& obj);
+
+// Labels and Annotations return an ordered copy; an absent map and an empty map are both empty.
+std::map<std::string, std::string> Labels(const Json& obj);
+std::map<std::string, std::string> Annotations(const Json& obj);
+std::vector<std::string> Finalizers(const Json& obj);
+bool HasFinalizer(const Json& obj, const std::string& finalizer);
+std::vector<OwnerReference> OwnerReferences(const Json& obj);
+// GetControllerOf returns the first ownerReference with controller=true (metav1.GetControllerOf).
+std::optional<OwnerReference> GetControllerOf(const Json& obj);
+
+// GroupOf returns the group of an apiVersion ("ray.io/v1" -> "ray.io", "v1" -> "").
+std::string GroupOf(const std::string& api_version);
+
+// ObjectKey is "namespace/name", or "name" for cluster-scoped objects (MetaNamespaceKeyFunc).
+std::string ObjectKey(const Json& obj);
+std::string ObjectKey(const std::string& ns, const std::string& name);
+
+// Mutable helpers for building a new version of an object (never used on stored documents).
+Json& Metadata(Json& obj);
+void SetLabel(Json& obj, const std::string& key, const std::string& value);
+void SetAnnotation(Json& obj, const std::string& key, const std::string& value);
+
+}  // namespace api

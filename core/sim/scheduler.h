@@ -1,0 +1,89 @@
+#pragma once
+// Scheduler: the discrete-event kernel. Events run in (time, sequence) order, FIFO within an
+// instant, and only the scheduler moves the clock.
+// No Go counterpart; follows FoundationDB's Sim2 run loop (timers + ready queue, ties broken by a
+// counter) and TigerBeetle's budgets.
+// Choice points: when several events are due at the same instant, DueNext() lists them and an
+// optional Chooser picks which runs first, so tests and the race explorer can permute orderings.
+// Single-threaded; pointer values never affect order.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/base/time.h"
+#include "core/sim/clock.h"
+#include "core/sim/trace.h"
+
+namespace sim {
+
+using EventId = uint64_t;
+
+// PendingEvent describes a scheduled event without exposing its callback.
+struct PendingEvent {
+  EventId id = 0;
+  base::SimTime at = 0;
+  std::string label;  // e.g. "watch deliver raycluster-informer" (for the UI and the explorer)
+  int64_t cause = kNoCause;
+};
+
+class Scheduler {
+ public:
+  // Chooser picks the index of the event to run among events due at one instant (size >= 2).
+  using Chooser = std::function<size_t(const std::vector<PendingEvent>&)>;
+
+  // clock and trace must outlive this object.
+  Scheduler(Clock& clock, Trace& trace);
+  Scheduler(const Scheduler&) = delete;
+  Scheduler& operator=(const Scheduler&) = delete;
+
+  // At schedules fn at time `at` (clamped to now if earlier). While fn runs, the trace's current
+  // cause is `cause`; by default the cause current when At was called.
+  EventId At(base::SimTime at, std::string label, std::function<void()> fn,
+             std::optional<int64_t> cause = std::nullopt);
+  // After schedules fn at Now() + delay.
+  EventId After(base::Duration delay, std::string label, std::function<void()> fn,
+                std::optional<int64_t> cause = std::nullopt);
+  // Cancel removes a pending event; returns false when it already ran or never existed.
+  bool Cancel(EventId id);
+
+  // DueNext lists the events sharing the earliest pending time, in FIFO order.
+  std::vector<PendingEvent> DueNext() const;
+  // NextTime is the earliest pending time, if any.
+  std::optional<base::SimTime> NextTime() const;
+  size_t pending() const { return events_.size(); }
+  uint64_t executed() const { return executed_; }
+
+  // Step runs one event (advancing the clock to its time). Returns false when nothing is pending.
+  bool Step();
+  // RunUntil runs every event due at or before t, then sets the clock to t. `budget` bounds the
+  // number of events; returns the number run (== budget means the budget ran out).
+  uint64_t RunUntil(base::SimTime t, uint64_t budget = UINT64_MAX);
+
+  void SetChooser(Chooser chooser) { chooser_ = std::move(chooser); }
+
+  Clock& clock() { return clock_; }
+  Trace& trace() { return trace_; }
+
+ private:
+  struct Entry {
+    std::string label;
+    std::function<void()> fn;
+    int64_t cause;
+  };
+  using Key = std::pair<base::SimTime, EventId>;  // (time, sequence): the total order
+
+  Clock& clock_;
+  Trace& trace_;
+  std::map<Key, Entry> events_;           // Invariant: every key's time >= clock_.Now().
+  std::map<EventId, base::SimTime> when_;  // Invariant: mirrors the keys of events_.
+  EventId next_id_ = 1;
+  uint64_t executed_ = 0;
+  Chooser chooser_;
+};
+
+}  // namespace sim

@@ -1,0 +1,90 @@
+#pragma once
+// Trace: every step a learner can see, as ordered records with `cause` links and a running hash.
+// No Go counterpart (it is the teaching spine; see DESIGN.md "The trace").
+// A record prints as one JSON line: {"seq":N,"t":T,"type":"…",<fields in insertion order>}.
+// The running hash (FNV-1a 64 over every line and its newline) is what "same trace natively and
+// in WebAssembly, byte for byte" is checked with.
+// Single-threaded; `t` comes from sim::Clock and is printed exactly from integer microseconds.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/base/time.h"
+#include "core/sim/clock.h"
+
+namespace sim {
+
+// TraceValue is a string or an integer field value.
+struct TraceValue {
+  bool is_int = false;
+  int64_t i = 0;
+  std::string s;
+
+  TraceValue(const char* v) : s(v) {}               // NOLINT: implicit for field lists
+  TraceValue(std::string v) : s(std::move(v)) {}    // NOLINT
+  TraceValue(int v) : is_int(true), i(v) {}         // NOLINT
+  TraceValue(int64_t v) : is_int(true), i(v) {}     // NOLINT
+  TraceValue(uint64_t v) : is_int(true), i(static_cast<int64_t>(v)) {}  // NOLINT
+};
+
+using TraceFields = std::vector<std::pair<std::string, TraceValue>>;
+
+struct TraceEvent {
+  int64_t seq = 0;
+  base::SimTime t = 0;
+  std::string type;
+  TraceFields fields;  // Invariant: includes "cause" for every type listed in DESIGN.md.
+
+  // Field returns the value of key, or nullptr.
+  const TraceValue* Field(const std::string& key) const;
+  // FieldString renders a field as text ("" when absent).
+  std::string FieldString(const std::string& key) const;
+  // ToJsonLine renders the record without a trailing newline.
+  std::string ToJsonLine() const;
+};
+
+// kNoCause is the cause of a learner's command.
+constexpr int64_t kNoCause = 0;
+
+class Trace {
+ public:
+  // clock must outlive this object.
+  explicit Trace(const Clock& clock);
+  Trace(const Trace&) = delete;
+  Trace& operator=(const Trace&) = delete;
+
+  // Emit appends a record at the current time and returns its seq (1-based). `fields` should
+  // already contain "cause" where the type needs one; AddCause helps when it does not.
+  int64_t Emit(std::string type, TraceFields fields);
+
+  // current_cause is the seq whose consequence is running now (set by the scheduler while it runs
+  // an event, 0 while a learner's command runs).
+  int64_t current_cause() const { return current_cause_; }
+  void set_current_cause(int64_t cause) { current_cause_ = cause; }
+
+  const std::vector<TraceEvent>& events() const { return events_; }
+  int64_t last_seq() const { return static_cast<int64_t>(events_.size()); }
+  // Hash is the running FNV-1a 64 hash of every emitted line, as 16 lowercase hex digits.
+  std::string Hash() const;
+  uint64_t hash_value() const { return hash_; }
+
+  // Subscribe calls fn for every record emitted after it; returns an id for Unsubscribe.
+  int Subscribe(std::function<void(const TraceEvent&)> fn);
+  void Unsubscribe(int id);
+
+ private:
+  const Clock& clock_;
+  std::vector<TraceEvent> events_;  // Invariant: events_[i].seq == i + 1.
+  uint64_t hash_ = 1469598103934665603ULL;
+  int64_t current_cause_ = kNoCause;
+  std::vector<std::pair<int, std::function<void(const TraceEvent&)>>> subscribers_;
+  int next_subscriber_ = 1;
+};
+
+// JsonEscape returns s as a JSON string literal body (without quotes).
+std::string JsonEscape(const std::string& s);
+
+}  // namespace sim

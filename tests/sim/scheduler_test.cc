@@ -1,0 +1,106 @@
+#include "core/sim/scheduler.h"
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace sim {
+namespace {
+
+struct Kernel {
+  Clock clock;
+  Trace trace{clock};
+  Scheduler scheduler{clock, trace};
+};
+
+TEST(Scheduler, RunsEventsInTimeThenFifoOrder) {
+  Kernel k;
+  std::vector<std::string> ran;
+  k.scheduler.At(20, "b", [&] { ran.push_back("b"); });
+  k.scheduler.At(10, "a1", [&] { ran.push_back("a1"); });
+  k.scheduler.At(10, "a2", [&] { ran.push_back("a2"); });
+  while (k.scheduler.Step()) {
+  }
+  EXPECT_EQ(ran, (std::vector<std::string>{"a1", "a2", "b"}));
+  EXPECT_EQ(k.clock.Now(), 20);
+}
+
+TEST(Scheduler, DueNextExposesEventsSharingAnInstant) {
+  Kernel k;
+  k.scheduler.At(5, "x", [] {});
+  k.scheduler.At(5, "y", [] {});
+  k.scheduler.At(6, "z", [] {});
+  auto due = k.scheduler.DueNext();
+  ASSERT_EQ(due.size(), 2u);
+  EXPECT_EQ(due[0].label, "x");
+  EXPECT_EQ(due[1].label, "y");
+}
+
+TEST(Scheduler, ChooserPermutesEventsAtTheSameInstant) {
+  Kernel k;
+  std::vector<std::string> ran;
+  k.scheduler.At(5, "x", [&] { ran.push_back("x"); });
+  k.scheduler.At(5, "y", [&] { ran.push_back("y"); });
+  k.scheduler.SetChooser([](const std::vector<PendingEvent>& due) { return due.size() - 1; });
+  while (k.scheduler.Step()) {
+  }
+  EXPECT_EQ(ran, (std::vector<std::string>{"y", "x"}));
+}
+
+TEST(Scheduler, RunUntilIncludesEventsDueExactlyAtTheDeadline) {
+  Kernel k;
+  int ran = 0;
+  k.scheduler.At(100, "at-deadline", [&] { ++ran; });
+  k.scheduler.At(101, "after", [&] { ++ran; });
+  EXPECT_EQ(k.scheduler.RunUntil(100), 1u);
+  EXPECT_EQ(ran, 1);
+  EXPECT_EQ(k.clock.Now(), 100);
+  EXPECT_EQ(k.scheduler.pending(), 1u);
+}
+
+TEST(Scheduler, RunUntilAdvancesAnIdleClock) {
+  Kernel k;
+  k.scheduler.RunUntil(5000);
+  EXPECT_EQ(k.clock.Now(), 5000);
+}
+
+TEST(Scheduler, CancelRemovesAPendingEvent) {
+  Kernel k;
+  int ran = 0;
+  EventId id = k.scheduler.At(5, "x", [&] { ++ran; });
+  EXPECT_TRUE(k.scheduler.Cancel(id));
+  EXPECT_FALSE(k.scheduler.Cancel(id));
+  EXPECT_FALSE(k.scheduler.Step());
+  EXPECT_EQ(ran, 0);
+}
+
+TEST(Scheduler, EventsScheduledInThePastRunNow) {
+  Kernel k;
+  k.scheduler.RunUntil(50);
+  base::SimTime seen = -1;
+  k.scheduler.At(10, "late", [&] { seen = k.clock.Now(); });
+  k.scheduler.Step();
+  EXPECT_EQ(seen, 50);
+}
+
+TEST(Scheduler, CauseIsCapturedAtSchedulingTimeAndRestoredAfter) {
+  Kernel k;
+  k.trace.set_current_cause(7);
+  int64_t seen = -1;
+  k.scheduler.At(1, "x", [&] { seen = k.trace.current_cause(); });
+  k.trace.set_current_cause(0);
+  k.scheduler.Step();
+  EXPECT_EQ(seen, 7);
+  EXPECT_EQ(k.trace.current_cause(), 0);
+}
+
+TEST(Scheduler, RunUntilStopsAtTheBudget) {
+  Kernel k;
+  for (int i = 0; i < 10; ++i) k.scheduler.At(1, "x", [] {});
+  EXPECT_EQ(k.scheduler.RunUntil(1, 4), 4u);
+  EXPECT_EQ(k.scheduler.pending(), 6u);
+}
+
+}  // namespace
+}  // namespace sim
