@@ -62,6 +62,7 @@ std::string TraceEvent::ToJsonLine() const {
 Trace::Trace(const Clock& clock) : clock_(clock) {}
 
 int64_t Trace::Emit(std::string type, TraceFields fields) {
+  if (muted_) return 0;
   TraceEvent event;
   event.seq = last_seq() + 1;
   event.t = clock_.Now();

@@ -71,6 +71,10 @@ class Trace {
   std::string Hash() const;
   uint64_t hash_value() const { return hash_; }
 
+  // set_muted stops recording (Emit returns 0): used only while a simulation bootstraps its
+  // built-in objects, which a real cluster also has before the learner arrives.
+  void set_muted(bool muted) { muted_ = muted; }
+
   // Subscribe calls fn for every record emitted after it; returns an id for Unsubscribe.
   int Subscribe(std::function<void(const TraceEvent&)> fn);
   void Unsubscribe(int id);
@@ -80,6 +84,7 @@ class Trace {
   std::vector<TraceEvent> events_;  // Invariant: events_[i].seq == i + 1.
   uint64_t hash_ = 1469598103934665603ULL;
   int64_t current_cause_ = kNoCause;
+  bool muted_ = false;
   std::vector<std::pair<int, std::function<void(const TraceEvent&)>>> subscribers_;
   int next_subscriber_ = 1;
 };

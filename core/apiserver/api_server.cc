@@ -1,0 +1,809 @@
+#include "core/apiserver/api_server.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "core/api/patch.h"
+#include "core/api/schema.h"
+#include "core/api/strategic_merge.h"
+#include "core/apiserver/internal/filters.h"
+#include "core/base/assert.h"
+
+namespace apiserver {
+namespace {
+
+using api::Json;
+using base::Status;
+using base::StatusCode;
+
+constexpr size_t kHistoryLimit = 50000;
+constexpr const char* kOrphanFinalizer = "orphan";
+constexpr const char* kForegroundFinalizer = "foregroundDeletion";
+
+std::string StoreKeyOf(const api::KindInfo* kind, const std::string& ns, const std::string& name) {
+  return kind->kind + "/" + ns + "/" + name;
+}
+
+bool HasString(const std::vector<std::string>& list, const std::string& value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+// SetFinalizers writes the list back, dropping the field when it becomes empty (as Go's
+// omitempty does), so an emptied list compares equal to an absent one.
+void SetFinalizers(Json& obj, const std::vector<std::string>& finalizers) {
+  Json& meta = api::Metadata(obj);
+  if (finalizers.empty()) {
+    meta.erase("finalizers");
+  } else {
+    meta["finalizers"] = finalizers;
+  }
+}
+
+void CopyField(Json& to, const Json& from, const char* key) {
+  auto it = from.find(key);
+  if (it != from.end()) {
+    to[key] = *it;
+  } else {
+    to.erase(key);
+  }
+}
+
+// SpecChanged applies the kind's generation rule to the main-endpoint write (§8).
+bool GenerationShouldBump(const api::KindInfo* kind, const Json& old_obj, const Json& new_obj) {
+  switch (kind->generation) {
+    case api::GenerationRule::kNever:
+      return false;
+    case api::GenerationRule::kSpec: {
+      if (kind->custom) {
+        // mirrors apiextensions-apiserver customresource/strategy.go PrepareForUpdate: anything
+        // outside metadata (status already reset to the stored one) counts.
+        Json a = old_obj, b = new_obj;
+        a.erase("metadata");
+        b.erase("metadata");
+        return a != b;
+      }
+      return old_obj.value("spec", Json()) != new_obj.value("spec", Json());
+    }
+    case api::GenerationRule::kSpecAndAnnotations:
+      // mirrors kubernetes pkg/registry/apps/deployment/strategy.go PrepareForUpdate
+      return old_obj.value("spec", Json()) != new_obj.value("spec", Json()) ||
+             api::Annotations(old_obj) != api::Annotations(new_obj);
+  }
+  return false;
+}
+
+Status ValidateOwnerReferences(const api::KindInfo* kind, const Json& obj) {
+  std::vector<std::string> controllers;
+  for (const api::OwnerReference& ref : api::OwnerReferences(obj)) {
+    if (ref.controller) {
+      controllers.push_back(ref.kind + "/" + ref.name);
+    }
+  }
+  if (controllers.size() <= 1) return Status::OK();
+  // mirrors apimachinery pkg/api/validation/objectmeta.go ValidateOwnerReferences
+  std::string cause = "metadata.ownerReferences: Invalid value: []v1.OwnerReference{...}: "
+                      "Only one reference can have Controller set to true. Found \"true\" in "
+                      "references for " + controllers[0] + " and " + controllers[1];
+  return Status(StatusCode::kInvalid, api::InvalidMessage(*kind, api::Name(obj), {cause}));
+}
+
+}  // namespace
+
+struct ApiServer::Watcher {
+  WatchId id = 0;
+  const api::KindInfo* kind = nullptr;
+  WatchOptions opts;
+  internal::LabelFilter labels;
+  std::function<void(const WatchEvent&)> callback;
+  base::SimTime last_delivery_at = 0;  // Invariant: deliveries are scheduled in commit order.
+};
+
+std::optional<PatchType> ParsePatchType(const std::string& text) {
+  if (text == "merge") return PatchType::kJsonMerge;
+  if (text == "json") return PatchType::kJsonPatch;
+  if (text == "strategic") return PatchType::kStrategicMerge;
+  return std::nullopt;
+}
+
+const char* WatchEventTypeName(WatchEventType type) {
+  switch (type) {
+    case WatchEventType::kAdded: return "ADDED";
+    case WatchEventType::kModified: return "MODIFIED";
+    case WatchEventType::kDeleted: return "DELETED";
+    case WatchEventType::kError: return "ERROR";
+  }
+  return "ERROR";
+}
+
+ApiServer::ApiServer(sim::Scheduler& scheduler, sim::Trace& trace, sim::Prng prng)
+    : scheduler_(scheduler), trace_(trace), prng_(prng) {}
+
+ApiServer::~ApiServer() = default;
+
+const api::KindInfo* ApiServer::Resolve(const std::string& kind) const {
+  return api::FindKind(kind);
+}
+
+std::string ApiServer::NotFoundMessage(const api::KindInfo* kind, const std::string& name) const {
+  return kind->GroupResource() + " \"" + name + "\" not found";
+}
+
+std::string ApiServer::NewUid() {
+  static const char kHex[] = "0123456789abcdef";
+  std::string uid;
+  for (int i = 0; i < 32; ++i) {
+    if (i == 8 || i == 12 || i == 16 || i == 20) uid += '-';
+    uint64_t nibble = prng_.Below(16);
+    if (i == 12) nibble = 4;                   // version 4
+    if (i == 16) nibble = 8 + (nibble & 0x3);  // RFC 4122 variant
+    uid += kHex[nibble];
+  }
+  return uid;
+}
+
+std::string ApiServer::GenerateNameSuffix() {
+  // mirrors apiserver pkg/storage/names/generate.go (5 characters from this alphabet)
+  static const char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+  std::string suffix;
+  for (int i = 0; i < 5; ++i) suffix += kAlphabet[prng_.Below(sizeof(kAlphabet) - 1)];
+  return suffix;
+}
+
+int64_t ApiServer::TraceRequest(const RequestContext& ctx, const std::string& verb,
+                                const api::KindInfo* kind, const std::string& ns,
+                                const std::string& name, const std::string& subresource, int code,
+                                const std::string& rv) {
+  return trace_.Emit("api.request", {{"verb", verb},
+                                     {"kind", kind != nullptr ? kind->kind : ""},
+                                     {"namespace", ns},
+                                     {"name", name},
+                                     {"subresource", subresource},
+                                     {"user", ctx.user},
+                                     {"code", code},
+                                     {"resourceVersion", rv},
+                                     {"cause", ctx.cause.value_or(trace_.current_cause())}});
+}
+
+int64_t ApiServer::TraceRejected(const RequestContext& ctx, const std::string& verb,
+                                 const std::string& kind, const std::string& ns,
+                                 const std::string& name, const std::string& subresource,
+                                 const base::Status& status) {
+  return TraceRequest(ctx, verb, Resolve(kind), ns, name, subresource, status.http_code(), "");
+}
+
+Status ApiServer::Authorize(const RequestContext& ctx, const std::string& verb,
+                            const api::KindInfo* kind, const std::string& subresource,
+                            const std::string& ns, const std::string& name) const {
+  if (!authorizer_) return Status::OK();
+  RequestAttributes attrs;
+  attrs.user = ctx.user;
+  attrs.verb = verb;
+  attrs.kind = kind;
+  attrs.subresource = subresource;
+  attrs.namespace_ = ns;
+  attrs.name = name;
+  return authorizer_(attrs);
+}
+
+Status ApiServer::Admit(const std::string& operation, const api::KindInfo* kind,
+                        const RequestContext& ctx, const api::ObjectPtr& object,
+                        const api::ObjectPtr& old_object) const {
+  AdmissionRequest request{operation, kind, ctx.user, object, old_object};
+  for (const auto& [name, webhook] : webhooks_) {
+    Status s = webhook(request);
+    if (!s.ok()) {
+      // mirrors apiserver pkg/admission/plugin/webhook/errors ToStatusErr
+      return Status(s.code() == StatusCode::kOk ? StatusCode::kForbidden : s.code(),
+                    "admission webhook \"" + name + "\" denied the request: " + s.message());
+    }
+  }
+  return Status::OK();
+}
+
+void ApiServer::AddValidatingWebhook(std::string name, ValidatingWebhook webhook) {
+  webhooks_.emplace_back(std::move(name), std::move(webhook));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create
+
+base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json obj) {
+  const std::string kind_name = api::Kind(obj);
+  const api::KindInfo* kind = api::FindKindFor(api::ApiVersion(obj), kind_name);
+  std::string ns = api::Namespace(obj);
+  std::string name = api::Name(obj);
+  auto fail = [&](Status s) -> base::StatusOr<api::ObjectPtr> {
+    TraceRequest(ctx, "create", kind, ns, name, "", s.http_code(), "");
+    return s;
+  };
+  if (kind == nullptr) {
+    return fail(Status(StatusCode::kNotFound, "the server could not find the requested resource"));
+  }
+  if (obj.dump().size() > kMaxRequestBytes) {
+    return fail(Status(StatusCode::kRequestEntityTooLarge,
+                       "Request entity too large: limit is 3145728"));
+  }
+  if (!kind->namespaced) {
+    ns.clear();
+    api::Metadata(obj).erase("namespace");
+  } else if (ns.empty()) {
+    return fail(Status(StatusCode::kBadRequest, "the namespace of the provided object does not "
+                                                "match the namespace sent on the request"));
+  }
+  if (Status s = Authorize(ctx, "create", kind, "", ns, name); !s.ok()) return fail(s);
+  if (kind->namespaced && Peek("Namespace", "", ns) == nullptr) {
+    return fail(Status(StatusCode::kNotFound, "namespaces \"" + ns + "\" not found"));
+  }
+  Json& meta = api::Metadata(obj);
+  if (!api::ResourceVersion(obj).empty()) {
+    // mirrors apiserver pkg/storage/etcd3/store.go Create (errResourceVersionSetOnCreate)
+    return fail(Status(StatusCode::kInternal,
+                       "resourceVersion should not be set on objects to be created"));
+  }
+  if (name.empty()) {
+    const std::string prefix = api::GenerateName(obj);
+    if (prefix.empty()) {
+      return fail(Status(StatusCode::kInvalid,
+                         api::InvalidMessage(*kind, "", {"metadata.name: Required value: name or "
+                                                         "generateName is required"})));
+    }
+    // A generated name that collides is retried, as the registry does (bounded).
+    for (int attempt = 0; attempt < 8; ++attempt) {
+      name = prefix + GenerateNameSuffix();
+      if (Peek(kind->kind, ns, name) == nullptr) break;
+    }
+    meta["name"] = name;
+  }
+  obj["apiVersion"] = kind->ApiVersion();
+  obj["kind"] = kind->kind;
+  // Server-owned metadata is set here, whatever the request said.
+  for (const char* key : {"uid", "creationTimestamp", "deletionTimestamp",
+                          "deletionGracePeriodSeconds", "generation", "selfLink", "managedFields"}) {
+    meta.erase(key);
+  }
+  if (kind->status_subresource) {
+    // mirrors customresource/strategy.go PrepareForCreate (status dropped with a /status
+    // subresource) and the built-in strategies that reset Status on create.
+    obj.erase("status");
+    if (kind->kind == "Pod") obj["status"] = Json{{"phase", "Pending"}};
+  }
+  api::ApplyDefaults(*kind, obj);
+  if (Status s = api::ValidateObjectMeta(*kind, obj); !s.ok()) return fail(s);
+  if (Status s = api::ValidateSchema(*kind, obj); !s.ok()) return fail(s);
+  if (Status s = ValidateOwnerReferences(kind, obj); !s.ok()) return fail(s);
+  if (Peek(kind->kind, ns, name) != nullptr) {
+    return fail(Status(StatusCode::kAlreadyExists,
+                       kind->GroupResource() + " \"" + name + "\" already exists"));
+  }
+  Json& m = api::Metadata(obj);
+  m["uid"] = NewUid();
+  m["creationTimestamp"] = base::FormatRfc3339(scheduler_.clock().Now());
+  if (kind->generation != api::GenerationRule::kNever) m["generation"] = 1;
+  if (Status s = Admit("CREATE", kind, ctx, api::MakeObject(obj), nullptr); !s.ok()) return fail(s);
+  const int64_t seq = TraceRequest(ctx, "create", kind, ns, name, "", 201,
+                                   std::to_string(rv_ + 1));
+  return Commit(kind, nullptr, std::move(obj), /*removed=*/false, seq);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+base::StatusOr<api::ObjectPtr> ApiServer::Get(const RequestContext& ctx, const std::string& kind_name,
+                                              const std::string& ns, const std::string& name) {
+  const api::KindInfo* kind = Resolve(kind_name);
+  const std::string scoped_ns = kind != nullptr && kind->namespaced ? ns : "";
+  auto fail = [&](Status s) -> base::StatusOr<api::ObjectPtr> {
+    TraceRequest(ctx, "get", kind, scoped_ns, name, "", s.http_code(), "");
+    return s;
+  };
+  if (kind == nullptr) {
+    return fail(Status(StatusCode::kNotFound, "the server doesn't have a resource type \"" +
+                                                  kind_name + "\""));
+  }
+  if (Status s = Authorize(ctx, "get", kind, "", scoped_ns, name); !s.ok()) return fail(s);
+  api::ObjectPtr obj = Peek(kind->kind, scoped_ns, name);
+  if (obj == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
+  TraceRequest(ctx, "get", kind, scoped_ns, name, "", 200, api::ResourceVersion(*obj));
+  return obj;
+}
+
+base::StatusOr<ListResult> ApiServer::List(const RequestContext& ctx, const std::string& kind_name,
+                                           const std::string& ns, const ListOptions& opts) {
+  const api::KindInfo* kind = Resolve(kind_name);
+  const std::string scoped_ns = kind != nullptr && kind->namespaced ? ns : "";
+  auto fail = [&](Status s) -> base::StatusOr<ListResult> {
+    TraceRequest(ctx, "list", kind, scoped_ns, "", "", s.http_code(), "");
+    return s;
+  };
+  if (kind == nullptr) {
+    return fail(Status(StatusCode::kNotFound, "the server doesn't have a resource type \"" +
+                                                  kind_name + "\""));
+  }
+  if (Status s = Authorize(ctx, "list", kind, "", scoped_ns, ""); !s.ok()) return fail(s);
+  auto labels = internal::LabelFilter::Parse(opts.label_selector);
+  if (!labels.ok()) return fail(labels.status());
+  auto fields = internal::FieldFilter::Parse(kind->kind, opts.field_selector);
+  if (!fields.ok()) return fail(fields.status());
+  ListResult result;
+  const std::string prefix = kind->kind + "/" + (scoped_ns.empty() ? "" : scoped_ns + "/");
+  for (auto it = store_.lower_bound(prefix); it != store_.end(); ++it) {
+    if (it->first.compare(0, prefix.size(), prefix) != 0) break;
+    const Json& obj = *it->second;
+    if (labels->Matches(obj) && fields->Matches(obj)) result.items.push_back(it->second);
+  }
+  result.resourceVersion = std::to_string(rv_);
+  TraceRequest(ctx, "list", kind, scoped_ns, "", "", 200, result.resourceVersion);
+  return result;
+}
+
+api::ObjectPtr ApiServer::Peek(const std::string& kind_name, const std::string& ns,
+                               const std::string& name) const {
+  const api::KindInfo* kind = Resolve(kind_name);
+  if (kind == nullptr) return nullptr;
+  auto it = store_.find(StoreKeyOf(kind, kind->namespaced ? ns : "", name));
+  return it == store_.end() ? nullptr : it->second;
+}
+
+std::vector<api::ObjectPtr> ApiServer::PeekAll(const std::string& kind_name) const {
+  std::vector<api::ObjectPtr> out;
+  const api::KindInfo* kind = Resolve(kind_name);
+  if (kind == nullptr) return out;
+  const std::string prefix = kind->kind + "/";
+  for (auto it = store_.lower_bound(prefix); it != store_.end(); ++it) {
+    if (it->first.compare(0, prefix.size(), prefix) != 0) break;
+    out.push_back(it->second);
+  }
+  return out;
+}
+
+std::vector<api::ObjectPtr> ApiServer::PeekEverything() const {
+  std::vector<api::ObjectPtr> out;
+  out.reserve(store_.size());
+  for (const auto& [key, obj] : store_) out.push_back(obj);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Update and Patch
+
+base::StatusOr<api::ObjectPtr> ApiServer::Update(const RequestContext& ctx, Json obj,
+                                                 const std::string& subresource) {
+  const api::KindInfo* kind = api::FindKindFor(api::ApiVersion(obj), api::Kind(obj));
+  if (kind == nullptr) kind = Resolve(api::Kind(obj));
+  return UpdateInternal(ctx, kind, std::move(obj), subresource, "update", /*require_rv=*/true);
+}
+
+base::StatusOr<api::ObjectPtr> ApiServer::Patch(const RequestContext& ctx,
+                                                const std::string& kind_name, const std::string& ns,
+                                                const std::string& name, PatchType type,
+                                                const Json& patch, const std::string& subresource) {
+  const api::KindInfo* kind = Resolve(kind_name);
+  const std::string scoped_ns = kind != nullptr && kind->namespaced ? ns : "";
+  auto fail = [&](Status s) -> base::StatusOr<api::ObjectPtr> {
+    TraceRequest(ctx, "patch", kind, scoped_ns, name, subresource, s.http_code(), "");
+    return s;
+  };
+  if (kind == nullptr) {
+    return fail(Status(StatusCode::kNotFound, "the server doesn't have a resource type \"" +
+                                                  kind_name + "\""));
+  }
+  if (patch.dump().size() > kMaxRequestBytes) {
+    return fail(Status(StatusCode::kRequestEntityTooLarge,
+                       "Request entity too large: limit is 3145728"));
+  }
+  if (Status s = Authorize(ctx, "patch", kind, subresource, scoped_ns, name); !s.ok()) {
+    return fail(s);
+  }
+  if (subresource == "status" && !kind->status_subresource) {
+    return fail(Status(StatusCode::kNotFound, "the server could not find the requested resource"));
+  }
+  api::ObjectPtr stored = Peek(kind->kind, scoped_ns, name);
+  if (stored == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
+  Json patched;
+  switch (type) {
+    case PatchType::kJsonMerge:
+      if (!patch.is_object()) {
+        return fail(Status(StatusCode::kBadRequest, "json: cannot unmarshal " +
+                                                        std::string(patch.type_name()) +
+                                                        " into Go value of type map[string]interface {}"));
+      }
+      patched = api::ApplyMergePatch(*stored, patch);
+      break;
+    case PatchType::kJsonPatch: {
+      auto result = api::ApplyJsonPatch(*stored, patch);
+      if (!result.ok()) return fail(result.status());
+      patched = std::move(result.value());
+      break;
+    }
+    case PatchType::kStrategicMerge: {
+      if (kind->custom) {
+        // mirrors apiserver pkg/endpoints/handlers/patch.go: CRDs have no Go struct to derive
+        // merge keys from, so strategic merge patch is refused.
+        return fail(Status(StatusCode::kUnsupportedMediaType,
+                           "the body of the request was in an unknown format - accepted media "
+                           "types include: application/json-patch+json, "
+                           "application/merge-patch+json, application/apply-patch+yaml"));
+      }
+      auto result = api::ApplyStrategicMergePatch(kind->kind, *stored, patch);
+      if (!result.ok()) return fail(result.status());
+      patched = std::move(result.value());
+      break;
+    }
+  }
+  if (!patched.is_object()) {
+    return fail(Status(StatusCode::kBadRequest, "the patched object is not a JSON object"));
+  }
+  if (api::Name(patched) != name) {
+    return fail(Status(StatusCode::kBadRequest, "the name of the object (" + api::Name(patched) +
+                                                    ") does not match the name on the URL (" +
+                                                    name + ")"));
+  }
+  // A patch without metadata.resourceVersion applies to the latest object (no optimistic lock);
+  // one that carries it is checked like an update.
+  const bool locked = patch.is_object() && patch.contains("metadata") &&
+                      patch["metadata"].is_object() && patch["metadata"].contains("resourceVersion");
+  if (!locked) api::Metadata(patched)["resourceVersion"] = api::ResourceVersion(*stored);
+  return UpdateInternal(ctx, kind, std::move(patched), subresource, "patch", /*require_rv=*/false);
+}
+
+base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& ctx,
+                                                         const api::KindInfo* kind, Json obj,
+                                                         const std::string& subresource,
+                                                         const std::string& verb,
+                                                         bool require_rv) {
+  std::string ns = api::Namespace(obj);
+  const std::string name = api::Name(obj);
+  if (kind != nullptr && !kind->namespaced) ns.clear();
+  auto fail = [&](Status s) -> base::StatusOr<api::ObjectPtr> {
+    TraceRequest(ctx, verb, kind, ns, name, subresource, s.http_code(), "");
+    return s;
+  };
+  if (kind == nullptr) {
+    return fail(Status(StatusCode::kNotFound, "the server could not find the requested resource"));
+  }
+  if (verb == "update") {
+    if (obj.dump().size() > kMaxRequestBytes) {
+      return fail(Status(StatusCode::kRequestEntityTooLarge,
+                         "Request entity too large: limit is 3145728"));
+    }
+    if (Status s = Authorize(ctx, "update", kind, subresource, ns, name); !s.ok()) return fail(s);
+    if (subresource == "status" && !kind->status_subresource) {
+      return fail(Status(StatusCode::kNotFound,
+                         "the server could not find the requested resource"));
+    }
+  }
+  if (!subresource.empty() && subresource != "status") {
+    return fail(Status(StatusCode::kNotFound, "the server could not find the requested resource"));
+  }
+  api::ObjectPtr stored = Peek(kind->kind, ns, name);
+  if (stored == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
+
+  const std::string rv = api::ResourceVersion(obj);
+  if (rv.empty()) {
+    if (require_rv && kind->custom) {
+      // mirrors customresource/strategy.go AllowUnconditionalUpdate() == false
+      return fail(Status(StatusCode::kInvalid,
+                         api::InvalidMessage(*kind, name,
+                                             {"metadata.resourceVersion: Invalid value: 0x0: "
+                                              "must be specified for an update"})));
+    }
+  } else if (rv != api::ResourceVersion(*stored)) {
+    return fail(Status(StatusCode::kConflict,
+                       "Operation cannot be fulfilled on " + kind->GroupResource() + " \"" + name +
+                           "\": the object has been modified; please apply your changes to the "
+                           "latest version and try again"));
+  }
+
+  Json next;
+  if (subresource == "status") {
+    // mirrors customresource/status_strategy.go PrepareForUpdate: only status is taken.
+    next = *stored;
+    CopyField(next, obj, "status");
+  } else {
+    next = std::move(obj);
+    next["apiVersion"] = kind->ApiVersion();
+    next["kind"] = kind->kind;
+    Json& meta = api::Metadata(next);
+    const Json& old_meta = (*stored)["metadata"];
+    for (const char* key : {"uid", "creationTimestamp", "deletionTimestamp",
+                            "deletionGracePeriodSeconds", "generation", "namespace"}) {
+      CopyField(meta, old_meta, key);
+    }
+    if (kind->status_subresource) CopyField(next, *stored, "status");
+    api::ApplyDefaults(*kind, next);
+    if (Status s = api::ValidateObjectMeta(*kind, next); !s.ok()) return fail(s);
+    if (Status s = api::ValidateSchema(*kind, next); !s.ok()) return fail(s);
+    if (Status s = ValidateOwnerReferences(kind, next); !s.ok()) return fail(s);
+    if (api::IsBeingDeleted(*stored)) {
+      std::vector<std::string> added;
+      const std::vector<std::string> old_finalizers = api::Finalizers(*stored);
+      for (const std::string& f : api::Finalizers(next)) {
+        if (!HasString(old_finalizers, f)) added.push_back(f);
+      }
+      if (!added.empty()) {
+        // mirrors apimachinery pkg/api/validation/objectmeta.go ValidateObjectMetaUpdate
+        std::string list;
+        for (const std::string& f : added) list += (list.empty() ? "\"" : ", \"") + f + "\"";
+        return fail(Status(StatusCode::kInvalid,
+                           api::InvalidMessage(*kind, name,
+                                               {"metadata.finalizers: Forbidden: no new finalizers "
+                                                "can be added if the object is being deleted, "
+                                                "found new finalizers []string{" + list + "}"})));
+      }
+    }
+    if (GenerationShouldBump(kind, *stored, next)) {
+      meta["generation"] = api::Generation(*stored) + 1;
+    }
+  }
+  api::Metadata(next)["resourceVersion"] = api::ResourceVersion(*stored);
+  if (next == *stored) {
+    // mirrors etcd3/store.go GuaranteedUpdate: identical bytes are not persisted, so the
+    // resourceVersion stays and no watch event is sent.
+    TraceRequest(ctx, verb, kind, ns, name, subresource, 200, api::ResourceVersion(*stored));
+    return stored;
+  }
+  if (Status s = Admit("UPDATE", kind, ctx, api::MakeObject(next), stored); !s.ok()) return fail(s);
+  const bool finalize = api::IsBeingDeleted(*stored) && api::Finalizers(next).empty() &&
+                        next["metadata"].value("deletionGracePeriodSeconds", Json(0)) == Json(0);
+  const int64_t seq = TraceRequest(ctx, verb, kind, ns, name, subresource, 200,
+                                   std::to_string(rv_ + 1));
+  // mirrors registry/store.go ShouldDeleteDuringUpdate: the write that empties the finalizers
+  // of a deleting object deletes it; watchers see one DELETED.
+  return Commit(kind, stored, std::move(next), /*removed=*/finalize, seq);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delete
+
+base::StatusOr<api::ObjectPtr> ApiServer::Delete(const RequestContext& ctx,
+                                                 const std::string& kind_name,
+                                                 const std::string& ns, const std::string& name,
+                                                 const DeleteOptions& opts) {
+  const api::KindInfo* kind = Resolve(kind_name);
+  const std::string scoped_ns = kind != nullptr && kind->namespaced ? ns : "";
+  auto fail = [&](Status s) -> base::StatusOr<api::ObjectPtr> {
+    TraceRequest(ctx, "delete", kind, scoped_ns, name, "", s.http_code(), "");
+    return s;
+  };
+  if (kind == nullptr) {
+    return fail(Status(StatusCode::kNotFound, "the server doesn't have a resource type \"" +
+                                                  kind_name + "\""));
+  }
+  if (Status s = Authorize(ctx, "delete", kind, "", scoped_ns, name); !s.ok()) return fail(s);
+  api::ObjectPtr stored = Peek(kind->kind, scoped_ns, name);
+  if (stored == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
+  if (Status s = Admit("DELETE", kind, ctx, nullptr, stored); !s.ok()) return fail(s);
+
+  Json next = *stored;
+  // mirrors registry/store.go deletionFinalizersForGarbageCollection: the policy becomes a
+  // finalizer the garbage collector acts on.
+  std::vector<std::string> finalizers = api::Finalizers(next);
+  if (opts.propagation.has_value()) {
+    auto remove = [&](const char* f) {
+      finalizers.erase(std::remove(finalizers.begin(), finalizers.end(), f), finalizers.end());
+    };
+    remove(kOrphanFinalizer);
+    remove(kForegroundFinalizer);
+    if (*opts.propagation == PropagationPolicy::kOrphan) finalizers.push_back(kOrphanFinalizer);
+    if (*opts.propagation == PropagationPolicy::kForeground) {
+      finalizers.push_back(kForegroundFinalizer);
+    }
+    SetFinalizers(next, finalizers);
+  }
+
+  // Graceful deletion (Pods bound to a node): the kubelet confirms with a zero grace delete.
+  int64_t grace = 0;
+  if (kind->graceful_deletion && !api::GetString(next, "/spec/nodeName"_json_pointer).empty()) {
+    grace = opts.grace_period_seconds.value_or(
+        next.value("/spec/terminationGracePeriodSeconds"_json_pointer, Json(30)).is_number_integer()
+            ? next.value("/spec/terminationGracePeriodSeconds"_json_pointer, Json(30)).get<int64_t>()
+            : 30);
+    if (grace < 0) grace = 0;
+  }
+  Json& meta = api::Metadata(next);
+  const bool already_deleting = api::IsBeingDeleted(*stored);
+  if (finalizers.empty() && grace == 0) {
+    const int64_t seq = TraceRequest(ctx, "delete", kind, scoped_ns, name, "", 200,
+                                     std::to_string(rv_ + 1));
+    return Commit(kind, stored, std::move(next), /*removed=*/true, seq);
+  }
+  if (!already_deleting) {
+    meta["deletionTimestamp"] = base::FormatRfc3339(scheduler_.clock().Now() + grace * base::kSecond);
+    meta["deletionGracePeriodSeconds"] = grace;
+    // mirrors rest.BeforeDelete / markAsDeleting: generation moves once when deletion starts.
+    if (api::Generation(*stored) > 0) meta["generation"] = api::Generation(*stored) + 1;
+  } else if (kind->graceful_deletion) {
+    const int64_t current = next["metadata"].value("deletionGracePeriodSeconds", Json(0)).is_number()
+                                ? next["metadata"].value("deletionGracePeriodSeconds", Json(0)).get<int64_t>()
+                                : 0;
+    if (grace < current) {
+      meta["deletionTimestamp"] = base::FormatRfc3339(scheduler_.clock().Now() + grace * base::kSecond);
+      meta["deletionGracePeriodSeconds"] = grace;
+    }
+  }
+  if (next == *stored) {
+    TraceRequest(ctx, "delete", kind, scoped_ns, name, "", 202, api::ResourceVersion(*stored));
+    return stored;
+  }
+  const int64_t seq = TraceRequest(ctx, "delete", kind, scoped_ns, name, "", 202,
+                                   std::to_string(rv_ + 1));
+  return Commit(kind, stored, std::move(next), /*removed=*/false, seq);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commit and watch
+
+api::ObjectPtr ApiServer::Commit(const api::KindInfo* kind, api::ObjectPtr old_object, Json new_obj,
+                                 bool removed, int64_t cause) {
+  ++rv_;
+  ++writes_;
+  api::Metadata(new_obj)["resourceVersion"] = std::to_string(rv_);
+  api::ObjectPtr stored = api::MakeObject(std::move(new_obj));
+  const std::string key = StoreKeyOf(kind, api::Namespace(*stored), api::Name(*stored));
+  WatchEventType type;
+  if (removed) {
+    store_.erase(key);
+    type = WatchEventType::kDeleted;
+  } else {
+    store_[key] = stored;
+    type = old_object == nullptr ? WatchEventType::kAdded : WatchEventType::kModified;
+  }
+  history_.push_back(HistoryEntry{rv_, kind, std::move(old_object), stored, type, cause});
+  if (history_.size() > kHistoryLimit) {
+    history_.erase(history_.begin(), history_.begin() + static_cast<long>(kHistoryLimit / 10));
+  }
+  Fanout(history_.back());
+  return stored;
+}
+
+void ApiServer::Fanout(const HistoryEntry& entry) {
+  for (auto& [id, watcher] : watchers_) {
+    if (watcher->kind == entry.kind) Deliver(*watcher, entry);
+  }
+}
+
+void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
+  auto in_scope = [&](const api::ObjectPtr& obj) {
+    if (obj == nullptr) return false;
+    if (!watcher.opts.namespace_.empty() && api::Namespace(*obj) != watcher.opts.namespace_) {
+      return false;
+    }
+    return watcher.labels.Matches(*obj);
+  };
+  const bool old_in = entry.type != WatchEventType::kAdded && in_scope(entry.old_object);
+  const bool new_in = entry.type != WatchEventType::kDeleted && in_scope(entry.new_object);
+  WatchEventType type;
+  if (entry.type == WatchEventType::kDeleted) {
+    if (!old_in) return;
+    type = WatchEventType::kDeleted;
+  } else if (old_in && new_in) {
+    type = WatchEventType::kModified;
+  } else if (new_in) {
+    type = WatchEventType::kAdded;
+  } else if (old_in) {
+    // mirrors apiserver's cacheWatcher: an object that stops matching the selector is a DELETED
+    // for this watcher.
+    type = WatchEventType::kDeleted;
+  } else {
+    return;
+  }
+  const base::SimTime at =
+      std::max(scheduler_.clock().Now() + watcher.opts.latency, watcher.last_delivery_at);
+  watcher.last_delivery_at = at;
+  const WatchId id = watcher.id;
+  api::ObjectPtr object = entry.new_object;
+  const int64_t cause = entry.cause;
+  scheduler_.At(
+      at, "watch deliver " + watcher.opts.watcher,
+      [this, id, type, object, cause] {
+        auto it = watchers_.find(id);
+        if (it == watchers_.end()) return;  // stopped or dropped meanwhile
+        Watcher& w = *it->second;
+        if (!w.opts.traced) {
+          auto quiet_callback = w.callback;
+          quiet_callback(WatchEvent{type, object, 0});
+          return;
+        }
+        const int64_t seq = trace_.Emit("watch.event", {{"watcher", w.opts.watcher},
+                                                        {"kind", w.kind->kind},
+                                                        {"eventType", WatchEventTypeName(type)},
+                                                        {"namespace", api::Namespace(*object)},
+                                                        {"name", api::Name(*object)},
+                                                        {"resourceVersion", api::ResourceVersion(*object)},
+                                                        {"cause", cause}});
+        const int64_t saved = trace_.current_cause();
+        trace_.set_current_cause(seq);
+        auto callback = w.callback;  // the callback may stop this watch
+        callback(WatchEvent{type, object, seq});
+        trace_.set_current_cause(saved);
+      },
+      cause);
+}
+
+base::StatusOr<WatchId> ApiServer::Watch(const RequestContext& ctx, const std::string& kind_name,
+                                         const WatchOptions& opts,
+                                         std::function<void(const WatchEvent&)> callback) {
+  const api::KindInfo* kind = Resolve(kind_name);
+  auto fail = [&](Status s) -> base::StatusOr<WatchId> {
+    TraceRequest(ctx, "watch", kind, opts.namespace_, "", "", s.http_code(), "");
+    return s;
+  };
+  if (kind == nullptr) {
+    return fail(Status(StatusCode::kNotFound, "the server doesn't have a resource type \"" +
+                                                  kind_name + "\""));
+  }
+  if (Status s = Authorize(ctx, "watch", kind, "", opts.namespace_, ""); !s.ok()) return fail(s);
+  auto labels = internal::LabelFilter::Parse(opts.label_selector);
+  if (!labels.ok()) return fail(labels.status());
+  int64_t from = -1;
+  if (!opts.resourceVersion.empty() && opts.resourceVersion != "0") {
+    char* end = nullptr;
+    from = std::strtoll(opts.resourceVersion.c_str(), &end, 10);
+    if (end == nullptr || *end != '\0' || from < 0) {
+      return fail(Status(StatusCode::kBadRequest,
+                         "invalid resource version: " + opts.resourceVersion));
+    }
+    const int64_t oldest = history_.empty() ? rv_ : history_.front().rv - 1;
+    if (from < oldest) {
+      // mirrors apiserver storage/cacher: the window no longer holds that revision
+      return fail(Status(StatusCode::kGone, "too old resource version: " + opts.resourceVersion +
+                                                " (" + std::to_string(oldest) + ")"));
+    }
+  }
+  auto watcher = std::make_unique<Watcher>();
+  watcher->id = next_watch_++;
+  watcher->kind = kind;
+  watcher->opts = opts;
+  watcher->labels = std::move(labels.value());
+  watcher->callback = std::move(callback);
+  Watcher& w = *watcher;
+  watchers_.emplace(w.id, std::move(watcher));
+  TraceRequest(ctx, "watch", kind, opts.namespace_, "", "", 200, std::to_string(rv_));
+  if (from >= 0) {
+    for (const HistoryEntry& entry : history_) {
+      if (entry.rv > from && entry.kind == kind) Deliver(w, entry);
+    }
+  }
+  return w.id;
+}
+
+void ApiServer::StopWatch(WatchId id) { watchers_.erase(id); }
+
+void ApiServer::SetWatchLatency(const std::string& kind_name, base::Duration latency) {
+  const api::KindInfo* kind = kind_name.empty() ? nullptr : Resolve(kind_name);
+  for (auto& [id, watcher] : watchers_) {
+    if (kind == nullptr || watcher->kind == kind) watcher->opts.latency = latency;
+  }
+}
+
+size_t ApiServer::DropWatches(const std::string& kind_name) {
+  const api::KindInfo* kind = kind_name.empty() ? nullptr : Resolve(kind_name);
+  std::vector<WatchId> dropped;
+  for (auto& [id, watcher] : watchers_) {
+    if (kind == nullptr || watcher->kind == kind) dropped.push_back(id);
+  }
+  for (WatchId id : dropped) {
+    auto node = watchers_.extract(id);
+    std::shared_ptr<Watcher> w(std::move(node.mapped()));
+    const base::SimTime at =
+        std::max(scheduler_.clock().Now() + w->opts.latency, w->last_delivery_at);
+    scheduler_.At(at, "watch error " + w->opts.watcher, [this, w] {
+      if (!w->opts.traced) {
+        w->callback(WatchEvent{WatchEventType::kError, nullptr, 0});
+        return;
+      }
+      const int64_t seq = trace_.Emit("watch.event", {{"watcher", w->opts.watcher},
+                                                      {"kind", w->kind->kind},
+                                                      {"eventType", "ERROR"},
+                                                      {"namespace", w->opts.namespace_},
+                                                      {"name", ""},
+                                                      {"resourceVersion", ""},
+                                                      {"cause", trace_.current_cause()}});
+      WatchEvent event{WatchEventType::kError, nullptr, seq};
+      w->callback(event);
+    });
+  }
+  return dropped.size();
+}
+
+}  // namespace apiserver

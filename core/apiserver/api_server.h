@@ -1,0 +1,222 @@
+#pragma once
+// ApiServer: the in-memory kube-apiserver every component talks to. It owns the store, the one
+// cluster-wide resourceVersion counter and the watch fan-out, and applies the registry rules
+// operators depend on: generation, the status subresource, optimistic concurrency, finalizers and
+// deletionTimestamp, admission (defaults, schema, validating webhooks) and RBAC.
+// Mirrors: apiserver pkg/registry/generic/registry/store.go (Create/Update/Delete, finalizers),
+// pkg/storage/etcd3/store.go (GuaranteedUpdate's no-op rule, watch from a resourceVersion),
+// apiextensions-apiserver customresource/strategy.go + status_strategy.go (generation, /status),
+// pkg/endpoints/handlers/patch.go (patch types, 415 for strategic merge on custom resources).
+// Simplified: one version per group, no field managers or server-side apply, no etcd compaction
+// beyond a bounded event history, namespace deletion does not cascade (Teaching: the namespace
+// controller does that in a real cluster).
+// Single-threaded. A write commits at once; each watcher receives its event later, as a
+// scheduler event after the watcher's latency, in commit order.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/api/kind.h"
+#include "core/api/object.h"
+#include "core/base/status.h"
+#include "core/base/time.h"
+#include "core/sim/prng.h"
+#include "core/sim/scheduler.h"
+#include "core/sim/trace.h"
+
+namespace apiserver {
+
+// kMaxRequestBytes is kube-apiserver's request body limit (3 MiB).
+constexpr size_t kMaxRequestBytes = 3 * 1024 * 1024;
+// kAdminUser is the learner (kubectl's default kubeconfig user, in group system:masters).
+inline const std::string kAdminUser = "kubernetes-admin";
+
+// RequestContext says who is asking and why (the trace seq that led to the request).
+struct RequestContext {
+  std::string user = kAdminUser;
+  // cause overrides the trace's current cause for this request's api.request record.
+  std::optional<int64_t> cause;
+};
+
+enum class PatchType { kJsonMerge, kJsonPatch, kStrategicMerge };
+// ParsePatchType accepts kubectl's --type values: "merge", "json", "strategic".
+std::optional<PatchType> ParsePatchType(const std::string& text);
+
+enum class PropagationPolicy { kBackground, kForeground, kOrphan };
+
+struct ListOptions {
+  std::string label_selector;  // "app=x,tier!=db"
+  std::string field_selector;  // "metadata.name=x"
+};
+
+struct DeleteOptions {
+  std::optional<PropagationPolicy> propagation;  // Defaults to the kind's default (Background).
+  std::optional<int64_t> grace_period_seconds;   // Pods only; Defaults to the Pod's spec value.
+};
+
+struct ListResult {
+  std::vector<api::ObjectPtr> items;  // sorted by namespace, then name
+  std::string resourceVersion;        // the store's RV at list time, for a following Watch
+};
+
+// kError ends a watch (watch.Error): the watcher must relist, as a reflector does.
+enum class WatchEventType { kAdded, kModified, kDeleted, kError };
+const char* WatchEventTypeName(WatchEventType type);  // "ADDED", "MODIFIED", "DELETED", "ERROR"
+
+struct WatchEvent {
+  WatchEventType type;
+  api::ObjectPtr object;
+  int64_t trace_seq = 0;  // the watch.event record emitted for this delivery
+};
+
+struct WatchOptions {
+  std::string watcher;          // the informer's name, printed in watch.event records
+  std::string namespace_;       // "" = all namespaces
+  std::string label_selector;   // objects leaving the selection arrive as DELETED, entering as ADDED
+  std::string resourceVersion;  // "" or "0": from now; else replay history after that RV (410 if too old)
+  base::Duration latency = base::kMillisecond;  // Defaults to 1ms from commit to delivery.
+  // traced=false delivers without a watch.event record. Teaching: only the garbage collector's
+  // metadata watches use it, so the trace stays about the controllers a learner follows.
+  bool traced = true;  // Defaults to true.
+};
+
+using WatchId = uint64_t;
+
+// AdmissionRequest is what a validating webhook sees (admission.k8s.io AdmissionRequest, trimmed).
+struct AdmissionRequest {
+  std::string operation;  // CREATE, UPDATE, DELETE
+  const api::KindInfo* kind = nullptr;
+  std::string user;
+  api::ObjectPtr object;      // new object (null on DELETE)
+  api::ObjectPtr old_object;  // stored object (null on CREATE)
+};
+using ValidatingWebhook = std::function<base::Status(const AdmissionRequest&)>;
+
+// Authorizer decides a request (RBAC lives in rbac.h); OK means allowed.
+struct RequestAttributes {
+  std::string user;
+  std::string verb;  // get list watch create update patch delete
+  const api::KindInfo* kind = nullptr;
+  std::string subresource;
+  std::string namespace_;
+  std::string name;
+};
+using Authorizer = std::function<base::Status(const RequestAttributes&)>;
+
+class ApiServer {
+ public:
+  // scheduler and trace must outlive this object; prng draws uids and generateName suffixes.
+  ApiServer(sim::Scheduler& scheduler, sim::Trace& trace, sim::Prng prng);
+  ~ApiServer();
+  ApiServer(const ApiServer&) = delete;
+  ApiServer& operator=(const ApiServer&) = delete;
+
+  // Create stores a new object. Namespaced kinds need metadata.namespace (the caller defaults
+  // it) and an existing Namespace. Status is dropped for kinds with a status subresource.
+  base::StatusOr<api::ObjectPtr> Create(const RequestContext& ctx, api::Json obj);
+  base::StatusOr<api::ObjectPtr> Get(const RequestContext& ctx, const std::string& kind,
+                                     const std::string& ns, const std::string& name);
+  base::StatusOr<ListResult> List(const RequestContext& ctx, const std::string& kind,
+                                  const std::string& ns, const ListOptions& opts);
+  // Update replaces the object (subresource "" or "status"). A stale resourceVersion gets 409;
+  // an empty one is 422 for custom resources and unconditional for built-ins.
+  base::StatusOr<api::ObjectPtr> Update(const RequestContext& ctx, api::Json obj,
+                                        const std::string& subresource = "");
+  // Patch applies a patch to the latest stored object without an optimistic-lock check unless
+  // the patch itself carries metadata.resourceVersion.
+  base::StatusOr<api::ObjectPtr> Patch(const RequestContext& ctx, const std::string& kind,
+                                       const std::string& ns, const std::string& name,
+                                       PatchType type, const api::Json& patch,
+                                       const std::string& subresource = "");
+  // Delete removes the object, or marks it deleting (deletionTimestamp) while finalizers
+  // remain. Returns the object as it is after the call (still present when marked).
+  base::StatusOr<api::ObjectPtr> Delete(const RequestContext& ctx, const std::string& kind,
+                                        const std::string& ns, const std::string& name,
+                                        const DeleteOptions& opts = {});
+
+  // Watch delivers every later change of `kind` that matches opts; events for one watcher
+  // arrive in commit order. REQUIRES: the callback does not outlive the returned id's StopWatch.
+  base::StatusOr<WatchId> Watch(const RequestContext& ctx, const std::string& kind,
+                                const WatchOptions& opts,
+                                std::function<void(const WatchEvent&)> callback);
+  void StopWatch(WatchId id);
+  // SetWatchLatency changes the delivery latency of every watch whose watcher name is `watcher`
+  // (or of every watcher of `kind` when watcher is empty): the `fault cache-lag` knob.
+  void SetWatchLatency(const std::string& kind, base::Duration latency);
+  // DropWatches ends every watch of kind ("" = all): each gets one kError delivery and no more
+  // events, so its informer relists. Returns how many were dropped.
+  size_t DropWatches(const std::string& kind);
+
+  void AddValidatingWebhook(std::string name, ValidatingWebhook webhook);
+  void SetAuthorizer(Authorizer authorizer) { authorizer_ = std::move(authorizer); }
+
+  // TraceRejected records a request that a client-side fault rejected before it arrived.
+  int64_t TraceRejected(const RequestContext& ctx, const std::string& verb,
+                        const std::string& kind, const std::string& ns, const std::string& name,
+                        const std::string& subresource, const base::Status& status);
+
+  // Read-only views for the simulation's own components, checkers and UIs (no RBAC, no trace).
+  api::ObjectPtr Peek(const std::string& kind, const std::string& ns,
+                      const std::string& name) const;
+  std::vector<api::ObjectPtr> PeekAll(const std::string& kind) const;
+  std::vector<api::ObjectPtr> PeekEverything() const;
+  // ResourceVersion is the store's current global resourceVersion.
+  int64_t resource_version() const { return rv_; }
+  uint64_t writes() const { return writes_; }
+
+ private:
+  struct Watcher;
+  struct HistoryEntry {
+    int64_t rv;
+    const api::KindInfo* kind;
+    api::ObjectPtr old_object;  // null for ADDED
+    api::ObjectPtr new_object;  // the deleted object's final state for DELETED
+    WatchEventType type;
+    int64_t cause;
+  };
+  using StoreKey = std::string;  // "<Kind>/<namespace>/<name>"
+
+  const api::KindInfo* Resolve(const std::string& kind) const;
+  base::Status Authorize(const RequestContext& ctx, const std::string& verb,
+                         const api::KindInfo* kind, const std::string& subresource,
+                         const std::string& ns, const std::string& name) const;
+  int64_t TraceRequest(const RequestContext& ctx, const std::string& verb,
+                       const api::KindInfo* kind, const std::string& ns, const std::string& name,
+                       const std::string& subresource, int code, const std::string& rv);
+  base::Status Admit(const std::string& operation, const api::KindInfo* kind,
+                     const RequestContext& ctx, const api::ObjectPtr& object,
+                     const api::ObjectPtr& old_object) const;
+  // UpdateInternal runs the shared update path for Update and Patch.
+  base::StatusOr<api::ObjectPtr> UpdateInternal(const RequestContext& ctx,
+                                                const api::KindInfo* kind, api::Json obj,
+                                                const std::string& subresource,
+                                                const std::string& verb, bool require_rv);
+  // Commit stores (or removes, when `removed`) the object under a new resourceVersion and fans
+  // the change out to watchers. Returns the stored object.
+  api::ObjectPtr Commit(const api::KindInfo* kind, api::ObjectPtr old_object, api::Json new_obj,
+                        bool removed, int64_t cause);
+  void Fanout(const HistoryEntry& entry);
+  void Deliver(Watcher& watcher, const HistoryEntry& entry);
+  std::string NewUid();
+  std::string GenerateNameSuffix();
+  std::string NotFoundMessage(const api::KindInfo* kind, const std::string& name) const;
+
+  sim::Scheduler& scheduler_;
+  sim::Trace& trace_;
+  sim::Prng prng_;
+  int64_t rv_ = 1;  // Invariant: strictly increases with every persisted write.
+  uint64_t writes_ = 0;
+  std::map<StoreKey, api::ObjectPtr> store_;  // Invariant: every stored RV <= rv_.
+  std::vector<HistoryEntry> history_;         // bounded; oldest dropped first
+  std::map<WatchId, std::unique_ptr<Watcher>> watchers_;
+  WatchId next_watch_ = 1;
+  std::vector<std::pair<std::string, ValidatingWebhook>> webhooks_;
+  Authorizer authorizer_;
+};
+
+}  // namespace apiserver

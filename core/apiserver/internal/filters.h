@@ -1,0 +1,39 @@
+#pragma once
+// Label and field filters for list and watch requests: parsed once per request, then matched
+// against each stored object.
+// Mirrors: apiserver pkg/storage SelectionPredicate (label + field selection).
+// Simplified: field selectors support the fields api/selector.h lists per kind.
+// Single-threaded; no time.
+
+#include <string>
+
+#include "core/api/object.h"
+#include "core/api/selector.h"
+#include "core/base/status.h"
+
+namespace apiserver::internal {
+
+class LabelFilter {
+ public:
+  // Parse accepts kubectl's selector syntax; "" matches everything.
+  static base::StatusOr<LabelFilter> Parse(const std::string& selector);
+  LabelFilter() = default;  // matches everything
+  bool Matches(const api::Json& obj) const;
+
+ private:
+  bool everything_ = true;
+  api::LabelSelector selector_;
+};
+
+class FieldFilter {
+ public:
+  static base::StatusOr<FieldFilter> Parse(const std::string& kind, const std::string& selector);
+  FieldFilter() = default;  // matches everything
+  bool Matches(const api::Json& obj) const;
+
+ private:
+  bool everything_ = true;
+  api::FieldSelector selector_;
+};
+
+}  // namespace apiserver::internal

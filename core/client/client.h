@@ -1,0 +1,102 @@
+#pragma once
+// Client: how every component above the API server reads and writes objects.
+// Mirrors: controller-runtime pkg/client/interfaces.go (Reader, Writer, StatusWriter, Client,
+// WithWatch) — here over untyped JSON objects addressed by kind name.
+// Simplified: no scheme or typed structs; kinds are names resolved by api::FindKind.
+// Single-threaded; calls commit synchronously; latency faults are accounted, not slept.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/api/object.h"
+#include "core/apiserver/api_server.h"
+#include "core/base/status.h"
+
+namespace client {
+
+using apiserver::DeleteOptions;
+using apiserver::ListOptions;
+using apiserver::PatchType;
+
+class Reader {
+ public:
+  virtual ~Reader() = default;
+  virtual base::StatusOr<api::ObjectPtr> Get(const std::string& kind, const std::string& ns,
+                                             const std::string& name) = 0;
+  virtual base::StatusOr<std::vector<api::ObjectPtr>> List(const std::string& kind,
+                                                           const std::string& ns,
+                                                           const ListOptions& opts = {}) = 0;
+};
+
+class Writer {
+ public:
+  virtual ~Writer() = default;
+  virtual base::StatusOr<api::ObjectPtr> Create(api::Json obj) = 0;
+  virtual base::StatusOr<api::ObjectPtr> Update(api::Json obj) = 0;
+  virtual base::StatusOr<api::ObjectPtr> Patch(const std::string& kind, const std::string& ns,
+                                               const std::string& name, PatchType type,
+                                               const api::Json& patch) = 0;
+  virtual base::StatusOr<api::ObjectPtr> Delete(const std::string& kind, const std::string& ns,
+                                                const std::string& name,
+                                                const DeleteOptions& opts = {}) = 0;
+};
+
+// StatusWriter writes the /status subresource (client.Status().Update / Patch).
+class StatusWriter {
+ public:
+  virtual ~StatusWriter() = default;
+  virtual base::StatusOr<api::ObjectPtr> UpdateStatus(api::Json obj) = 0;
+  virtual base::StatusOr<api::ObjectPtr> PatchStatus(const std::string& kind,
+                                                     const std::string& ns,
+                                                     const std::string& name, PatchType type,
+                                                     const api::Json& patch) = 0;
+};
+
+// Client is Reader + Writer + StatusWriter + Watch (controller-runtime client.WithWatch).
+class Client : public Reader, public Writer, public StatusWriter {
+ public:
+  virtual base::StatusOr<apiserver::WatchId> Watch(
+      const std::string& kind, const apiserver::WatchOptions& opts,
+      std::function<void(const apiserver::WatchEvent&)> callback) = 0;
+  virtual void StopWatch(apiserver::WatchId id) = 0;
+  // user is the identity requests are made as ("system:serviceaccount:default:kuberay-operator").
+  virtual const std::string& user() const = 0;
+};
+
+// DirectClient talks to the API server as one user; the only code above apiserver/ that holds
+// an ApiServer reference. `apiserver` must outlive this object.
+class DirectClient final : public Client {
+ public:
+  DirectClient(apiserver::ApiServer& apiserver, std::string user);
+  DirectClient(const DirectClient&) = delete;
+  DirectClient& operator=(const DirectClient&) = delete;
+
+  base::StatusOr<api::ObjectPtr> Get(const std::string& kind, const std::string& ns,
+                                     const std::string& name) override;
+  base::StatusOr<std::vector<api::ObjectPtr>> List(const std::string& kind, const std::string& ns,
+                                                   const ListOptions& opts) override;
+  base::StatusOr<api::ObjectPtr> Create(api::Json obj) override;
+  base::StatusOr<api::ObjectPtr> Update(api::Json obj) override;
+  base::StatusOr<api::ObjectPtr> Patch(const std::string& kind, const std::string& ns,
+                                       const std::string& name, PatchType type,
+                                       const api::Json& patch) override;
+  base::StatusOr<api::ObjectPtr> Delete(const std::string& kind, const std::string& ns,
+                                        const std::string& name,
+                                        const DeleteOptions& opts) override;
+  base::StatusOr<api::ObjectPtr> UpdateStatus(api::Json obj) override;
+  base::StatusOr<api::ObjectPtr> PatchStatus(const std::string& kind, const std::string& ns,
+                                             const std::string& name, PatchType type,
+                                             const api::Json& patch) override;
+  base::StatusOr<apiserver::WatchId> Watch(
+      const std::string& kind, const apiserver::WatchOptions& opts,
+      std::function<void(const apiserver::WatchEvent&)> callback) override;
+  void StopWatch(apiserver::WatchId id) override;
+  const std::string& user() const override { return ctx_.user; }
+
+ private:
+  apiserver::ApiServer& apiserver_;
+  apiserver::RequestContext ctx_;
+};
+
+}  // namespace client

@@ -1,0 +1,123 @@
+// fault: inject API errors and latency, watch drops and cache lag.
+// No Go counterpart; the API rules act like controller-runtime's interceptor client, in front
+// of every component except the learner's kubectl.
+
+#include "core/lab/command.h"
+#include "core/lab/flags.h"
+#include "core/lab/kubectl.h"
+
+namespace lab {
+namespace {
+
+const char* kVerbs[] = {"create", "get", "list", "watch", "update", "patch", "delete"};
+
+CommandResult FaultApi(CommandContext& ctx, const std::vector<std::string>& args) {
+  auto flags = ParseFlags(args, {{"verb", 0, FlagSpec::kString, ""},
+                                 {"kind", 0, FlagSpec::kString, ""},
+                                 {"code", 0, FlagSpec::kInt, "500"},
+                                 {"times", 0, FlagSpec::kInt, "0"},
+                                 {"latency", 0, FlagSpec::kDuration, "0s"}});
+  if (!flags.ok()) return CommandResult::Error(flags.status().message());
+  if (!flags->positional.empty()) {
+    return CommandResult::Error("error: unexpected argument \"" + flags->positional[0] + "\"");
+  }
+  client::FaultRule rule;
+  rule.verb = flags->Get("verb");
+  if (!rule.verb.empty()) {
+    bool known = false;
+    for (const char* v : kVerbs) known = known || rule.verb == v;
+    if (!known) {
+      return CommandResult::Error("error: unknown verb \"" + rule.verb +
+                                  "\" (create, get, list, watch, update, patch, delete)");
+    }
+  }
+  rule.kind = flags->Get("kind");
+  if (!rule.kind.empty()) {
+    auto kind = ResolveKind(rule.kind);
+    if (!kind.ok()) return CommandResult::Error(kind.status().message());
+    rule.kind = (*kind)->kind;
+  }
+  const bool latency_only = flags->Has("latency") && !flags->Has("code");
+  rule.code = latency_only ? 0 : static_cast<int>(flags->GetInt("code"));
+  if (!latency_only && (rule.code < 400 || rule.code > 599)) {
+    return CommandResult::Error("error: --code must be an HTTP error status (400-599)");
+  }
+  if (flags->Has("times")) {
+    if (flags->GetInt("times") <= 0) return CommandResult::Error("error: --times must be positive");
+    rule.times = static_cast<int>(flags->GetInt("times"));
+  }
+  rule.latency = flags->GetDuration("latency");
+  const int id = ctx.sim.faults().Add(rule);
+  CommandResult result;
+  result.out = "fault " + std::to_string(id) + " added: " +
+               (rule.times ? "the next " + std::to_string(*rule.times) : std::string("every")) +
+               " " + (rule.verb.empty() ? "" : rule.verb + " ") + "request" +
+               (rule.times && *rule.times == 1 ? "" : "s") +
+               (rule.kind.empty() ? "" : " for " + rule.kind) +
+               (latency_only ? " slowed by " + base::FormatDuration(rule.latency)
+                             : " fail with " + std::to_string(rule.code)) +
+               "\n";
+  return result;
+}
+
+}  // namespace
+
+CommandResult RunFault(CommandContext& ctx, const std::vector<std::string>& args) {
+  if (args.empty()) {
+    return CommandResult::Error("error: usage: fault api|watch-drop|cache-lag|list|clear …");
+  }
+  const std::string& what = args[0];
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (what == "api") return FaultApi(ctx, rest);
+  if (what == "list") {
+    CommandResult result;
+    for (const client::FaultRule& r : ctx.sim.faults().List()) {
+      result.out += std::to_string(r.id) + "  api verb=" + (r.verb.empty() ? "*" : r.verb) +
+                    " kind=" + (r.kind.empty() ? "*" : r.kind) + " code=" +
+                    std::to_string(r.code) + " times=" +
+                    (r.times ? std::to_string(*r.times) : std::string("∞")) +
+                    " latency=" + base::FormatDuration(r.latency) + "\n";
+    }
+    if (result.out.empty()) result.out = "no faults\n";
+    return result;
+  }
+  if (what == "clear") {
+    ctx.sim.faults().Clear();
+    ctx.sim.apiserver().SetWatchLatency("", base::kMillisecond);
+    CommandResult result;
+    result.out = "faults cleared\n";
+    return result;
+  }
+  if (what == "watch-drop") {
+    auto flags = ParseFlags(rest, {{"kind", 0, FlagSpec::kString, ""}});
+    if (!flags.ok()) return CommandResult::Error(flags.status().message());
+    std::string kind;
+    if (flags->Has("kind")) {
+      auto k = ResolveKind(flags->Get("kind"));
+      if (!k.ok()) return CommandResult::Error(k.status().message());
+      kind = (*k)->kind;
+    }
+    const size_t n = ctx.sim.apiserver().DropWatches(kind);
+    CommandResult result;
+    result.out = "dropped " + std::to_string(n) + " watch" + (n == 1 ? "" : "es") + "\n";
+    return result;
+  }
+  if (what == "cache-lag") {
+    auto flags = ParseFlags(rest, {{"kind", 0, FlagSpec::kString, ""},
+                                   {"delay", 0, FlagSpec::kDuration, "0s"}});
+    if (!flags.ok()) return CommandResult::Error(flags.status().message());
+    if (!flags->Has("kind") || !flags->Has("delay")) {
+      return CommandResult::Error("error: usage: fault cache-lag --kind K --delay D");
+    }
+    auto k = ResolveKind(flags->Get("kind"));
+    if (!k.ok()) return CommandResult::Error(k.status().message());
+    ctx.sim.apiserver().SetWatchLatency((*k)->kind, flags->GetDuration("delay"));
+    CommandResult result;
+    result.out = "deliveries of " + (*k)->kind + " now lag by " +
+                 base::FormatDuration(flags->GetDuration("delay")) + "\n";
+    return result;
+  }
+  return CommandResult::Error("error: unknown fault \"" + what + "\"");
+}
+
+}  // namespace lab

@@ -1,0 +1,149 @@
+// trace and expect: inspection and checks over the trace and the store.
+// No Go counterpart (DESIGN.md "The trace" and the expect rows of the lab language).
+
+#include "core/api/jsonpath.h"
+#include "core/lab/command.h"
+#include "core/lab/flags.h"
+#include "core/lab/kubectl.h"
+
+namespace lab {
+
+std::string HumanTraceLine(const sim::TraceEvent& e);
+
+namespace {
+
+// SinceSeq resolves --since=MARK or --since=DURATION (events in the last D of virtual time).
+base::StatusOr<int64_t> SinceSeq(CommandContext& ctx, const std::string& since) {
+  if (since.empty()) return int64_t{0};
+  auto mark = ctx.marks.find(since);
+  if (mark != ctx.marks.end()) return mark->second;
+  auto d = base::ParseDuration(since);
+  if (!d.ok()) {
+    return base::Status(base::StatusCode::kBadRequest,
+                        "error: --since: no mark named \"" + since + "\" and not a duration");
+  }
+  const base::SimTime from = ctx.sim.clock().Now() - *d;
+  const auto& events = ctx.sim.trace().events();
+  int64_t seq = 0;
+  for (const auto& e : events) {
+    if (e.t < from) seq = e.seq;
+  }
+  return seq;
+}
+
+CommandResult ExpectGet(CommandContext& ctx, const std::vector<std::string>& args) {
+  auto flags = ParseFlags(args, {{"namespace", 'n', FlagSpec::kString, ""}});
+  if (!flags.ok()) return CommandResult::Error(flags.status().message());
+  const std::vector<std::string>& pos = flags->positional;
+  if (pos.empty() || pos.back().rfind("jsonpath=", 0) != 0) {
+    return CommandResult::Error("error: usage: expect get KIND NAME jsonpath='{…}'=VALUE");
+  }
+  std::string tmpl, want;
+  bool has_value = false;
+  if (!SplitJsonPathCondition(pos.back().substr(9), &tmpl, &want, &has_value) || !has_value) {
+    return CommandResult::Error("error: expect get needs jsonpath='{…}'=VALUE, got \"" +
+                                pos.back() + "\"");
+  }
+  auto refs = ParseObjectRefs(std::vector<std::string>(pos.begin(), pos.end() - 1));
+  if (!refs.ok()) return CommandResult::Error(refs.status().message());
+  const std::string ns = flags->Has("namespace") ? flags->Get("namespace") : "default";
+  CommandResult result;
+  for (const ObjectRef& ref : *refs) {
+    api::ObjectPtr obj = ctx.sim.apiserver().Peek(ref.kind->kind, ns, ref.name);
+    const std::string what = ResourceName(*ref.kind) + "/" + ref.name;
+    if (obj == nullptr) {
+      result.AddError("expect failed: " + what + " not found (wanted " + tmpl + " = \"" + want +
+                      "\")");
+      continue;
+    }
+    auto got = api::EvaluateJsonPath(tmpl, *obj, /*allow_missing_keys=*/true);
+    if (!got.ok()) {
+      result.AddError("expect failed: " + what + ": " + got.status().message());
+    } else if (*got != want) {
+      result.AddError("expect failed: " + what + " " + tmpl + " is \"" + *got + "\", want \"" +
+                      want + "\"");
+    }
+  }
+  return result;
+}
+
+CommandResult ExpectTrace(CommandContext& ctx, const std::vector<std::string>& args) {
+  auto flags = ParseFlags(args, {{"min", 0, FlagSpec::kInt, "1"},
+                                 {"max", 0, FlagSpec::kInt, "-1"},
+                                 {"since", 0, FlagSpec::kString, ""}});
+  if (!flags.ok()) return CommandResult::Error(flags.status().message());
+  if (flags->positional.empty()) {
+    return CommandResult::Error("error: usage: expect trace TYPE [FIELD=VALUE…] [--min N] "
+                                "[--max N] [--since MARK]");
+  }
+  const std::string type = flags->positional[0];
+  std::vector<std::pair<std::string, std::string>> wanted;
+  for (size_t i = 1; i < flags->positional.size(); ++i) {
+    const std::string& kv = flags->positional[i];
+    const size_t eq = kv.find('=');
+    if (eq == std::string::npos) {
+      return CommandResult::Error("error: expect trace: \"" + kv + "\" is not FIELD=VALUE");
+    }
+    wanted.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  auto since = SinceSeq(ctx, flags->Get("since"));
+  if (!since.ok()) return CommandResult::Error(since.status().message());
+  int64_t count = 0;
+  for (const sim::TraceEvent& e : ctx.sim.trace().events()) {
+    if (e.seq <= *since || e.type != type) continue;
+    bool match = true;
+    for (const auto& [key, value] : wanted) {
+      if (e.Field(key) == nullptr || e.FieldString(key) != value) {
+        match = false;
+        break;
+      }
+    }
+    if (match) ++count;
+  }
+  const int64_t min = flags->GetInt("min"), max = flags->GetInt("max");
+  std::string filter;
+  for (const auto& [key, value] : wanted) filter += " " + key + "=" + value;
+  const std::string where = flags->Get("since").empty() ? "" : " since " + flags->Get("since");
+  if (count < min) {
+    return CommandResult::Error("expect failed: " + std::to_string(count) + " \"" + type +
+                                "\" events" + (filter.empty() ? "" : " with" + filter) + where +
+                                ", want at least " + std::to_string(min));
+  }
+  if (max >= 0 && count > max) {
+    return CommandResult::Error("expect failed: " + std::to_string(count) + " \"" + type +
+                                "\" events" + (filter.empty() ? "" : " with" + filter) + where +
+                                ", want at most " + std::to_string(max));
+  }
+  return {};
+}
+
+}  // namespace
+
+CommandResult RunTrace(CommandContext& ctx, const std::vector<std::string>& args) {
+  auto flags = ParseFlags(args, {{"output", 'o', FlagSpec::kString, ""},
+                                 {"since", 0, FlagSpec::kString, ""}});
+  if (!flags.ok()) return CommandResult::Error(flags.status().message());
+  const std::string output = flags->Get("output");
+  if (!output.empty() && output != "json") {
+    return CommandResult::Error("error: trace supports -o json only");
+  }
+  auto since = SinceSeq(ctx, flags->Get("since"));
+  if (!since.ok()) return CommandResult::Error(since.status().message());
+  CommandResult result;
+  for (const sim::TraceEvent& e : ctx.sim.trace().events()) {
+    if (e.seq <= *since) continue;
+    result.out += output == "json" ? e.ToJsonLine() + "\n" : HumanTraceLine(e);
+  }
+  return result;
+}
+
+CommandResult RunExpect(CommandContext& ctx, const std::vector<std::string>& args) {
+  if (args.empty()) return CommandResult::Error("error: usage: expect get … | expect trace …");
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (args[0] == "get") return ExpectGet(ctx, rest);
+  if (args[0] == "trace") return ExpectTrace(ctx, rest);
+  return CommandResult::Error("error: unknown expect form \"" + args[0] +
+                              "\" (use expect get or expect trace)");
+}
+
+}  // namespace lab

@@ -1,0 +1,128 @@
+#include "core/lab/kubectl.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "core/api/manifest.h"
+
+namespace lab {
+
+std::string ServerError(const base::Status& status) {
+  return std::string("Error from server (") + status.reason() + "): " + status.message();
+}
+
+std::string ResourceName(const api::KindInfo& kind) {
+  return kind.group.empty() ? kind.singular : kind.singular + "." + kind.group;
+}
+
+base::StatusOr<const api::KindInfo*> ResolveKind(const std::string& text) {
+  const api::KindInfo* kind = api::FindKind(text);
+  if (kind == nullptr) {
+    return base::Status(base::StatusCode::kNotFound,
+                        "error: the server doesn't have a resource type \"" + text + "\"");
+  }
+  return kind;
+}
+
+base::StatusOr<std::vector<ObjectRef>> ParseObjectRefs(const std::vector<std::string>& args) {
+  std::vector<ObjectRef> refs;
+  if (args.empty()) {
+    return base::Status(base::StatusCode::kBadRequest,
+                        "error: you must specify the type of resource to get");
+  }
+  if (args[0].find('/') != std::string::npos) {
+    for (const std::string& arg : args) {
+      const size_t slash = arg.find('/');
+      if (slash == std::string::npos || slash == 0 || slash + 1 == arg.size()) {
+        return base::Status(base::StatusCode::kBadRequest,
+                            "error: there is no need to specify a resource type as a separate "
+                            "argument when passing arguments in resource/name form (e.g. "
+                            "'kubectl get resource/<resource_name>' instead of 'kubectl get "
+                            "resource resource/<resource_name>'");
+      }
+      auto kind = ResolveKind(arg.substr(0, slash));
+      if (!kind.ok()) return kind.status();
+      refs.push_back(ObjectRef{*kind, arg.substr(slash + 1)});
+    }
+    return refs;
+  }
+  auto kind = ResolveKind(args[0]);
+  if (!kind.ok()) return kind.status();
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i].find('/') != std::string::npos) {
+      return base::Status(base::StatusCode::kBadRequest,
+                          "error: there is no need to specify a resource type as a separate "
+                          "argument when passing arguments in resource/name form (e.g. 'kubectl "
+                          "get resource/<resource_name>' instead of 'kubectl get resource "
+                          "resource/<resource_name>'");
+    }
+    refs.push_back(ObjectRef{*kind, args[i]});
+  }
+  if (refs.empty()) refs.push_back(ObjectRef{*kind, ""});
+  return refs;
+}
+
+base::StatusOr<std::vector<api::Json>> ReadManifests(const std::string& path,
+                                                     const std::string& base_dir,
+                                                     const std::string* heredoc,
+                                                     std::string* source) {
+  std::string text;
+  if (path == "-") {
+    *source = "STDIN";
+    if (heredoc == nullptr) {
+      return base::Status(base::StatusCode::kBadRequest,
+                          "error: no objects passed to apply (use -f - with a <<EOF heredoc)");
+    }
+    text = *heredoc;
+  } else {
+    *source = path;
+    const std::string full = (!path.empty() && path[0] == '/') || base_dir.empty()
+                                 ? path
+                                 : base_dir + "/" + path;
+    std::ifstream in(full, std::ios::binary);
+    if (!in) {
+      return base::Status(base::StatusCode::kNotFound,
+                          "error: the path \"" + path + "\" does not exist");
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    text = buffer.str();
+  }
+  auto docs = api::DecodeManifests(text, *source);
+  if (!docs.ok()) return docs.status();
+  if (docs->empty()) {
+    return base::Status(base::StatusCode::kBadRequest, "error: no objects passed to apply");
+  }
+  return docs;
+}
+
+base::StatusOr<std::string> ResolveNamespace(const api::KindInfo& kind, const api::Json& obj,
+                                             const std::string& flag_namespace, bool flag_set) {
+  if (!kind.namespaced) return std::string();
+  const std::string own = api::Namespace(obj);
+  if (!own.empty() && flag_set && own != flag_namespace) {
+    // mirrors cli-runtime resource/mapper.go / kubectl apply's namespace check
+    return base::Status(base::StatusCode::kBadRequest,
+                        "error: the namespace from the provided object \"" + own +
+                            "\" does not match the namespace \"" + flag_namespace +
+                            "\". You must pass '--namespace=" + own +
+                            "' to perform this operation.");
+  }
+  if (!own.empty()) return own;
+  return flag_namespace.empty() ? std::string("default") : flag_namespace;
+}
+
+std::string DumpJson(const api::Json& doc) {
+  return doc.dump(4, ' ', false, api::Json::error_handler_t::replace) + "\n";
+}
+
+api::Json AsList(const std::vector<api::ObjectPtr>& objects) {
+  api::Json list = {{"apiVersion", "v1"},
+                    {"kind", "List"},
+                    {"items", api::Json::array()},
+                    {"metadata", {{"resourceVersion", ""}}}};
+  for (const auto& obj : objects) list["items"].push_back(*obj);
+  return list;
+}
+
+}  // namespace lab

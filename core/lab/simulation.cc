@@ -1,0 +1,79 @@
+#include "core/lab/simulation.h"
+
+#include "core/client/fault_injecting_client.h"
+
+namespace lab {
+namespace {
+
+constexpr const char* kGarbageCollectorUser =
+    "system:serviceaccount:kube-system:generic-garbage-collector";
+
+api::Json NamespaceObject(const std::string& name) {
+  return api::Json{{"apiVersion", "v1"},
+                   {"kind", "Namespace"},
+                   {"metadata", {{"name", name}}}};
+}
+
+}  // namespace
+
+Simulation::Simulation(const SimulationOptions& options)
+    : options_(options), prng_(options.seed) {
+  assert_context_.now_us = clock_.now_ptr();
+  assert_context_.seed = options_.seed;
+  previous_assert_context_ = base::SetAssertContext(&assert_context_);
+  // Sub-generators are drawn in a fixed order so adding a component later never shifts the
+  // draws of an earlier one.
+  apiserver_ = std::make_unique<apiserver::ApiServer>(scheduler_, trace_, prng_.Derive());
+  rbac_ = std::make_unique<apiserver::RbacAuthorizer>(*apiserver_);
+  apiserver_->SetAuthorizer(
+      [this](const apiserver::RequestAttributes& attrs) { return rbac_->Authorize(attrs); });
+  learner_ = std::make_unique<client::DirectClient>(*apiserver_, apiserver::kAdminUser);
+
+  // A fresh cluster already has its system namespaces; they are not part of the learner's trace.
+  trace_.set_muted(true);
+  for (const char* ns : {"default", "kube-system", "kube-public", "kube-node-lease"}) {
+    auto created = learner_->Create(NamespaceObject(ns));
+    RLAB_ASSERT(created.ok(), "bootstrap namespace creation must succeed");
+  }
+
+  gc_direct_client_ = std::make_unique<client::DirectClient>(*apiserver_, kGarbageCollectorUser);
+  gc_client_ = std::make_unique<client::FaultInjectingClient>(*gc_direct_client_, faults_,
+                                                              *apiserver_);
+  gc_ = std::make_unique<world::GarbageCollector>(*gc_client_, scheduler_,
+                                                  world::GarbageCollector::Options{});
+  gc_->Start();
+  trace_.set_muted(false);
+}
+
+Simulation::~Simulation() {
+  gc_.reset();
+  base::SetAssertContext(previous_assert_context_);
+}
+
+bool Simulation::RunFor(base::Duration d, uint64_t budget) {
+  const uint64_t ran = scheduler_.RunUntil(clock_.Now() + d, budget);
+  return ran < budget;
+}
+
+bool Simulation::AdvanceUntil(const std::function<bool()>& done, base::SimTime deadline,
+                              uint64_t budget) {
+  uint64_t ran = 0;
+  while (!done()) {
+    auto next = scheduler_.NextTime();
+    if (!next.has_value() || *next > deadline || ran >= budget) {
+      if (clock_.Now() < deadline) clock_.AdvanceTo(deadline);
+      return done();
+    }
+    scheduler_.Step();
+    ++ran;
+  }
+  return true;
+}
+
+uint64_t Simulation::Step(uint64_t n) {
+  uint64_t ran = 0;
+  while (ran < n && scheduler_.Step()) ++ran;
+  return ran;
+}
+
+}  // namespace lab

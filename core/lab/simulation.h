@@ -1,0 +1,76 @@
+#pragma once
+// Simulation: the composition root. It owns the kernel (clock, trace, scheduler, seeded PRNG),
+// the API server and every simulated component, builds them bottom-up and destroys them in
+// reverse order. Two simulations can run side by side (no globals).
+// No Go counterpart (in a real cluster these are separate processes).
+// Simplified: components are added by later layers (controllers, kubelet, operators) through
+// the same constructor; this version holds the API server, RBAC, API faults and the garbage
+// collector.
+// Single-threaded; all time comes from the one Clock; all randomness from the one seed.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "core/apiserver/api_server.h"
+#include "core/apiserver/rbac.h"
+#include "core/base/assert.h"
+#include "core/client/client.h"
+#include "core/client/fault_rules.h"
+#include "core/sim/clock.h"
+#include "core/sim/prng.h"
+#include "core/sim/scheduler.h"
+#include "core/sim/trace.h"
+#include "core/world/gc/garbage_collector.h"
+
+namespace lab {
+
+struct SimulationOptions {
+  uint64_t seed = 1;  // Defaults to 1.
+};
+
+class Simulation {
+ public:
+  explicit Simulation(const SimulationOptions& options);
+  ~Simulation();
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  uint64_t seed() const { return options_.seed; }
+  sim::Clock& clock() { return clock_; }
+  sim::Trace& trace() { return trace_; }
+  sim::Scheduler& scheduler() { return scheduler_; }
+  apiserver::ApiServer& apiserver() { return *apiserver_; }
+  client::FaultRules& faults() { return faults_; }
+  // learner is the client kubectl commands use (user kubernetes-admin, never faulted).
+  client::Client& learner() { return *learner_; }
+
+  // RunFor advances virtual time by d, running every event due up to and including now + d.
+  // Returns false when the event budget ran out first.
+  bool RunFor(base::Duration d, uint64_t budget = 10'000'000);
+  // Step runs up to n scheduler events; returns how many ran.
+  uint64_t Step(uint64_t n);
+  // AdvanceUntil runs events one at a time until done() is true or the clock would pass
+  // deadline (then the clock is left at deadline). Returns whether done() became true.
+  bool AdvanceUntil(const std::function<bool()>& done, base::SimTime deadline,
+                    uint64_t budget = 10'000'000);
+
+ private:
+  SimulationOptions options_;
+  sim::Clock clock_;
+  sim::Trace trace_{clock_};
+  sim::Scheduler scheduler_{clock_, trace_};
+  sim::Prng prng_;
+  base::AssertContext assert_context_;
+  const base::AssertContext* previous_assert_context_ = nullptr;
+  std::unique_ptr<apiserver::ApiServer> apiserver_;
+  std::unique_ptr<apiserver::RbacAuthorizer> rbac_;
+  client::FaultRules faults_;
+  std::unique_ptr<client::Client> learner_;
+  std::unique_ptr<client::Client> gc_direct_client_;
+  std::unique_ptr<client::Client> gc_client_;
+  std::unique_ptr<world::GarbageCollector> gc_;
+};
+
+}  // namespace lab

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Runs every *.lab script under tests/scripts/ and examples/ with the native CLI and with the
+# WebAssembly CLI under Node, and requires identical stdout, exit status and trace file (byte for
+# byte). Outputs are kept in build/determinism/ for inspection. Exit 1 on any difference.
+#   RLAB_NATIVE  native binary   (default build/native/bin/rlab)
+#   RLAB_WASM_JS wasm CLI        (default build/wasm-cli/rlab.js)
+#   RLAB_DET_TIMEOUT seconds per run (default 300)
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+NATIVE="${RLAB_NATIVE:-build/native/bin/rlab}"
+WASM_JS="${RLAB_WASM_JS:-build/wasm-cli/rlab.js}"
+TIMEOUT="${RLAB_DET_TIMEOUT:-300}"
+OUT=build/determinism
+
+for f in "$NATIVE" "$WASM_JS"; do
+  [ -f "$f" ] || { echo "determinism.sh: $f missing (run scripts/build_native.sh and scripts/build_wasm_cli.sh)" >&2; exit 2; }
+done
+
+mapfile -t scripts < <(find tests/scripts examples -name '*.lab' -type f 2>/dev/null | LC_ALL=C sort)
+rm -rf "$OUT" && mkdir -p "$OUT"
+
+passed=0 failed=0
+for s in "${scripts[@]}"; do
+  key="$OUT/$(printf '%s' "${s%.lab}" | tr '/' '_')"
+  timeout "$TIMEOUT" "$NATIVE" --trace "$key.native.trace" "$s" >"$key.native.out" 2>"$key.native.err"
+  rc_n=$?
+  timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" --trace "$key.wasm.trace" "$s" \
+    >"$key.wasm.out" 2>"$key.wasm.err"
+  rc_w=$?
+  why=()
+  [ "$rc_n" -eq "$rc_w" ] || why+=("exit $rc_n vs $rc_w")
+  cmp -s "$key.native.out" "$key.wasm.out" || why+=("stdout differs")
+  if [ -f "$key.native.trace" ] || [ -f "$key.wasm.trace" ]; then
+    if [ ! -f "$key.native.trace" ] || [ ! -f "$key.wasm.trace" ]; then
+      why+=("trace written by one side only")
+    elif ! cmp -s "$key.native.trace" "$key.wasm.trace"; then
+      why+=("trace differs ($(cmp "$key.native.trace" "$key.wasm.trace" 2>&1 | head -1 | sed 's/.*: //'))")
+    fi
+  fi
+  if [ "$rc_n" -eq 124 ] || [ "$rc_w" -eq 124 ]; then why+=("timed out"); fi
+  if [ "${#why[@]}" -eq 0 ]; then
+    passed=$((passed + 1))
+    printf 'ok    %s (exit %d)\n' "$s" "$rc_n"
+  else
+    failed=$((failed + 1))
+    printf 'FAIL  %s: %s\n' "$s" "$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
+    if ! cmp -s "$key.native.out" "$key.wasm.out"; then
+      diff "$key.native.out" "$key.wasm.out" | head -10 | sed 's/^/      /'
+    fi
+  fi
+done
+[ "${#scripts[@]}" -gt 0 ] || echo "determinism.sh: no .lab scripts under tests/scripts/ or examples/"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Everything CI runs, in order, with a timing per phase:
+#   setup, layer check, native build + ctest, ASan/UBSan build + ctest, WebAssembly CLI build,
+#   native-vs-wasm determinism, and (when the scripts exist) browser end-to-end tests and a short
+#   fuzz run. A failed build skips the phases that need it; the exit status is non-zero if any
+#   phase failed. Runs from any directory.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+declare -A STATUS=()
+ORDER=()
+T_START=$SECONDS
+
+phase() {  # phase NAME COMMAND...: runs COMMAND, records ok/FAILED and the time it took
+  local name="$1"; shift
+  local t0=$SECONDS rc=0
+  printf '\n=== %s\n' "$name"
+  "$@" || rc=$?
+  local dt=$((SECONDS - t0))
+  ORDER+=("$name")
+  if [ "$rc" -eq 0 ]; then STATUS[$name]="ok      ${dt}s"; else STATUS[$name]="FAILED  ${dt}s (exit $rc)"; fi
+  printf '=== %s: %s\n' "$name" "${STATUS[$name]}"
+  return 0
+}
+ok() { [[ "${STATUS[$1]:-}" == ok* ]]; }
+skip() { ORDER+=("$1"); STATUS[$1]="skipped (needs $2)"; printf '\n=== %s: skipped (needs %s)\n' "$1" "$2"; }
+
+# LeakSanitizer does not work everywhere (e.g. under ptrace); probe once and say so.
+asan_ctest() {
+  local probe=build/asan/lsan_probe
+  mkdir -p build/asan
+  printf 'int main() { return 0; }\n' > build/asan/lsan_probe.cc
+  local leaks=1
+  if ! { clang++ -fsanitize=address build/asan/lsan_probe.cc -o "$probe" &&
+         ASAN_OPTIONS=detect_leaks=1 "$probe"; } >/dev/null 2>&1; then
+    leaks=0
+    echo "note: LeakSanitizer unavailable here; running with detect_leaks=0"
+  fi
+  ASAN_OPTIONS="detect_leaks=$leaks:abort_on_error=1" \
+  UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+    ctest --test-dir build/asan --output-on-failure -j2
+}
+
+phase setup scripts/setup.sh
+if ! ok setup; then
+  echo "setup failed; stopping"; exit 1
+fi
+phase check_layers python3 scripts/check_layers.py
+
+phase build_native scripts/build_native.sh
+if ok build_native; then
+  phase ctest_native ctest --test-dir build/native --output-on-failure -j2
+else skip ctest_native build_native; fi
+
+phase build_asan scripts/build_asan.sh
+if ok build_asan; then phase ctest_asan asan_ctest; else skip ctest_asan build_asan; fi
+
+phase build_wasm_cli scripts/build_wasm_cli.sh
+if ok build_native && ok build_wasm_cli; then
+  phase determinism scripts/determinism.sh
+else skip determinism "build_native and build_wasm_cli"; fi
+
+if [ -x scripts/browser_test.sh ]; then phase browser_test scripts/browser_test.sh; fi
+if [ -x scripts/fuzz.sh ]; then phase fuzz scripts/fuzz.sh 10; fi
+
+printf '\n=== summary (%ss total)\n' "$((SECONDS - T_START))"
+failed=0
+for name in "${ORDER[@]}"; do
+  printf '  %-16s %s\n' "$name" "${STATUS[$name]}"
+  [[ "${STATUS[$name]}" != FAILED* ]] || failed=1
+done
+exit "$failed"
