@@ -41,8 +41,8 @@ std::vector<KindInfo> BuildTable() {
   t.push_back(pod);
   t.push_back(Make("Service", "", "services", "service", {"svc"}, true, true, GR::kNever));
   t.push_back(Make("Endpoints", "", "endpoints", "endpoints", {"ep"}, true, false, GR::kNever));
-  t.push_back(Make("EndpointSlice", "discovery.k8s.io", "endpointslices", "endpointslice", {},
-                   true, false, GR::kNever));
+  t.push_back(Make("EndpointSlice", "discovery.k8s.io", "endpointslices", "endpointslice", {}, true,
+                   false, GR::kNever));
   t.push_back(Make("ConfigMap", "", "configmaps", "configmap", {"cm"}, true, false, GR::kNever));
   t.push_back(Make("Secret", "", "secrets", "secret", {}, true, false, GR::kNever));
   t.push_back(Make("ServiceAccount", "", "serviceaccounts", "serviceaccount", {"sa"}, true, false,
@@ -53,20 +53,21 @@ std::vector<KindInfo> BuildTable() {
                    {"pvc"}, true, true, GR::kNever));
   const char* rbac = "rbac.authorization.k8s.io";
   t.push_back(Make("Role", rbac, "roles", "role", {}, true, false, GR::kNever));
-  t.push_back(Make("RoleBinding", rbac, "rolebindings", "rolebinding", {}, true, false, GR::kNever));
-  t.push_back(Make("ClusterRole", rbac, "clusterroles", "clusterrole", {}, false, false,
-                   GR::kNever));
+  t.push_back(
+      Make("RoleBinding", rbac, "rolebindings", "rolebinding", {}, true, false, GR::kNever));
+  t.push_back(
+      Make("ClusterRole", rbac, "clusterroles", "clusterrole", {}, false, false, GR::kNever));
   t.push_back(Make("ClusterRoleBinding", rbac, "clusterrolebindings", "clusterrolebinding", {},
                    false, false, GR::kNever));
   t.push_back(Make("Lease", "coordination.k8s.io", "leases", "lease", {}, true, false, GR::kNever));
   t.push_back(Make("Deployment", "apps", "deployments", "deployment", {"deploy"}, true, true,
                    GR::kSpecAndAnnotations));
-  t.push_back(Make("ReplicaSet", "apps", "replicasets", "replicaset", {"rs"}, true, true,
-                   GR::kSpec));
+  t.push_back(
+      Make("ReplicaSet", "apps", "replicasets", "replicaset", {"rs"}, true, true, GR::kSpec));
   t.push_back(Make("Job", "batch", "jobs", "job", {}, true, true, GR::kSpec));
   t.push_back(Make("CronJob", "batch", "cronjobs", "cronjob", {"cj"}, true, true, GR::kSpec));
-  t.push_back(Make("Ingress", "networking.k8s.io", "ingresses", "ingress", {"ing"}, true, true,
-                   GR::kSpec));
+  t.push_back(
+      Make("Ingress", "networking.k8s.io", "ingresses", "ingress", {"ing"}, true, true, GR::kSpec));
   t.push_back(Make("NetworkPolicy", "networking.k8s.io", "networkpolicies", "networkpolicy",
                    {"netpol"}, true, false, GR::kSpec));
   t.push_back(Custom("RayCluster", "ray.io", "rayclusters", "raycluster", {}));

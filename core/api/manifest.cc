@@ -1,5 +1,11 @@
 #include "core/api/manifest.h"
 
+#include <yaml-cpp/anchor.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+
 #include <cmath>
 #include <cstdint>
 #include <exception>
@@ -7,12 +13,6 @@
 #include <map>
 #include <sstream>
 #include <utility>
-
-#include <yaml-cpp/anchor.h>
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/mark.h>
-#include <yaml-cpp/parser.h>
 
 #include "core/api/yaml.h"
 
@@ -26,7 +26,9 @@ const char kGoTypeStruct[] =
     "struct { APIVersion string \"json:\\\"apiVersion,omitempty\\\"\"; Kind string "
     "\"json:\\\"kind,omitempty\\\"\" }";
 
-Status BadRequest(std::string message) { return Status(StatusCode::kBadRequest, std::move(message)); }
+Status BadRequest(std::string message) {
+  return Status(StatusCode::kBadRequest, std::move(message));
+}
 
 std::string Compact(const Json& doc) {
   return doc.dump(-1, ' ', false, Json::error_handler_t::replace);
@@ -76,7 +78,8 @@ void NormalizeNumbers(Json& doc) {
 Status AppendObject(const Json& doc, const std::string& source, std::vector<Json>* out) {
   const std::string prefix = "unable to decode \"" + source + "\": ";
   if (!doc.is_object()) {
-    return BadRequest(prefix + "couldn't get version/kind; json parse error: json: cannot unmarshal " +
+    return BadRequest(prefix +
+                      "couldn't get version/kind; json parse error: json: cannot unmarshal " +
                       GoJsonType(doc) + " into Go value of type " + kGoTypeStruct);
   }
   for (const char* field : {"apiVersion", "kind"}) {
@@ -88,7 +91,8 @@ Status AppendObject(const Json& doc, const std::string& source, std::vector<Json
     }
   }
   const std::string kind = Kind(doc);
-  if (kind.empty()) return BadRequest(prefix + "Object 'Kind' is missing in '" + Compact(doc) + "'");
+  if (kind.empty())
+    return BadRequest(prefix + "Object 'Kind' is missing in '" + Compact(doc) + "'");
   if (ApiVersion(doc).empty()) {
     return BadRequest(prefix + "Object 'apiVersion' is missing in '" + Compact(doc) + "'");
   }
@@ -112,7 +116,9 @@ Status AppendObject(const Json& doc, const std::string& source, std::vector<Json
 
 // ---- JSON streams (json.Decoder over concatenated objects) -------------------------------------
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 // ErrorCollector is a SAX sink that keeps nlohmann's parse error message without throwing.
 class ErrorCollector : public nlohmann::json_sax<Json> {
@@ -129,7 +135,8 @@ class ErrorCollector : public nlohmann::json_sax<Json> {
   bool end_object() override { return true; }
   bool start_array(std::size_t) override { return true; }
   bool end_array() override { return true; }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& ex) override {
+  bool parse_error(std::size_t, const std::string&,
+                   const nlohmann::detail::exception& ex) override {
     message_ = ex.what();
     const size_t bracket = message_.find("] ");
     if (!message_.empty() && message_[0] == '[' && bracket != std::string::npos) {
@@ -155,14 +162,15 @@ std::string JsonErrorMessage(const std::string& text, size_t begin, size_t end) 
       ++column;
     }
   }
-  const std::string padded = std::string(lines, '\n') + std::string(column, ' ') +
-                             text.substr(begin, end - begin);
+  const std::string padded =
+      std::string(lines, '\n') + std::string(column, ' ') + text.substr(begin, end - begin);
   ErrorCollector collector;
   Json::sax_parse(padded, &collector, Json::input_format_t::json, /*strict=*/true);
   return collector.message().empty() ? "invalid JSON" : collector.message();
 }
 
-base::StatusOr<std::vector<Json>> DecodeJsonStream(const std::string& text, const std::string& source) {
+base::StatusOr<std::vector<Json>> DecodeJsonStream(const std::string& text,
+                                                   const std::string& source) {
   const std::string prefix = "error parsing " + source + ": ";
   std::vector<Json> out;
   size_t pos = 0;
@@ -239,7 +247,8 @@ std::string CheckYamlCharacters(const std::string& text) {
 
 // SplitYamlDocuments mirrors apimachinery yaml.YAMLReader: a line starting with "---" ends a
 // document; only spaces or a comment may follow the dashes.
-bool SplitYamlDocuments(const std::string& text, std::vector<std::string>* docs, std::string* error) {
+bool SplitYamlDocuments(const std::string& text, std::vector<std::string>* docs,
+                        std::string* error) {
   std::string current;
   size_t pos = 0;
   while (pos < text.size()) {
@@ -382,8 +391,8 @@ class JsonBuilder : public YAML::EventHandler {
     ++decoded_;
     if (anchor != YAML::NullAnchor) names_[anchor] = anchor_name_;
     if (static_cast<int>(stack_.size()) >= kMaxManifestDepth) {
-      Fail(mark, "yaml: " + AtLine(mark) + "exceeded max depth of " +
-                     std::to_string(kMaxManifestDepth));
+      Fail(mark,
+           "yaml: " + AtLine(mark) + "exceeded max depth of " + std::to_string(kMaxManifestDepth));
     }
     Frame frame;
     frame.value = std::move(empty);
@@ -400,7 +409,8 @@ class JsonBuilder : public YAML::EventHandler {
 
   // Convert types a scalar: quoted and block scalars are strings, plain ones resolve as go-yaml
   // v2 does, and explicit standard tags must agree with the text.
-  void Convert(const YAML::Mark& mark, const std::string& tag, const std::string& value, Json* out) {
+  void Convert(const YAML::Mark& mark, const std::string& tag, const std::string& value,
+               Json* out) {
     if (!IsValidUtf8(value)) Fail(mark, "yaml: " + AtLine(mark) + "invalid Unicode character");
     static const std::string kTagPrefix = "tag:yaml.org,2002:";
     const std::string name =
@@ -420,8 +430,9 @@ class JsonBuilder : public YAML::EventHandler {
     }
     if (r.tag == YamlTag::kFloat && !std::isfinite(r.value.get<double>())) {
       const double d = r.value.get<double>();
-      Fail(mark, std::string("json: unsupported value: ") +
-                     (std::isnan(d) ? "NaN" : d > 0 ? "+Inf" : "-Inf"));
+      Fail(mark, std::string("json: unsupported value: ") + (std::isnan(d) ? "NaN"
+                                                             : d > 0       ? "+Inf"
+                                                                           : "-Inf"));
     }
     *out = ToApiNumber(r.value);
   }
@@ -442,7 +453,8 @@ class JsonBuilder : public YAML::EventHandler {
   void Merge(const YAML::Mark& mark, Json& target, const Json& source) {
     auto merge_one = [&](const Json& m) {
       if (!m.is_object()) {
-        Fail(mark, "yaml: " + AtLine(mark) + "map merge requires map or sequence of maps as the value");
+        Fail(mark,
+             "yaml: " + AtLine(mark) + "map merge requires map or sequence of maps as the value");
       }
       for (auto it = m.begin(); it != m.end(); ++it) target[it.key()] = it.value();
     };
@@ -497,16 +509,18 @@ class JsonBuilder : public YAML::EventHandler {
 
 // AliasName reads the alias name at an `*alias` token (yaml-cpp 0.7 does not report it).
 std::string AliasName(const std::string& chunk, const YAML::Mark& mark) {
-  if (mark.pos < 0 || static_cast<size_t>(mark.pos) >= chunk.size() || chunk[mark.pos] != '*') return "";
+  if (mark.pos < 0 || static_cast<size_t>(mark.pos) >= chunk.size() || chunk[mark.pos] != '*')
+    return "";
   size_t end = static_cast<size_t>(mark.pos) + 1;
-  while (end < chunk.size() && std::string(" \t\r\n,[]{}").find(chunk[end]) == std::string::npos) ++end;
+  while (end < chunk.size() && std::string(" \t\r\n,[]{}").find(chunk[end]) == std::string::npos)
+    ++end;
   return chunk.substr(static_cast<size_t>(mark.pos) + 1, end - static_cast<size_t>(mark.pos) - 1);
 }
 
 // DocumentProbe stops yaml-cpp at the start of a document and remembers where it was.
 class DocumentProbe : public YAML::EventHandler {
  public:
-  YAML::Mark start;
+  YAML::Mark start = YAML::Mark::null_mark();
   void OnDocumentStart(const YAML::Mark& mark) override {
     start = mark;
     throw YAML::ParserException(mark, "document start");
@@ -514,7 +528,8 @@ class DocumentProbe : public YAML::EventHandler {
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
   void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
   void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
                        YAML::EmitterStyle::value) override {}
   void OnSequenceEnd() override {}
@@ -550,8 +565,9 @@ bool YamlToJson(const std::string& chunk, Json* doc, std::string* error) {
       try {
         parser.HandleNextDocument(probe);
       } catch (const YAML::Exception& e) {
-        const YAML::Mark& at = probe.start.line >= 0 ? probe.start : e.mark;
-        *error = "yaml: " + AtLine(at) + "did not find expected <document start>";
+        *error = probe.start.line >= 0
+                     ? "yaml: " + AtLine(probe.start) + "did not find expected <document start>"
+                     : "yaml: " + AtLine(e.mark) + TranslateYamlCppMessage(e.msg);
         return false;
       }
     }
@@ -559,7 +575,8 @@ bool YamlToJson(const std::string& chunk, Json* doc, std::string* error) {
     if (!builder.error().empty()) {
       *error = builder.error();
     } else if (e.msg.rfind(YAML::ErrorMsg::UNKNOWN_ANCHOR, 0) == 0) {
-      *error = "yaml: " + AtLine(e.mark) + "unknown anchor '" + AliasName(chunk, e.mark) + "' referenced";
+      *error = "yaml: " + AtLine(e.mark) + "unknown anchor '" + AliasName(chunk, e.mark) +
+               "' referenced";
     } else {
       *error = "yaml: " + AtLine(e.mark) + TranslateYamlCppMessage(e.msg);
     }
@@ -575,7 +592,8 @@ bool YamlToJson(const std::string& chunk, Json* doc, std::string* error) {
   return true;
 }
 
-base::StatusOr<std::vector<Json>> DecodeYamlStream(const std::string& text, const std::string& source) {
+base::StatusOr<std::vector<Json>> DecodeYamlStream(const std::string& text,
+                                                   const std::string& source) {
   const std::string prefix = "error parsing " + source + ": ";
   const std::string chars = CheckYamlCharacters(text);
   if (!chars.empty()) return BadRequest(prefix + "error converting YAML to JSON: " + chars);
@@ -598,7 +616,7 @@ base::StatusOr<std::vector<Json>> DecodeYamlStream(const std::string& text, cons
 }  // namespace
 
 base::StatusOr<std::vector<Json>> DecodeManifests(const std::string& text,
-                                                   const std::string& source_name) {
+                                                  const std::string& source_name) {
   std::string body = text;
   if (body.compare(0, 3, "\xEF\xBB\xBF") == 0) body.erase(0, 3);
   // mirrors apimachinery yaml.NewYAMLOrJSONDecoder: JSON when the first non-space byte is '{'.

@@ -7,7 +7,8 @@
 // kubectl resource builder's "unable to decode" checks.
 // Simplified: yaml-cpp parses instead of go-yaml, so syntax messages are yaml-cpp's translated to
 // go-yaml's wording where a counterpart exists, and their line numbers may differ by one; only the
-// first document of a chunk ending in `...` is read, as go-yaml does.
+// first document of a chunk ending in `...` is read, as go-yaml does. yaml-cpp accepts a few
+// malformed inputs go-yaml rejects (an unterminated quoted scalar at the end of the input).
 // Single-threaded; no time. The only place in core/ that catches exceptions (yaml-cpp's).
 
 #include <string>
@@ -18,8 +19,9 @@
 
 namespace api {
 
-// kMaxManifestDepth bounds how deeply maps and lists may nest in one document. Deeper input is
-// rejected before any recursive code (yaml-cpp's parser, nlohmann's dump) can exhaust the stack.
+// kMaxManifestDepth bounds how deeply maps and lists may nest in one document, so no recursive
+// code can exhaust the stack: JSON is measured before nlohmann parses it, and yaml-cpp's recursive
+// parser is stopped when it opens the collection one level too deep.
 inline constexpr int kMaxManifestDepth = 200;
 
 // DecodeManifests returns the objects of text in order. source_name names the input in messages
@@ -31,6 +33,6 @@ inline constexpr int kMaxManifestDepth = 200;
 // Numbers follow the API server's decoding: integral values become int64, others double.
 // Linear in the size of text.
 base::StatusOr<std::vector<Json>> DecodeManifests(const std::string& text,
-                                                   const std::string& source_name);
+                                                  const std::string& source_name);
 
 }  // namespace api

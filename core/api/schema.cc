@@ -18,11 +18,21 @@ std::string GoQuote(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
         if (c < 0x20 || c == 0x7F) {
           char buf[8];
@@ -61,7 +71,9 @@ std::string NotSupportedError(const std::string& path, const Json& value,
 bool IsLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 bool IsAlnum(char c) { return IsLowerAlnum(c) || (c >= 'A' && c <= 'Z'); }
 
-std::string MaxLenError(size_t n) { return "must be no more than " + std::to_string(n) + " characters"; }
+std::string MaxLenError(size_t n) {
+  return "must be no more than " + std::to_string(n) + " characters";
+}
 
 // RegexError mirrors validation.RegexError, examples and all (note the ",  or " it produces).
 std::string RegexError(const std::string& msg, const std::string& fmt,
@@ -91,10 +103,11 @@ std::vector<std::string> IsDNS1123Label(const std::string& v) {
   std::vector<std::string> errs;
   if (v.size() > 63) errs.push_back(MaxLenError(63));
   if (!MatchesLabel(v, false)) {
-    errs.push_back(RegexError("a lowercase RFC 1123 label must consist of lower case alphanumeric "
-                              "characters or '-', and must start and end with an alphanumeric "
-                              "character",
-                              kLabelFmt, {"my-name", "123-abc"}));
+    errs.push_back(
+        RegexError("a lowercase RFC 1123 label must consist of lower case alphanumeric "
+                   "characters or '-', and must start and end with an alphanumeric "
+                   "character",
+                   kLabelFmt, {"my-name", "123-abc"}));
   }
   return errs;
 }
@@ -110,10 +123,11 @@ std::vector<std::string> IsDNS1123Subdomain(const std::string& v) {
     start = dot + 1;
   }
   if (!ok) {
-    errs.push_back(RegexError("a lowercase RFC 1123 subdomain must consist of lower case "
-                              "alphanumeric characters, '-' or '.', and must start and end with an "
-                              "alphanumeric character",
-                              std::string(kLabelFmt) + "(\\." + kLabelFmt + ")*", {"example.com"}));
+    errs.push_back(
+        RegexError("a lowercase RFC 1123 subdomain must consist of lower case "
+                   "alphanumeric characters, '-' or '.', and must start and end with an "
+                   "alphanumeric character",
+                   std::string(kLabelFmt) + "(\\." + kLabelFmt + ")*", {"example.com"}));
   }
   return errs;
 }
@@ -122,10 +136,11 @@ std::vector<std::string> IsDNS1035Label(const std::string& v) {
   std::vector<std::string> errs;
   if (v.size() > 63) errs.push_back(MaxLenError(63));
   if (!MatchesLabel(v, true)) {
-    errs.push_back(RegexError("a DNS-1035 label must consist of lower case alphanumeric characters "
-                              "or '-', start with an alphabetic character, and end with an "
-                              "alphanumeric character",
-                              "[a-z]([-a-z0-9]*[a-z0-9])?", {"my-name", "abc-123"}));
+    errs.push_back(
+        RegexError("a DNS-1035 label must consist of lower case alphanumeric characters "
+                   "or '-', start with an alphabetic character, and end with an "
+                   "alphanumeric character",
+                   "[a-z]([-a-z0-9]*[a-z0-9])?", {"my-name", "abc-123"}));
   }
   return errs;
 }
@@ -135,7 +150,8 @@ std::vector<std::string> IsPathSegmentName(const std::string& v, bool prefix) {
   std::vector<std::string> errs;
   if (!prefix && (v == "." || v == "..")) return {"may not be '" + v + "'"};
   for (const char* bad : {"/", "%"}) {
-    if (v.find(bad) != std::string::npos) errs.push_back(std::string("may not contain '") + bad + "'");
+    if (v.find(bad) != std::string::npos)
+      errs.push_back(std::string("may not contain '") + bad + "'");
   }
   return errs;
 }
@@ -187,10 +203,11 @@ std::vector<std::string> IsValidLabelValue(const std::string& v) {
   std::vector<std::string> errs;
   if (v.size() > 63) errs.push_back(MaxLenError(63));
   if (!v.empty() && !MatchesQualified(v)) {
-    errs.push_back(RegexError("a valid label must be an empty string or consist of alphanumeric "
-                              "characters, '-', '_' or '.', and must start and end with an "
-                              "alphanumeric character",
-                              std::string("(") + kQualifiedFmt + ")?", {"MyValue", "my_value", "12345"}));
+    errs.push_back(
+        RegexError("a valid label must be an empty string or consist of alphanumeric "
+                   "characters, '-', '_' or '.', and must start and end with an "
+                   "alphanumeric character",
+                   std::string("(") + kQualifiedFmt + ")?", {"MyValue", "my_value", "12345"}));
   }
   return errs;
 }
@@ -226,7 +243,9 @@ std::string OpenApiType(const Json& v) {
   return "null";
 }
 
-std::string Index(const std::string& path, size_t i) { return path + "[" + std::to_string(i) + "]"; }
+std::string Index(const std::string& path, size_t i) {
+  return path + "[" + std::to_string(i) + "]";
+}
 
 // ---- metadata (apimachinery api/validation/objectmeta.go) -------------------------------------
 
@@ -248,9 +267,9 @@ void ObjectMetaCauses(const KindInfo& kind, const Json& obj, std::vector<std::st
     const Json* v = meta ? Field(*meta, key) : nullptr;
     if (v != nullptr && !v->is_string()) {
       const std::string path = std::string("metadata.") + key;
-      causes->push_back(InvalidError(path, OpenApiType(*v),
-                                     path + " in body must be of type string: " +
-                                         GoQuote(OpenApiType(*v))));
+      causes->push_back(
+          InvalidError(path, OpenApiType(*v),
+                       path + " in body must be of type string: " + GoQuote(OpenApiType(*v))));
       return;
     }
   }
@@ -308,24 +327,36 @@ enum class T { kObject, kArray, kString, kInteger, kNumber, kBoolean };
 
 const char* TypeName(T t) {
   switch (t) {
-    case T::kObject: return "object";
-    case T::kArray: return "array";
-    case T::kString: return "string";
-    case T::kInteger: return "integer";
-    case T::kNumber: return "number";
-    case T::kBoolean: return "boolean";
+    case T::kObject:
+      return "object";
+    case T::kArray:
+      return "array";
+    case T::kString:
+      return "string";
+    case T::kInteger:
+      return "integer";
+    case T::kNumber:
+      return "number";
+    case T::kBoolean:
+      return "boolean";
   }
   return "";
 }
 
 bool HasType(const Json& v, T t) {
   switch (t) {
-    case T::kObject: return v.is_object();
-    case T::kArray: return v.is_array();
-    case T::kString: return v.is_string();
-    case T::kInteger: return IsInteger(v);
-    case T::kNumber: return v.is_number();
-    case T::kBoolean: return v.is_boolean();
+    case T::kObject:
+      return v.is_object();
+    case T::kArray:
+      return v.is_array();
+    case T::kString:
+      return v.is_string();
+    case T::kInteger:
+      return IsInteger(v);
+    case T::kNumber:
+      return v.is_number();
+    case T::kBoolean:
+      return v.is_boolean();
   }
   return false;
 }
@@ -340,8 +371,8 @@ class Crd {
     if (v == nullptr) return false;
     if (HasType(*v, t)) return true;
     const std::string actual = OpenApiType(*v);
-    causes_->push_back(InvalidError(path, actual, path + " in body must be of type " +
-                                                      TypeName(t) + ": " + GoQuote(actual)));
+    causes_->push_back(InvalidError(
+        path, actual, path + " in body must be of type " + TypeName(t) + ": " + GoQuote(actual)));
     return false;
   }
   // Required records `path.key: Required value` when obj lacks key.
@@ -354,13 +385,14 @@ class Crd {
     for (const auto& f : fields) Is(Join(path, f.first), Field(obj, f.first), f.second);
   }
   // StringMaps checks fields that are maps of strings (additionalProperties: string).
-  void StringMaps(const std::string& path, const Json& obj, std::initializer_list<const char*> keys) {
+  void StringMaps(const std::string& path, const Json& obj,
+                  std::initializer_list<const char*> keys) {
     for (const char* key : keys) StringMapTypes(Join(path, key), Field(obj, key), causes_);
   }
   void Minimum(const std::string& path, const Json* v, int64_t min) {
     if (v == nullptr || !IsInteger(*v) || v->get<double>() >= static_cast<double>(min)) return;
-    causes_->push_back(InvalidError(path, *v, path + " in body should be greater than or equal to " +
-                                                  std::to_string(min)));
+    causes_->push_back(InvalidError(
+        path, *v, path + " in body should be greater than or equal to " + std::to_string(min)));
   }
   static std::string Join(const std::string& path, const char* key) {
     return path.empty() ? key : path + "." + key;
@@ -382,17 +414,24 @@ void StringMapTypes(const std::string& path, const Json* m, std::vector<std::str
 // RayJob.spec.rayClusterSpec, RayService.spec.rayClusterConfig, RayCronJob's template).
 void RayClusterSpec(Crd& crd, const std::string& path, const Json& spec) {
   crd.Required(path, spec, "headGroupSpec");
-  crd.Props(path, spec, {{"rayVersion", T::kString}, {"enableInTreeAutoscaling", T::kBoolean},
-                         {"suspend", T::kBoolean}, {"managedBy", T::kString},
-                         {"autoscalerOptions", T::kObject}, {"upgradeStrategy", T::kObject},
-                         {"networkPolicy", T::kObject}});
+  crd.Props(path, spec,
+            {{"rayVersion", T::kString},
+             {"enableInTreeAutoscaling", T::kBoolean},
+             {"suspend", T::kBoolean},
+             {"managedBy", T::kString},
+             {"autoscalerOptions", T::kObject},
+             {"upgradeStrategy", T::kObject},
+             {"networkPolicy", T::kObject}});
   crd.StringMaps(path, spec, {"headServiceAnnotations"});
   const std::string head_path = Crd::Join(path, "headGroupSpec");
   const Json* head = Field(spec, "headGroupSpec");
   if (crd.Is(head_path, head, T::kObject)) {
     crd.Required(head_path, *head, "template");
-    crd.Props(head_path, *head, {{"template", T::kObject}, {"serviceType", T::kString},
-                                 {"enableIngress", T::kBoolean}, {"headService", T::kObject}});
+    crd.Props(head_path, *head,
+              {{"template", T::kObject},
+               {"serviceType", T::kString},
+               {"enableIngress", T::kBoolean},
+               {"headService", T::kObject}});
     crd.StringMaps(head_path, *head, {"rayStartParams", "labels", "resources"});
   }
   const std::string groups_path = Crd::Join(path, "workerGroupSpecs");
@@ -406,10 +445,16 @@ void RayClusterSpec(Crd& crd, const std::string& path, const Json& spec) {
       crd.Required(group_path, group, key);
     }
     crd.Props(group_path, group,
-              {{"groupName", T::kString}, {"replicas", T::kInteger}, {"minReplicas", T::kInteger},
-               {"maxReplicas", T::kInteger}, {"numOfHosts", T::kInteger},
-               {"idleTimeoutSeconds", T::kInteger}, {"priority", T::kInteger},
-               {"suspend", T::kBoolean}, {"template", T::kObject}, {"scaleStrategy", T::kObject}});
+              {{"groupName", T::kString},
+               {"replicas", T::kInteger},
+               {"minReplicas", T::kInteger},
+               {"maxReplicas", T::kInteger},
+               {"numOfHosts", T::kInteger},
+               {"idleTimeoutSeconds", T::kInteger},
+               {"priority", T::kInteger},
+               {"suspend", T::kBoolean},
+               {"template", T::kObject},
+               {"scaleStrategy", T::kObject}});
     crd.StringMaps(group_path, group, {"rayStartParams", "labels", "resources"});
   }
 }
@@ -417,15 +462,25 @@ void RayClusterSpec(Crd& crd, const std::string& path, const Json& spec) {
 void RayJobSpec(Crd& crd, const std::string& path, const Json& spec) {
   // submissionMode has no enum in KubeRay v1.7.0's CRD; the controller rejects unknown modes.
   crd.Props(path, spec,
-            {{"entrypoint", T::kString}, {"submissionMode", T::kString}, {"jobId", T::kString},
-             {"runtimeEnvYAML", T::kString}, {"shutdownAfterJobFinishes", T::kBoolean},
-             {"suspend", T::kBoolean}, {"ttlSecondsAfterFinished", T::kInteger},
-             {"activeDeadlineSeconds", T::kInteger}, {"backoffLimit", T::kInteger},
-             {"preRunningDeadlineSeconds", T::kInteger}, {"entrypointNumCpus", T::kNumber},
-             {"entrypointNumGpus", T::kNumber}, {"entrypointResources", T::kString},
-             {"managedBy", T::kString}, {"submitterPodTemplate", T::kObject},
-             {"submitterConfig", T::kObject}, {"deletionStrategy", T::kObject}});
-  crd.Minimum(Crd::Join(path, "preRunningDeadlineSeconds"), Field(spec, "preRunningDeadlineSeconds"), 1);
+            {{"entrypoint", T::kString},
+             {"submissionMode", T::kString},
+             {"jobId", T::kString},
+             {"runtimeEnvYAML", T::kString},
+             {"shutdownAfterJobFinishes", T::kBoolean},
+             {"suspend", T::kBoolean},
+             {"ttlSecondsAfterFinished", T::kInteger},
+             {"activeDeadlineSeconds", T::kInteger},
+             {"backoffLimit", T::kInteger},
+             {"preRunningDeadlineSeconds", T::kInteger},
+             {"entrypointNumCpus", T::kNumber},
+             {"entrypointNumGpus", T::kNumber},
+             {"entrypointResources", T::kString},
+             {"managedBy", T::kString},
+             {"submitterPodTemplate", T::kObject},
+             {"submitterConfig", T::kObject},
+             {"deletionStrategy", T::kObject}});
+  crd.Minimum(Crd::Join(path, "preRunningDeadlineSeconds"),
+              Field(spec, "preRunningDeadlineSeconds"), 1);
   crd.StringMaps(path, spec, {"clusterSelector", "metadata"});
   const std::string cluster_path = Crd::Join(path, "rayClusterSpec");
   const Json* cluster = Field(spec, "rayClusterSpec");
@@ -435,12 +490,15 @@ void RayJobSpec(Crd& crd, const std::string& path, const Json& spec) {
 void RayServiceSpec(Crd& crd, const std::string& path, const Json& spec) {
   crd.Required(path, spec, "rayClusterConfig");
   crd.Props(path, spec,
-            {{"serveConfigV2", T::kString}, {"upgradeStrategy", T::kObject},
+            {{"serveConfigV2", T::kString},
+             {"upgradeStrategy", T::kObject},
              {"rayClusterDeletionDelaySeconds", T::kInteger},
              {"deploymentUnhealthySecondThreshold", T::kInteger},
              {"serviceUnhealthySecondThreshold", T::kInteger},
-             {"excludeHeadPodFromServeSvc", T::kBoolean}, {"suspend", T::kBoolean},
-             {"managedBy", T::kString}, {"serveService", T::kObject}});
+             {"excludeHeadPodFromServeSvc", T::kBoolean},
+             {"suspend", T::kBoolean},
+             {"managedBy", T::kString},
+             {"serveService", T::kObject}});
   crd.Minimum(Crd::Join(path, "rayClusterDeletionDelaySeconds"),
               Field(spec, "rayClusterDeletionDelaySeconds"), 0);
   const std::string cluster_path = Crd::Join(path, "rayClusterConfig");
@@ -465,8 +523,8 @@ void CustomResourceCauses(const KindInfo& kind, const Json& obj, std::vector<std
   } else if (kind.kind == "RayCronJob") {
     crd.Required("spec", *spec, "jobTemplate");
     crd.Required("spec", *spec, "schedule");
-    crd.Props("spec", *spec, {{"schedule", T::kString}, {"timeZone", T::kString},
-                              {"suspend", T::kBoolean}});
+    crd.Props("spec", *spec,
+              {{"schedule", T::kString}, {"timeZone", T::kString}, {"suspend", T::kBoolean}});
     const Json* job = Field(*spec, "jobTemplate");
     if (crd.Is("spec.jobTemplate", job, T::kObject)) RayJobSpec(crd, "spec.jobTemplate", *job);
   } else if (kind.kind == "InferenceService") {
@@ -507,7 +565,8 @@ class Builtin {
   }
 
   // PodSpec mirrors ValidatePodSpec's container rules and the restartPolicy values allowed.
-  void PodSpec(const Json* spec, const std::string& path, const std::vector<std::string>& policies) {
+  void PodSpec(const Json* spec, const std::string& path,
+               const std::vector<std::string>& policies) {
     const Json empty = Json::object();
     if (spec == nullptr) spec = &empty;
     const std::string owner = path == "spec" ? "Pod." : "PodTemplateSpec.";
@@ -530,7 +589,8 @@ class Builtin {
         if (n.empty()) {
           Cause(RequiredError(c_path + ".name"));
         } else {
-          for (const std::string& m : IsDNS1123Label(n)) Cause(InvalidError(c_path + ".name", n, m));
+          for (const std::string& m : IsDNS1123Label(n))
+            Cause(InvalidError(c_path + ".name", n, m));
           if (!names.insert(n).second) Cause(c_path + ".name: Duplicate value: " + GoQuote(n));
         }
         if (image == nullptr || !image->is_string() || image->get<std::string>().empty()) {
@@ -557,17 +617,21 @@ class Builtin {
       usable = SelectorTypes(*selector);
       const Json* ml = Field(*selector, "matchLabels");
       const Json* me = Field(*selector, "matchExpressions");
-      const size_t n = (ml && ml->is_object() ? ml->size() : 0) + (me && me->is_array() ? me->size() : 0);
-      if (n == 0) Cause(InvalidError("spec.selector", *selector, "empty selector is invalid for deployment"));
+      const size_t n =
+          (ml && ml->is_object() ? ml->size() : 0) + (me && me->is_array() ? me->size() : 0);
+      if (n == 0)
+        Cause(InvalidError("spec.selector", *selector, "empty selector is invalid for deployment"));
     }
     const Json* tmpl = Field(spec, "template");
-    if (tmpl != nullptr && !Decodes(tmpl, T::kObject, go_struct + ".spec.template", "v1.PodTemplateSpec")) {
+    if (tmpl != nullptr &&
+        !Decodes(tmpl, T::kObject, go_struct + ".spec.template", "v1.PodTemplateSpec")) {
       return;
     }
     const Json* tmeta = tmpl ? Field(*tmpl, "metadata") : nullptr;
     const Json* labels = tmeta ? Field(*tmeta, "labels") : nullptr;
-    if (labels != nullptr && !Decodes(labels, T::kObject, "ObjectMeta.spec.template.metadata.labels",
-                                      "map[string]string")) {
+    if (labels != nullptr &&
+        !Decodes(labels, T::kObject, "ObjectMeta.spec.template.metadata.labels",
+                 "map[string]string")) {
       return;
     }
     // A missing selector selects nothing, so it never matches (labels.Nothing()).
@@ -606,7 +670,8 @@ class Builtin {
     const Json* me = Field(selector, "matchExpressions");
     if (me != nullptr) {
       ok = Decodes(me, T::kArray, "LabelSelector.spec.selector.matchExpressions",
-                   "[]v1.LabelSelectorRequirement") && ok;
+                   "[]v1.LabelSelectorRequirement") &&
+           ok;
     }
     return ok;
   }
@@ -750,8 +815,10 @@ void DefaultPodSpec(Json* spec, bool is_pod) {
   Set(spec, "securityContext", Json::object());
   if (is_pod) {
     Set(spec, "enableServiceLinks", true);
-    Set(spec, "priority", 0);
-    Set(spec, "preemptionPolicy", "PreemptLowerPriority");
+    if (Field(*spec, "priorityClassName") == nullptr) {  // the Priority admission plugin
+      Set(spec, "priority", 0);
+      Set(spec, "preemptionPolicy", "PreemptLowerPriority");
+    }
   }
   for (const char* list : {"containers", "initContainers"}) {
     Each(spec, list, [](Json* c) {
@@ -771,7 +838,9 @@ void DefaultPodSpec(Json* spec, bool is_pod) {
   });
 }
 
-void DefaultTemplate(Json* owner) { DefaultPodSpec(Object(Object(owner, "template"), "spec"), false); }
+void DefaultTemplate(Json* owner) {
+  DefaultPodSpec(Object(Object(owner, "template"), "spec"), false);
+}
 
 void DefaultJobSpec(Json* spec) {
   if (spec == nullptr) return;
@@ -783,7 +852,8 @@ void DefaultJobSpec(Json* spec) {
   Set(spec, "backoffLimit", 6);
   Set(spec, "completionMode", "NonIndexed");
   Set(spec, "suspend", false);
-  if (Field(*spec, "podFailurePolicy") == nullptr) Set(spec, "podReplacementPolicy", "TerminatingOrFailed");
+  if (Field(*spec, "podFailurePolicy") == nullptr)
+    Set(spec, "podReplacementPolicy", "TerminatingOrFailed");
   DefaultTemplate(spec);
 }
 

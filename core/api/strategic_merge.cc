@@ -30,8 +30,6 @@ const char kSetElementOrderPrefix[] = "$setElementOrder/";
 const char kErrNoListOfLists[] = "lists of lists are not supported";
 const char kErrBadPatchFormatForPrimitiveList[] = "invalid patch format of primitive list";
 const char kErrBadPatchFormatForRetainKeys[] = "invalid patch format of retainKeys";
-const char kErrBadPatchFormatForSetElementOrderList[] =
-    "invalid patch format of setElementOrder list";
 
 bool HasPrefix(const std::string& s, const char* prefix) {
   return s.compare(0, std::char_traits<char>::length(prefix), prefix) == 0;

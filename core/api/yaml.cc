@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "core/base/assert.h"
@@ -66,7 +68,8 @@ bool ParseGoInt(const std::string& s, bool* negative, bool* signed_text, uint64_
   return true;
 }
 
-// MatchesYamlFloat is go-yaml's yamlStyleFloat: ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
+// MatchesYamlFloat is go-yaml's yamlStyleFloat:
+// ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
 bool MatchesYamlFloat(const std::string& s) {
   size_t p = 0;
   if (p < s.size() && (s[p] == '+' || s[p] == '-')) ++p;
@@ -292,43 +295,21 @@ Analysis Analyze(const std::string& v) {
     const bool at_end = i + w >= v.size();
     const bool followed_by_whitespace = at_end || v[i + w] == ' ' || v[i + w] == '\t';
     if (i == 0) {
-      switch (c) {
-        case '#': case ',': case '[': case ']': case '{': case '}': case '&': case '*':
-        case '!': case '|': case '>': case '\'': case '"': case '%': case '@': case '`':
-          flow_indicators = true;
-          block_indicators = true;
-          break;
-        case '?': case ':':
-          flow_indicators = true;
-          if (followed_by_whitespace) block_indicators = true;
-          break;
-        case '-':
-          if (followed_by_whitespace) {
-            flow_indicators = true;
-            block_indicators = true;
-          }
-          break;
-        default:
-          break;
+      if (c != '\0' && std::strchr("#,[]{}&*!|>'\"%@`", c) != nullptr) {
+        flow_indicators = block_indicators = true;
+      } else if (c == '?' || c == ':') {
+        flow_indicators = true;
+        block_indicators = block_indicators || followed_by_whitespace;
+      } else if (c == '-' && followed_by_whitespace) {
+        flow_indicators = block_indicators = true;
       }
-    } else {
-      switch (c) {
-        case ',': case '?': case '[': case ']': case '{': case '}':
-          flow_indicators = true;
-          break;
-        case ':':
-          flow_indicators = true;
-          if (followed_by_whitespace) block_indicators = true;
-          break;
-        case '#':
-          if (preceded_by_whitespace) {
-            flow_indicators = true;
-            block_indicators = true;
-          }
-          break;
-        default:
-          break;
-      }
+    } else if (c != '\0' && std::strchr(",?[]{}", c) != nullptr) {
+      flow_indicators = true;
+    } else if (c == ':') {
+      flow_indicators = true;
+      block_indicators = block_indicators || followed_by_whitespace;
+    } else if (c == '#' && preceded_by_whitespace) {
+      flow_indicators = block_indicators = true;
     }
     if (IsUnicodeBreak(cp)) a.force_double = true;
     if (!IsPrintable(cp)) special_characters = true;
@@ -382,11 +363,11 @@ Analysis Analyze(const std::string& v) {
 Style ChooseStyle(const std::string& s, bool is_key) {
   // The merge key stays quoted so that a key named "<<" reads back as itself (go-yaml writes it
   // plain).
-  const bool can_plain = ResolvePlainScalar(s).tag == YamlTag::kStr && !IsBase60Float(s) &&
-                         !(is_key && s == "<<");
+  const bool can_plain =
+      ResolvePlainScalar(s).tag == YamlTag::kStr && !IsBase60Float(s) && !(is_key && s == "<<");
   Style style = s.find('\n') != std::string::npos ? Style::kLiteral
-                : can_plain                        ? Style::kPlain
-                                                   : Style::kDouble;
+                : can_plain                       ? Style::kPlain
+                                                  : Style::kDouble;
   const Analysis a = Analyze(s);
   if (a.force_double) return Style::kDouble;
   if (style == Style::kPlain) {
@@ -439,9 +420,11 @@ bool IsSimpleKey(const std::string& key) {
   for (size_t i = 0; i < key.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(key[i]);
     if (c == '\n' || c == '\r') return false;
-    if (c == 0xC2 && i + 1 < key.size() && static_cast<unsigned char>(key[i + 1]) == 0x85) return false;
+    if (c == 0xC2 && i + 1 < key.size() && static_cast<unsigned char>(key[i + 1]) == 0x85)
+      return false;
     if (c == 0xE2 && i + 2 < key.size() && static_cast<unsigned char>(key[i + 1]) == 0x80 &&
-        (static_cast<unsigned char>(key[i + 2]) == 0xA8 || static_cast<unsigned char>(key[i + 2]) == 0xA9)) {
+        (static_cast<unsigned char>(key[i + 2]) == 0xA8 ||
+         static_cast<unsigned char>(key[i + 2]) == 0xA9)) {
       return false;
     }
   }
@@ -663,6 +646,27 @@ class Writer {
     Put('\'');
   }
 
+  // Escape writes the escape sequence for cp after its backslash. go-yaml writes \N and \_ for
+  // U+0085 and U+00A0; yaml-cpp decodes those two to raw Latin-1 bytes, so they get \x85 / \xA0.
+  void Escape(uint32_t cp) {
+    static const std::pair<uint32_t, char> kShort[] = {
+        {0x00, '0'},  {0x07, 'a'},   {0x08, 'b'},  {0x09, 't'}, {0x0A, 'n'},
+        {0x0B, 'v'},  {0x0C, 'f'},   {0x0D, 'r'},  {0x1B, 'e'}, {0x22, '"'},
+        {0x5C, '\\'}, {0x2028, 'L'}, {0x2029, 'P'}};
+    for (const auto& e : kShort) {
+      if (e.first == cp) return Put(e.second);
+    }
+    char buf[16];
+    if (cp <= 0xFF) {
+      std::snprintf(buf, sizeof buf, "x%02X", static_cast<unsigned>(cp));
+    } else if (cp <= 0xFFFF) {
+      std::snprintf(buf, sizeof buf, "u%04X", static_cast<unsigned>(cp));
+    } else {
+      std::snprintf(buf, sizeof buf, "U%08X", static_cast<unsigned>(cp));
+    }
+    Put(buf);
+  }
+
   // mirrors emitterc.go yaml_emitter_write_double_quoted_scalar
   void Double(const std::string& s, int indent, bool allow_breaks) {
     const bool valid = IsValidUtf8(s);
@@ -675,34 +679,7 @@ class Writer {
                                 cp == '\r' || IsUnicodeBreak(cp) || cp == '"' || cp == '\\';
       if (needs_escape) {
         Put('\\');
-        switch (cp) {
-          case 0x00: Put('0'); break;
-          case 0x07: Put('a'); break;
-          case 0x08: Put('b'); break;
-          case 0x09: Put('t'); break;
-          case 0x0A: Put('n'); break;
-          case 0x0B: Put('v'); break;
-          case 0x0C: Put('f'); break;
-          case 0x0D: Put('r'); break;
-          case 0x1B: Put('e'); break;
-          case 0x22: Put('"'); break;
-          case 0x5C: Put('\\'); break;
-          // go-yaml writes \N and \_ here; yaml-cpp decodes those two escapes to raw Latin-1
-          // bytes, so they go out as \x85 / \xA0 (the same characters) from the default branch.
-          case 0x2028: Put('L'); break;
-          case 0x2029: Put('P'); break;
-          default: {
-            char buf[16];
-            if (cp <= 0xFF) {
-              std::snprintf(buf, sizeof buf, "x%02X", static_cast<unsigned>(cp));
-            } else if (cp <= 0xFFFF) {
-              std::snprintf(buf, sizeof buf, "u%04X", static_cast<unsigned>(cp));
-            } else {
-              std::snprintf(buf, sizeof buf, "U%08X", static_cast<unsigned>(cp));
-            }
-            Put(buf);
-          }
-        }
+        Escape(cp);
         spaces = false;
       } else if (s[i] == ' ') {
         if (allow_breaks && !spaces && column_ > kBestWidth && i > 0 && i + 1 < s.size()) {
@@ -777,10 +754,10 @@ ResolvedScalar ResolvePlainScalar(const std::string& in) {
     hint = 'M';
   }
   if (hint == 0) return r;
-  static const char* const kTrue[] = {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
-                                      "on", "On", "ON"};
-  static const char* const kFalse[] = {"n", "N", "no", "No", "NO", "false", "False", "FALSE",
-                                       "off", "Off", "OFF"};
+  static const char* const kTrue[] = {"y",    "Y",    "yes", "Yes", "YES", "true",
+                                      "True", "TRUE", "on",  "On",  "ON"};
+  static const char* const kFalse[] = {"n",     "N",     "no",  "No",  "NO", "false",
+                                       "False", "FALSE", "off", "Off", "OFF"};
   static const char* const kNull[] = {"~", "null", "Null", "NULL"};
   for (const char* t : kTrue) {
     if (in == t) return {YamlTag::kBool, true};

@@ -1,11 +1,13 @@
 #pragma once
 // ToYaml prints a JSON document the way `kubectl get -o yaml` does, and ResolvePlainScalar types an
-// unquoted YAML scalar the way kubectl's decoder does. Both follow go-yaml v2, which sigs.k8s.io/yaml
-// uses in both directions, so what we print reads back as the same document.
+// unquoted YAML scalar the way kubectl's decoder does. Both follow go-yaml v2, which
+// sigs.k8s.io/yaml uses in both directions, so what we print reads back as the same document.
 // Mirrors: sigs.k8s.io/yaml JSONToYAML over go-yaml v2 (encode.go stringv/floatv, emitterc.go
 // scalar analysis and writers, resolve.go, sorter.go keyList.Less).
-// Simplified: no anchors, tags or flow style beyond `{}`/`[]`; strings holding U+0085/U+2028/U+2029 are
-// double-quoted (go-yaml may write them raw, which YAML 1.2 readers do not read back).
+// Simplified: no anchors, tags or flow style beyond `{}`/`[]`. Where go-yaml's output would not
+// read back through yaml-cpp we differ, always towards more quoting: strings holding
+// U+0085/U+2028/U+2029 are double-quoted, U+0085 is escaped as \x85 (not \N), and a key "<<" is
+// quoted so it is not taken for a merge key.
 // Single-threaded; no time.
 
 #include <string>

@@ -59,5 +59,11 @@ CommandResult RunTrace(CommandContext& ctx, const std::vector<std::string>& args
 CommandResult RunExpect(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunWait(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunFault(CommandContext& ctx, const std::vector<std::string>& args);
+CommandResult RunOperator(CommandContext& ctx, const std::vector<std::string>& args);
+CommandResult RunQueue(CommandContext& ctx, const std::vector<std::string>& args);
+CommandResult RunMetrics(CommandContext& ctx, const std::vector<std::string>& args);
+CommandResult RunLogs(CommandContext& ctx, const std::vector<std::string>& args);
+CommandResult RunScale(CommandContext& ctx, const std::vector<std::string>& args);
+CommandResult RunKill(CommandContext& ctx, const std::vector<std::string>& args);
 
 }  // namespace lab

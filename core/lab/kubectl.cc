@@ -89,7 +89,11 @@ base::StatusOr<std::vector<api::Json>> ReadManifests(const std::string& path,
     text = buffer.str();
   }
   auto docs = api::DecodeManifests(text, *source);
-  if (!docs.ok()) return docs.status();
+  if (!docs.ok()) {
+    const std::string& message = docs.status().message();
+    if (message.rfind("error:", 0) == 0) return docs.status();
+    return base::Status(docs.status().code(), "error: " + message);
+  }
   if (docs->empty()) {
     return base::Status(base::StatusCode::kBadRequest, "error: no objects passed to apply");
   }

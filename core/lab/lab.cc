@@ -17,7 +17,9 @@ const CommandEntry kCommands[] = {
     {"label", RunLabel},       {"annotate", RunAnnotate}, {"run", RunRun},
     {"step", RunStep},         {"time", RunTime},         {"echo", RunEcho},
     {"mark", RunMark},         {"trace", RunTrace},       {"expect", RunExpect},
-    {"wait", RunWait},         {"fault", RunFault},
+    {"wait", RunWait},         {"fault", RunFault},       {"operator", RunOperator},
+    {"queue", RunQueue},       {"metrics", RunMetrics},   {"logs", RunLogs},
+    {"scale", RunScale},       {"kill", RunKill},
 };
 
 }  // namespace

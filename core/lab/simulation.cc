@@ -1,6 +1,7 @@
 #include "core/lab/simulation.h"
 
 #include "core/client/fault_injecting_client.h"
+#include "core/lab/operators.h"
 
 namespace lab {
 namespace {
@@ -42,10 +43,38 @@ Simulation::Simulation(const SimulationOptions& options)
   gc_ = std::make_unique<world::GarbageCollector>(*gc_client_, scheduler_,
                                                   world::GarbageCollector::Options{});
   gc_->Start();
+  if (options_.start_world) {
+    // The built-in components are trusted system users: API faults target operators (and the
+    // garbage collector), not the kubelet or kube-controller-manager.
+    world::ClientFactory clients = [this](const std::string& user) {
+      return std::unique_ptr<client::Client>(new client::DirectClient(*apiserver_, user));
+    };
+    world_ = std::make_unique<world::World>(clients, scheduler_, prng_.Derive(),
+                                            world::WorldOptions{});
+    base::Status started = world_->Start();
+    RLAB_ASSERT(started.ok(), "the simulated world must start");
+    if (options_.install_operators) {
+      operators_.push_back(std::make_unique<OperatorHost>(
+          *this, InferenceOperatorSpec(world_->external(), scheduler_), OperatorSettings{}));
+      for (auto& host : operators_) {
+        base::Status installed = host->Install();
+        RLAB_ASSERT(installed.ok(), "installing a bundled operator must succeed");
+      }
+    }
+  }
   trace_.set_muted(false);
 }
 
+OperatorHost* Simulation::Operator(const std::string& name) {
+  for (auto& host : operators_) {
+    if (host->name() == name) return host.get();
+  }
+  return nullptr;
+}
+
 Simulation::~Simulation() {
+  operators_.clear();
+  world_.reset();
   gc_.reset();
   base::SetAssertContext(previous_assert_context_);
 }

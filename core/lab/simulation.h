@@ -22,12 +22,18 @@
 #include "core/sim/prng.h"
 #include "core/sim/scheduler.h"
 #include "core/sim/trace.h"
+#include "core/lab/operator_host.h"
 #include "core/world/gc/garbage_collector.h"
+#include "core/world/world.h"
 
 namespace lab {
 
 struct SimulationOptions {
   uint64_t seed = 1;  // Defaults to 1.
+  // StartWorld runs the nodes, kubelets, scheduler and built-in controllers. Defaults to true.
+  bool start_world = true;
+  // InstallOperators installs the operators as Deployments (needs the world). Defaults to true.
+  bool install_operators = true;
 };
 
 class Simulation {
@@ -45,6 +51,11 @@ class Simulation {
   client::FaultRules& faults() { return faults_; }
   // learner is the client kubectl commands use (user kubernetes-admin, never faulted).
   client::Client& learner() { return *learner_; }
+  // world is null when the options turned it off.
+  world::World* world() { return world_.get(); }
+  // Operator finds an installed operator by name ("inference-operator"); null if absent.
+  OperatorHost* Operator(const std::string& name);
+  const std::vector<std::unique_ptr<OperatorHost>>& operators() const { return operators_; }
 
   // RunFor advances virtual time by d, running every event due up to and including now + d.
   // Returns false when the event budget ran out first.
@@ -71,6 +82,8 @@ class Simulation {
   std::unique_ptr<client::Client> gc_direct_client_;
   std::unique_ptr<client::Client> gc_client_;
   std::unique_ptr<world::GarbageCollector> gc_;
+  std::unique_ptr<world::World> world_;
+  std::vector<std::unique_ptr<OperatorHost>> operators_;
 };
 
 }  // namespace lab

@@ -1,8 +1,8 @@
 #include "core/api/kind.h"
 
-#include <set>
-
 #include <gtest/gtest.h>
+
+#include <set>
 
 namespace api {
 namespace {
@@ -96,8 +96,8 @@ TEST(FindKindFor, MatchesApiVersionAndKindExactly) {
       {"batch/v1", "CronJob", "cronjobs"},
       {"discovery.k8s.io/v1", "EndpointSlice", "endpointslices"},
       {"v1", "Event", "events"},
-      {"v1", "pod", nullptr},            // kind is case-sensitive here
-      {"apps/v1", "Pod", nullptr},       // wrong group
+      {"v1", "pod", nullptr},       // kind is case-sensitive here
+      {"apps/v1", "Pod", nullptr},  // wrong group
       {"ray.io/v1alpha1", "RayCluster", nullptr},
       {"extensions/v1beta1", "Deployment", nullptr},
       {"", "Pod", nullptr},
@@ -138,12 +138,15 @@ TEST(AllKinds, RegistryRowsMatchTheApiServer) {
        GenerationRule::kNever},
       {"Deployment", "apps/v1", "deployments.apps", true, false, true, false,
        GenerationRule::kSpecAndAnnotations},
-      {"ReplicaSet", "apps/v1", "replicasets.apps", true, false, true, false, GenerationRule::kSpec},
+      {"ReplicaSet", "apps/v1", "replicasets.apps", true, false, true, false,
+       GenerationRule::kSpec},
       {"Job", "batch/v1", "jobs.batch", true, false, true, false, GenerationRule::kSpec},
       {"NetworkPolicy", "networking.k8s.io/v1", "networkpolicies.networking.k8s.io", true, false,
        false, false, GenerationRule::kSpec},
-      {"RayCluster", "ray.io/v1", "rayclusters.ray.io", true, true, true, false, GenerationRule::kSpec},
-      {"RayCronJob", "ray.io/v1", "raycronjobs.ray.io", true, true, true, false, GenerationRule::kSpec},
+      {"RayCluster", "ray.io/v1", "rayclusters.ray.io", true, true, true, false,
+       GenerationRule::kSpec},
+      {"RayCronJob", "ray.io/v1", "raycronjobs.ray.io", true, true, true, false,
+       GenerationRule::kSpec},
       {"InferenceService", "inference.io/v1", "inferenceservices.inference.io", true, true, true,
        false, GenerationRule::kSpec},
   };

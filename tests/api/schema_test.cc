@@ -1,10 +1,10 @@
 #include "core/api/schema.h"
 
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
-
-#include <gtest/gtest.h>
 
 #include "core/api/manifest.h"
 
@@ -66,49 +66,65 @@ TEST(ValidateObjectMeta, ChecksNamesLabelsAndAnnotations) {
       {"ClusterRole", R"({"name":"system:controller:Job_Runner"})", ""},
       {"ClusterRole", R"({"name":"a/b%c"})",
        "ClusterRole.rbac.authorization.k8s.io \"a/b%c\" is invalid: [metadata.name: Invalid value: "
-       "\"a/b%c\": may not contain '/', metadata.name: Invalid value: \"a/b%c\": may not contain '%']"},
+       "\"a/b%c\": may not contain '/', metadata.name: Invalid value: \"a/b%c\": may not contain "
+       "'%']"},
       {"Role", R"({"name":".."})",
-       "Role.rbac.authorization.k8s.io \"..\" is invalid: metadata.name: Invalid value: \"..\": may "
+       "Role.rbac.authorization.k8s.io \"..\" is invalid: metadata.name: Invalid value: \"..\": "
+       "may "
        "not be '..'"},
       {"ConfigMap", R"({})",
-       "ConfigMap \"\" is invalid: metadata.name: Required value: name or generateName is required"},
+       "ConfigMap \"\" is invalid: metadata.name: Required value: name or generateName is "
+       "required"},
       {"ConfigMap", R"({"generateName":"cfg-"})", ""},
       {"ConfigMap", R"({"generateName":"Cfg-"})",
-       "ConfigMap \"\" is invalid: metadata.generateName: Invalid value: \"Cfg-\": " + kSubdomainRule},
+       "ConfigMap \"\" is invalid: metadata.generateName: Invalid value: \"Cfg-\": " +
+           kSubdomainRule},
       {"ConfigMap", R"({"name":5})",
-       "ConfigMap \"\" is invalid: metadata.name: Invalid value: \"integer\": metadata.name in body "
+       "ConfigMap \"\" is invalid: metadata.name: Invalid value: \"integer\": metadata.name in "
+       "body "
        "must be of type string: \"integer\""},
       {"Pod", R"({"name":"p","labels":{"app":"web","example.com/tier":"a_b.c-d","empty":""}})", ""},
       {"Pod", R"({"name":"p","labels":{"bad key!":"v"}})",
-       "Pod \"p\" is invalid: metadata.labels: Invalid value: \"bad key!\": name part " + kQualifiedRule},
+       "Pod \"p\" is invalid: metadata.labels: Invalid value: \"bad key!\": name part " +
+           kQualifiedRule},
       {"Pod", R"({"name":"p","labels":{"Example.com/app":"v"}})",
        "Pod \"p\" is invalid: metadata.labels: Invalid value: \"Example.com/app\": prefix part " +
            kSubdomainRule},
       {"Pod", R"({"name":"p","labels":{"/app":"v"}})",
-       "Pod \"p\" is invalid: metadata.labels: Invalid value: \"/app\": prefix part must be non-empty"},
+       "Pod \"p\" is invalid: metadata.labels: Invalid value: \"/app\": prefix part must be "
+       "non-empty"},
       {"Pod", R"({"name":"p","labels":{"a/b/c":"v"}})",
        "Pod \"p\" is invalid: metadata.labels: Invalid value: \"a/b/c\": a qualified name " +
-           kQualifiedRule + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"},
+           kQualifiedRule +
+           " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"},
       {"Pod", R"({"name":"p","labels":{"app":"bad value"}})",
-       "Pod \"p\" is invalid: metadata.labels: Invalid value: \"bad value\": a valid label must be an "
-       "empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end "
-       "with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for "
+       "Pod \"p\" is invalid: metadata.labels: Invalid value: \"bad value\": a valid label must be "
+       "an "
+       "empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and "
+       "end "
+       "with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used "
+       "for "
        "validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"},
       {"Pod", "{\"name\":\"p\",\"labels\":{\"app\":\"" + std::string(64, 'v') + "\"}}",
        "Pod \"p\" is invalid: metadata.labels: Invalid value: \"" + std::string(64, 'v') +
            "\": must be no more than 63 characters"},
       {"Pod", R"({"name":"p","labels":{"app":1}})",
-       "Pod \"p\" is invalid: metadata.labels.app: Invalid value: \"integer\": metadata.labels.app in "
+       "Pod \"p\" is invalid: metadata.labels.app: Invalid value: \"integer\": metadata.labels.app "
+       "in "
        "body must be of type string: \"integer\""},
       {"Pod", R"({"name":"p","annotations":{"Kubectl.Kubernetes.io/Restarted":"x","a":"b"}})", ""},
       {"Pod", R"({"name":"p","annotations":{"bad key":"x"}})",
-       "Pod \"p\" is invalid: metadata.annotations: Invalid value: \"bad key\": name part " + kQualifiedRule},
+       "Pod \"p\" is invalid: metadata.annotations: Invalid value: \"bad key\": name part " +
+           kQualifiedRule},
       {"Pod", "{\"name\":\"p\",\"annotations\":{\"big\":\"" + std::string(256 * 1024, 'x') + "\"}}",
        "Pod \"p\" is invalid: metadata.annotations: Too long: may not be more than 262144 bytes"},
       {"Deployment", R"({"name":"Web","labels":{"app":"-x"}})",
-       "Deployment.apps \"Web\" is invalid: [metadata.name: Invalid value: \"Web\": " + kSubdomainRule +
-           ", metadata.labels: Invalid value: \"-x\": a valid label must be an empty string or consist "
-           "of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric "
+       "Deployment.apps \"Web\" is invalid: [metadata.name: Invalid value: \"Web\": " +
+           kSubdomainRule +
+           ", metadata.labels: Invalid value: \"-x\": a valid label must be an empty string or "
+           "consist "
+           "of alphanumeric characters, '-', '_' or '.', and must start and end with an "
+           "alphanumeric "
            "character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is "
            "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')]"},
   };
@@ -204,14 +220,16 @@ TEST(ApplyDefaults, FillsBuiltinWorkloadsAndServices) {
 }
 
 TEST(ApplyDefaults, FillsPodTemplatesButNotPodOnlyFields) {
-  Json deploy = Parse(R"({"spec":{"template":{"spec":{"containers":[{"name":"c","image":"x"}]}}}})");
+  Json deploy =
+      Parse(R"({"spec":{"template":{"spec":{"containers":[{"name":"c","image":"x"}]}}}})");
   ApplyDefaults(K("Deployment"), deploy);
   const Json& pod_spec = deploy["spec"]["template"]["spec"];
   EXPECT_EQ(pod_spec["restartPolicy"], "Always");
   EXPECT_EQ(pod_spec["containers"][0]["imagePullPolicy"], "Always");
   EXPECT_FALSE(pod_spec.contains("enableServiceLinks"));
   EXPECT_FALSE(pod_spec.contains("priority"));
-  Json cron = Parse(R"({"spec":{"jobTemplate":{"spec":{"template":{"spec":{"containers":[{"name":"c","image":"x"}]}}}}}})");
+  Json cron = Parse(
+      R"({"spec":{"jobTemplate":{"spec":{"template":{"spec":{"containers":[{"name":"c","image":"x"}]}}}}}})");
   ApplyDefaults(K("CronJob"), cron);
   EXPECT_EQ(cron["spec"]["jobTemplate"]["spec"]["template"]["spec"]["dnsPolicy"], "ClusterFirst");
 }
@@ -252,11 +270,14 @@ TEST(ApplyDefaults, FillsKubeRayCrdDefaults) {
   ExpectRayClusterDefaults(cluster["spec"]);
   EXPECT_FALSE(cluster["spec"].contains("networkPolicy"));
 
-  Json job = {{"spec", {{"entrypoint", "python x.py"},
-                        {"rayClusterSpec", Parse(kRayClusterSpec)},
-                        {"deletionStrategy", {{"deletionRules", {{{"policy", "DeleteCluster"},
-                                                                  {"condition", {{"jobStatus", "SUCCEEDED"}}}}}}}}}},
-              {"status", Json::object()}};
+  Json job = {
+      {"spec",
+       {{"entrypoint", "python x.py"},
+        {"rayClusterSpec", Parse(kRayClusterSpec)},
+        {"deletionStrategy",
+         {{"deletionRules",
+           {{{"policy", "DeleteCluster"}, {"condition", {{"jobStatus", "SUCCEEDED"}}}}}}}}}},
+      {"status", Json::object()}};
   ApplyDefaults(K("RayJob"), job);
   EXPECT_EQ(job["spec"]["submissionMode"], "K8sJobMode");
   EXPECT_EQ(job["spec"]["backoffLimit"], 0);
@@ -267,18 +288,21 @@ TEST(ApplyDefaults, FillsKubeRayCrdDefaults) {
   EXPECT_EQ(job["status"]["failed"], 0);
   ExpectRayClusterDefaults(job["spec"]["rayClusterSpec"]);
 
-  Json service = {{"spec", {{"serveConfigV2", "applications: []\n"},
-                            {"rayClusterConfig", Parse(kRayClusterSpec)},
-                            {"upgradeStrategy", {{"type", "NewClusterWithIncrementalUpgrade"},
-                                                 {"clusterUpgradeOptions", Json::object()}}},
-                            {"serveService", {{"spec", {{"ports", {{{"port", 8000}}}}}}}}}}};
+  Json service = {
+      {"spec",
+       {{"serveConfigV2", "applications: []\n"},
+        {"rayClusterConfig", Parse(kRayClusterSpec)},
+        {"upgradeStrategy",
+         {{"type", "NewClusterWithIncrementalUpgrade"}, {"clusterUpgradeOptions", Json::object()}}},
+        {"serveService", {{"spec", {{"ports", {{{"port", 8000}}}}}}}}}}};
   ApplyDefaults(K("RayService"), service);
   ExpectRayClusterDefaults(service["spec"]["rayClusterConfig"]);
   EXPECT_EQ(service["spec"]["upgradeStrategy"]["clusterUpgradeOptions"]["maxSurgePercent"], 100);
   EXPECT_EQ(service["spec"]["serveService"]["spec"]["ports"][0]["protocol"], "TCP");
 
-  Json cron = {{"spec", {{"schedule", "*/5 * * * *"},
-                         {"jobTemplate", {{"rayClusterSpec", Parse(kRayClusterSpec)}}}}}};
+  Json cron = {{"spec",
+                {{"schedule", "*/5 * * * *"},
+                 {"jobTemplate", {{"rayClusterSpec", Parse(kRayClusterSpec)}}}}}};
   ApplyDefaults(K("RayCronJob"), cron);
   EXPECT_EQ(cron["spec"]["jobTemplate"]["submissionMode"], "K8sJobMode");
   ExpectRayClusterDefaults(cron["spec"]["jobTemplate"]["rayClusterSpec"]);
@@ -322,7 +346,8 @@ TEST(ApplyDefaults, LeavesMistypedInputAlone) {
        R"({"spec":{"containers":5,"volumes":[{"configMap":"x"}],)" + pod_defaults + "}}"},
       {"Pod", R"({"spec":{"containers":[{"image":5}]}})",
        R"({"spec":{"containers":[{"image":5,"resources":{},"terminationMessagePath":"/dev/termination-log",)"
-       R"("terminationMessagePolicy":"File"}],)" + pod_defaults + "}}"},
+       R"("terminationMessagePolicy":"File"}],)" +
+           pod_defaults + "}}"},
       {"Deployment", R"({"spec":{"strategy":"x","template":[]}})",
        R"({"spec":{"strategy":"x","template":[],"replicas":1,"revisionHistoryLimit":10,)"
        R"("progressDeadlineSeconds":600}})"},
@@ -359,7 +384,8 @@ void RunSchemaCases(const std::vector<SchemaCase>& cases) {
   }
 }
 
-const char kHead[] = R"("headGroupSpec":{"template":{"spec":{"containers":[{"name":"h","image":"r"}]}}})";
+const char kHead[] =
+    R"("headGroupSpec":{"template":{"spec":{"containers":[{"name":"h","image":"r"}]}}})";
 
 std::string RayCluster(const std::string& spec_fields) {
   return R"({"metadata":{"name":"raycluster-kuberay"},"spec":{)" + spec_fields + "}}";
@@ -369,29 +395,40 @@ TEST(ValidateSchema, ChecksRayClusterTypesLikeCrdValidation) {
   const std::string head = kHead;
   const std::string name = "RayCluster.ray.io \"raycluster-kuberay\" is invalid: ";
   RunSchemaCases({
-      {"RayCluster", RayCluster(head + R"(,"workerGroupSpecs":[{"groupName":"g","replicas":2,"template":{}}])"),
+      {"RayCluster",
+       RayCluster(head + R"(,"workerGroupSpecs":[{"groupName":"g","replicas":2,"template":{}}])"),
        StatusCode::kOk, ""},
-      {"RayCluster", RayCluster(head + R"(,"workerGroupSpecs":[{"groupName":"g","replicas":"string","template":{}}])"),
+      {"RayCluster",
+       RayCluster(head +
+                  R"(,"workerGroupSpecs":[{"groupName":"g","replicas":"string","template":{}}])"),
        StatusCode::kInvalid,
        name + "spec.workerGroupSpecs[0].replicas: Invalid value: \"string\": "
               "spec.workerGroupSpecs[0].replicas in body must be of type integer: \"string\""},
-      {"RayCluster", RayCluster(head + R"(,"workerGroupSpecs":[{"groupName":"g","template":{},"minReplicas":1.5,"maxReplicas":true}])"),
+      {"RayCluster",
+       RayCluster(
+           head +
+           R"(,"workerGroupSpecs":[{"groupName":"g","template":{},"minReplicas":1.5,"maxReplicas":true}])"),
        StatusCode::kInvalid,
        name + "[spec.workerGroupSpecs[0].minReplicas: Invalid value: \"number\": "
               "spec.workerGroupSpecs[0].minReplicas in body must be of type integer: \"number\", "
               "spec.workerGroupSpecs[0].maxReplicas: Invalid value: \"boolean\": "
               "spec.workerGroupSpecs[0].maxReplicas in body must be of type integer: \"boolean\"]"},
       {"RayCluster", R"({"metadata":{"name":"c"},"spec":"string"})", StatusCode::kInvalid,
-       "RayCluster.ray.io \"c\" is invalid: spec: Invalid value: \"string\": spec in body must be of "
+       "RayCluster.ray.io \"c\" is invalid: spec: Invalid value: \"string\": spec in body must be "
+       "of "
        "type object: \"string\""},
       {"RayCluster", RayCluster(R"("rayVersion":"2.52.0")"), StatusCode::kInvalid,
        name + "spec.headGroupSpec: Required value"},
-      {"RayCluster", RayCluster(R"("headGroupSpec":{"rayStartParams":{"num-cpus":1,"block":"true"}})"),
+      {"RayCluster",
+       RayCluster(R"("headGroupSpec":{"rayStartParams":{"num-cpus":1,"block":"true"}})"),
        StatusCode::kInvalid,
-       name + "[spec.headGroupSpec.template: Required value, spec.headGroupSpec.rayStartParams.num-cpus: "
-              "Invalid value: \"integer\": spec.headGroupSpec.rayStartParams.num-cpus in body must be of "
+       name + "[spec.headGroupSpec.template: Required value, "
+              "spec.headGroupSpec.rayStartParams.num-cpus: "
+              "Invalid value: \"integer\": spec.headGroupSpec.rayStartParams.num-cpus in body must "
+              "be of "
               "type string: \"integer\"]"},
-      {"RayCluster", RayCluster(head + R"(,"workerGroupSpecs":[{"replicas":1}])"), StatusCode::kInvalid,
+      {"RayCluster", RayCluster(head + R"(,"workerGroupSpecs":[{"replicas":1}])"),
+       StatusCode::kInvalid,
        name + "[spec.workerGroupSpecs[0].groupName: Required value, "
               "spec.workerGroupSpecs[0].template: Required value]"},
       {"RayCluster", RayCluster(head + R"(,"workerGroupSpecs":[{"groupName":7,"template":[]}])"),
@@ -400,16 +437,20 @@ TEST(ValidateSchema, ChecksRayClusterTypesLikeCrdValidation) {
               "spec.workerGroupSpecs[0].groupName in body must be of type string: \"integer\", "
               "spec.workerGroupSpecs[0].template: Invalid value: \"array\": "
               "spec.workerGroupSpecs[0].template in body must be of type object: \"array\"]"},
-      {"RayCluster", RayCluster(head + R"(,"workerGroupSpecs":{"groupName":"g"})"), StatusCode::kInvalid,
-       name + "spec.workerGroupSpecs: Invalid value: \"object\": spec.workerGroupSpecs in body must "
-              "be of type array: \"object\""},
+      {"RayCluster", RayCluster(head + R"(,"workerGroupSpecs":{"groupName":"g"})"),
+       StatusCode::kInvalid,
+       name +
+           "spec.workerGroupSpecs: Invalid value: \"object\": spec.workerGroupSpecs in body must "
+           "be of type array: \"object\""},
       {"RayCluster", RayCluster(head + R"(,"workerGroupSpecs":["x"])"), StatusCode::kInvalid,
-       name + "spec.workerGroupSpecs[0]: Invalid value: \"string\": spec.workerGroupSpecs[0] in body "
-              "must be of type object: \"string\""},
+       name +
+           "spec.workerGroupSpecs[0]: Invalid value: \"string\": spec.workerGroupSpecs[0] in body "
+           "must be of type object: \"string\""},
       {"RayCluster", RayCluster(head + R"(,"enableInTreeAutoscaling":"yes","futureField":{"x":1})"),
        StatusCode::kInvalid,
-       name + "spec.enableInTreeAutoscaling: Invalid value: \"string\": spec.enableInTreeAutoscaling "
-              "in body must be of type boolean: \"string\""},
+       name +
+           "spec.enableInTreeAutoscaling: Invalid value: \"string\": spec.enableInTreeAutoscaling "
+           "in body must be of type boolean: \"string\""},
       // unknown fields are kept and never an error; a missing spec is not checked
       {"RayCluster", RayCluster(head + R"(,"futureField":{"x":1})"), StatusCode::kOk, ""},
       {"RayCluster", R"({"metadata":{"name":"c"}})", StatusCode::kOk, ""},
@@ -419,50 +460,66 @@ TEST(ValidateSchema, ChecksRayClusterTypesLikeCrdValidation) {
 TEST(ValidateSchema, ChecksRayJobRayServiceAndRayCronJob) {
   const std::string head = kHead;
   RunSchemaCases({
-      {"RayJob", R"({"metadata":{"name":"j"},"spec":{"entrypoint":"python x.py","rayClusterSpec":{)" + head + "}}}",
+      {"RayJob",
+       R"({"metadata":{"name":"j"},"spec":{"entrypoint":"python x.py","rayClusterSpec":{)" + head +
+           "}}}",
        StatusCode::kOk, ""},
       // submissionMode is a free string in KubeRay v1.7.0's CRD; the controller validates it.
-      {"RayJob", R"({"metadata":{"name":"j"},"spec":{"submissionMode":"Bogus","clusterSelector":{"ray.io/cluster":"c"}}})",
+      {"RayJob",
+       R"({"metadata":{"name":"j"},"spec":{"submissionMode":"Bogus","clusterSelector":{"ray.io/cluster":"c"}}})",
        StatusCode::kOk, ""},
       {"RayJob", R"({"metadata":{"name":"j"},"spec":{"entrypoint":5}})", StatusCode::kInvalid,
-       "RayJob.ray.io \"j\" is invalid: spec.entrypoint: Invalid value: \"integer\": spec.entrypoint "
+       "RayJob.ray.io \"j\" is invalid: spec.entrypoint: Invalid value: \"integer\": "
+       "spec.entrypoint "
        "in body must be of type string: \"integer\""},
       {"RayJob", R"({"metadata":{"name":"j"},"spec":{"clusterSelector":{"ray.io/cluster":1}}})",
        StatusCode::kInvalid,
        "RayJob.ray.io \"j\" is invalid: spec.clusterSelector.ray.io/cluster: Invalid value: "
-       "\"integer\": spec.clusterSelector.ray.io/cluster in body must be of type string: \"integer\""},
+       "\"integer\": spec.clusterSelector.ray.io/cluster in body must be of type string: "
+       "\"integer\""},
       {"RayJob", R"({"metadata":{"name":"j"},"spec":{"rayClusterSpec":"x","submissionMode":1}})",
        StatusCode::kInvalid,
        "RayJob.ray.io \"j\" is invalid: [spec.submissionMode: Invalid value: \"integer\": "
-       "spec.submissionMode in body must be of type string: \"integer\", spec.rayClusterSpec: Invalid "
+       "spec.submissionMode in body must be of type string: \"integer\", spec.rayClusterSpec: "
+       "Invalid "
        "value: \"string\": spec.rayClusterSpec in body must be of type object: \"string\"]"},
-      {"RayJob", R"({"metadata":{"name":"j"},"spec":{"rayClusterSpec":{"workerGroupSpecs":[{"groupName":"g","template":{},"replicas":"2"}]}}})",
+      {"RayJob",
+       R"({"metadata":{"name":"j"},"spec":{"rayClusterSpec":{"workerGroupSpecs":[{"groupName":"g","template":{},"replicas":"2"}]}}})",
        StatusCode::kInvalid,
        "RayJob.ray.io \"j\" is invalid: [spec.rayClusterSpec.headGroupSpec: Required value, "
        "spec.rayClusterSpec.workerGroupSpecs[0].replicas: Invalid value: \"string\": "
-       "spec.rayClusterSpec.workerGroupSpecs[0].replicas in body must be of type integer: \"string\"]"},
-      {"RayJob", R"({"metadata":{"name":"j"},"spec":{"preRunningDeadlineSeconds":0}})", StatusCode::kInvalid,
+       "spec.rayClusterSpec.workerGroupSpecs[0].replicas in body must be of type integer: "
+       "\"string\"]"},
+      {"RayJob", R"({"metadata":{"name":"j"},"spec":{"preRunningDeadlineSeconds":0}})",
+       StatusCode::kInvalid,
        "RayJob.ray.io \"j\" is invalid: spec.preRunningDeadlineSeconds: Invalid value: 0: "
        "spec.preRunningDeadlineSeconds in body should be greater than or equal to 1"},
-      {"RayService", R"({"metadata":{"name":"s"},"spec":{"serveConfigV2":"applications: []\n","rayClusterConfig":{)" + head + "}}}",
+      {"RayService",
+       R"({"metadata":{"name":"s"},"spec":{"serveConfigV2":"applications: []\n","rayClusterConfig":{)" +
+           head + "}}}",
        StatusCode::kOk, ""},
       {"RayService", R"({"metadata":{"name":"s"},"spec":{"serveConfigV2":{"applications":[]}}})",
        StatusCode::kInvalid,
        "RayService.ray.io \"s\" is invalid: [spec.rayClusterConfig: Required value, "
        "spec.serveConfigV2: Invalid value: \"object\": spec.serveConfigV2 in body must be of type "
        "string: \"object\"]"},
-      {"RayService", R"({"metadata":{"name":"s"},"spec":{"rayClusterConfig":[],"rayClusterDeletionDelaySeconds":-1}})",
+      {"RayService",
+       R"({"metadata":{"name":"s"},"spec":{"rayClusterConfig":[],"rayClusterDeletionDelaySeconds":-1}})",
        StatusCode::kInvalid,
-       "RayService.ray.io \"s\" is invalid: [spec.rayClusterDeletionDelaySeconds: Invalid value: -1: "
+       "RayService.ray.io \"s\" is invalid: [spec.rayClusterDeletionDelaySeconds: Invalid value: "
+       "-1: "
        "spec.rayClusterDeletionDelaySeconds in body should be greater than or equal to 0, "
-       "spec.rayClusterConfig: Invalid value: \"array\": spec.rayClusterConfig in body must be of type "
+       "spec.rayClusterConfig: Invalid value: \"array\": spec.rayClusterConfig in body must be of "
+       "type "
        "object: \"array\"]"},
       {"RayCronJob", R"({"metadata":{"name":"cj"},"spec":{}})", StatusCode::kInvalid,
        "RayCronJob.ray.io \"cj\" is invalid: [spec.jobTemplate: Required value, spec.schedule: "
        "Required value]"},
-      {"RayCronJob", R"({"metadata":{"name":"cj"},"spec":{"schedule":"@hourly","jobTemplate":{"entrypoint":[]}}})",
+      {"RayCronJob",
+       R"({"metadata":{"name":"cj"},"spec":{"schedule":"@hourly","jobTemplate":{"entrypoint":[]}}})",
        StatusCode::kInvalid,
-       "RayCronJob.ray.io \"cj\" is invalid: spec.jobTemplate.entrypoint: Invalid value: \"array\": "
+       "RayCronJob.ray.io \"cj\" is invalid: spec.jobTemplate.entrypoint: Invalid value: "
+       "\"array\": "
        "spec.jobTemplate.entrypoint in body must be of type string: \"array\""},
   });
 }
@@ -475,8 +532,10 @@ TEST(ValidateSchema, ChecksInferenceService) {
        StatusCode::kInvalid,
        "InferenceService.inference.io \"m\" is invalid: spec.replicas: Invalid value: -1: "
        "spec.replicas in body should be greater than or equal to 0"},
-      {"InferenceService", R"({"metadata":{"name":"m"},"spec":{"replicas":"2"}})", StatusCode::kInvalid,
-       "InferenceService.inference.io \"m\" is invalid: [spec.image: Required value, spec.replicas: "
+      {"InferenceService", R"({"metadata":{"name":"m"},"spec":{"replicas":"2"}})",
+       StatusCode::kInvalid,
+       "InferenceService.inference.io \"m\" is invalid: [spec.image: Required value, "
+       "spec.replicas: "
        "Invalid value: \"string\": spec.replicas in body must be of type integer: \"string\"]"},
       {"InferenceService", R"({"metadata":{"name":"m"}})", StatusCode::kInvalid,
        "InferenceService.inference.io \"m\" is invalid: spec: Required value"},
@@ -499,23 +558,31 @@ TEST(ValidateSchema, ChecksPodContainers) {
       {"Pod", R"({"metadata":{"name":"p"},"spec":{"containers":[{}]}})", StatusCode::kInvalid,
        "Pod \"p\" is invalid: [spec.containers[0].name: Required value, spec.containers[0].image: "
        "Required value]"},
-      {"Pod", R"({"metadata":{"name":"p"},"spec":{"containers":[{"name":"Web","image":"x"},{"name":"a","image":"x"},{"name":"a","image":"y"}]}})",
+      {"Pod",
+       R"({"metadata":{"name":"p"},"spec":{"containers":[{"name":"Web","image":"x"},{"name":"a","image":"x"},{"name":"a","image":"y"}]}})",
        StatusCode::kInvalid,
-       "Pod \"p\" is invalid: [spec.containers[0].name: Invalid value: \"Web\": " + std::string(
-           "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and "
-           "must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex "
-           "used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')") +
+       "Pod \"p\" is invalid: [spec.containers[0].name: Invalid value: \"Web\": " +
+           std::string("a lowercase RFC 1123 label must consist of lower case alphanumeric "
+                       "characters or '-', and "
+                       "must start and end with an alphanumeric character (e.g. 'my-name',  or "
+                       "'123-abc', regex "
+                       "used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')") +
            ", spec.containers[2].name: Duplicate value: \"a\"]"},
-      {"Pod", R"({"metadata":{"name":"p"},"spec":{"restartPolicy":"Sometimes","containers":[{"name":"c","image":"x"}]}})",
+      {"Pod",
+       R"({"metadata":{"name":"p"},"spec":{"restartPolicy":"Sometimes","containers":[{"name":"c","image":"x"}]}})",
        StatusCode::kInvalid,
-       "Pod \"p\" is invalid: spec.restartPolicy: Unsupported value: \"Sometimes\": supported values: "
+       "Pod \"p\" is invalid: spec.restartPolicy: Unsupported value: \"Sometimes\": supported "
+       "values: "
        "\"Always\", \"OnFailure\", \"Never\""},
-      {"Pod", R"({"metadata":{"name":"p"},"spec":{"containers":{"name":"c"}}})", StatusCode::kBadRequest,
-       "Pod in version \"v1\" cannot be handled as a Pod: json: cannot unmarshal object into Go struct "
+      {"Pod", R"({"metadata":{"name":"p"},"spec":{"containers":{"name":"c"}}})",
+       StatusCode::kBadRequest,
+       "Pod in version \"v1\" cannot be handled as a Pod: json: cannot unmarshal object into Go "
+       "struct "
        "field PodSpec.spec.containers of type []v1.Container"},
       {"Pod", R"({"metadata":{"name":"p"},"spec":{"containers":[{"name":"c","image":5}]}})",
        StatusCode::kBadRequest,
-       "Pod in version \"v1\" cannot be handled as a Pod: json: cannot unmarshal number into Go struct "
+       "Pod in version \"v1\" cannot be handled as a Pod: json: cannot unmarshal number into Go "
+       "struct "
        "field Container.spec.containers.image of type string"},
   });
 }
@@ -523,41 +590,58 @@ TEST(ValidateSchema, ChecksPodContainers) {
 std::string Deployment(const std::string& spec) {
   return R"({"metadata":{"name":"web"},"spec":)" + spec + "}";
 }
-const char kTemplate[] = R"("template":{"metadata":{"labels":{"app":"web","tier":"fe"}},"spec":{"containers":[{"name":"c","image":"x"}]}})";
+const char kTemplate[] =
+    R"("template":{"metadata":{"labels":{"app":"web","tier":"fe"}},"spec":{"containers":[{"name":"c","image":"x"}]}})";
 
 TEST(ValidateSchema, ChecksDeploymentSelectorAndReplicas) {
   const std::string t = kTemplate;
   const std::string name = "Deployment.apps \"web\" is invalid: ";
   RunSchemaCases({
-      {"Deployment", Deployment(R"({"selector":{"matchLabels":{"app":"web"}},)" + t + "}"), StatusCode::kOk, ""},
-      {"Deployment", Deployment(R"({"selector":{"matchExpressions":[{"key":"tier","operator":"In","values":["fe","be"]},{"key":"canary","operator":"DoesNotExist"},{"key":"app","operator":"Exists"},{"key":"tier","operator":"NotIn","values":["db"]}]},)" + t + "}"),
+      {"Deployment", Deployment(R"({"selector":{"matchLabels":{"app":"web"}},)" + t + "}"),
+       StatusCode::kOk, ""},
+      {"Deployment",
+       Deployment(
+           R"({"selector":{"matchExpressions":[{"key":"tier","operator":"In","values":["fe","be"]},{"key":"canary","operator":"DoesNotExist"},{"key":"app","operator":"Exists"},{"key":"tier","operator":"NotIn","values":["db"]}]},)" +
+           t + "}"),
        StatusCode::kOk, ""},
       {"Deployment", Deployment("{" + t + "}"), StatusCode::kInvalid,
        name + "[spec.selector: Required value, spec.template.metadata.labels: Invalid value: "
               "{\"app\":\"web\",\"tier\":\"fe\"}: `selector` does not match template `labels`]"},
-      {"Deployment", Deployment(R"({"selector":{"matchLabels":{"app":"api"}},)" + t + "}"), StatusCode::kInvalid,
+      {"Deployment", Deployment(R"({"selector":{"matchLabels":{"app":"api"}},)" + t + "}"),
+       StatusCode::kInvalid,
        name + "spec.template.metadata.labels: Invalid value: {\"app\":\"web\",\"tier\":\"fe\"}: "
               "`selector` does not match template `labels`"},
-      {"Deployment", Deployment(R"({"selector":{"matchExpressions":[{"key":"tier","operator":"NotIn","values":["fe"]}]},)" + t + "}"),
+      {"Deployment",
+       Deployment(
+           R"({"selector":{"matchExpressions":[{"key":"tier","operator":"NotIn","values":["fe"]}]},)" +
+           t + "}"),
        StatusCode::kInvalid,
        name + "spec.template.metadata.labels: Invalid value: {\"app\":\"web\",\"tier\":\"fe\"}: "
               "`selector` does not match template `labels`"},
       {"Deployment", Deployment(R"({"selector":{},)" + t + "}"), StatusCode::kInvalid,
        name + "spec.selector: Invalid value: {}: empty selector is invalid for deployment"},
-      {"Deployment", Deployment(R"({"replicas":-1,"selector":{"matchLabels":{"app":"web"}},)" + t + "}"),
-       StatusCode::kInvalid, name + "spec.replicas: Invalid value: -1: must be greater than or equal to 0"},
-      {"Deployment", Deployment(R"({"replicas":"3","selector":{"matchLabels":{"app":"web"}},)" + t + "}"),
+      {"Deployment",
+       Deployment(R"({"replicas":-1,"selector":{"matchLabels":{"app":"web"}},)" + t + "}"),
+       StatusCode::kInvalid,
+       name + "spec.replicas: Invalid value: -1: must be greater than or equal to 0"},
+      {"Deployment",
+       Deployment(R"({"replicas":"3","selector":{"matchLabels":{"app":"web"}},)" + t + "}"),
        StatusCode::kBadRequest,
-       "Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal string "
+       "Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal "
+       "string "
        "into Go struct field DeploymentSpec.spec.replicas of type int32"},
       {"Deployment", Deployment(R"({"selector":"app=web",)" + t + "}"), StatusCode::kBadRequest,
-       "Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal string "
+       "Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal "
+       "string "
        "into Go struct field DeploymentSpec.spec.selector of type v1.LabelSelector"},
-      {"Deployment", Deployment(R"({"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"restartPolicy":"Never","containers":[]}}})"),
+      {"Deployment",
+       Deployment(
+           R"({"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"restartPolicy":"Never","containers":[]}}})"),
        StatusCode::kInvalid,
        name + "[spec.template.spec.containers: Required value, spec.template.spec.restartPolicy: "
               "Unsupported value: \"Never\": supported values: \"Always\"]"},
-      {"ReplicaSet", R"({"metadata":{"name":"rs"},"spec":{"selector":{"matchLabels":{"tier":"frontend"}},"template":{"metadata":{"labels":{"tier":"nginx"}},"spec":{"containers":[{"name":"c","image":"x"}]}}}})",
+      {"ReplicaSet",
+       R"({"metadata":{"name":"rs"},"spec":{"selector":{"matchLabels":{"tier":"frontend"}},"template":{"metadata":{"labels":{"tier":"nginx"}},"spec":{"containers":[{"name":"c","image":"x"}]}}}})",
        StatusCode::kInvalid,
        "ReplicaSet.apps \"rs\" is invalid: spec.template.metadata.labels: Invalid value: "
        "{\"tier\":\"nginx\"}: `selector` does not match template `labels`"},
@@ -566,18 +650,23 @@ TEST(ValidateSchema, ChecksDeploymentSelectorAndReplicas) {
 
 TEST(ValidateSchema, ChecksJobs) {
   RunSchemaCases({
-      {"Job", R"({"metadata":{"name":"j"},"spec":{"template":{"spec":{"restartPolicy":"Never","containers":[{"name":"c","image":"x"}]}}}})",
+      {"Job",
+       R"({"metadata":{"name":"j"},"spec":{"template":{"spec":{"restartPolicy":"Never","containers":[{"name":"c","image":"x"}]}}}})",
        StatusCode::kOk, ""},
       // restartPolicy defaults to Always, which a Job does not allow
-      {"Job", R"({"metadata":{"name":"j"},"spec":{"template":{"spec":{"containers":[{"name":"c","image":"x"}]}}}})",
+      {"Job",
+       R"({"metadata":{"name":"j"},"spec":{"template":{"spec":{"containers":[{"name":"c","image":"x"}]}}}})",
        StatusCode::kInvalid,
-       "Job.batch \"j\" is invalid: spec.template.spec.restartPolicy: Unsupported value: \"Always\": "
+       "Job.batch \"j\" is invalid: spec.template.spec.restartPolicy: Unsupported value: "
+       "\"Always\": "
        "supported values: \"OnFailure\", \"Never\""},
-      {"Job", R"({"metadata":{"name":"j"},"spec":{"parallelism":-1,"backoffLimit":-2,"template":{"spec":{"restartPolicy":"OnFailure","containers":[{"name":"c","image":"x"}]}}}})",
+      {"Job",
+       R"({"metadata":{"name":"j"},"spec":{"parallelism":-1,"backoffLimit":-2,"template":{"spec":{"restartPolicy":"OnFailure","containers":[{"name":"c","image":"x"}]}}}})",
        StatusCode::kInvalid,
        "Job.batch \"j\" is invalid: [spec.parallelism: Invalid value: -1: must be greater than or "
        "equal to 0, spec.backoffLimit: Invalid value: -2: must be greater than or equal to 0]"},
-      {"ConfigMap", R"({"metadata":{"name":"cm"},"data":{"a":"b"},"anything":[1]})", StatusCode::kOk, ""},
+      {"ConfigMap", R"({"metadata":{"name":"cm"},"data":{"a":"b"},"anything":[1]})",
+       StatusCode::kOk, ""},
   });
 }
 
@@ -586,24 +675,31 @@ TEST(ValidateObject, ListsMetadataCausesBeforeSchemaCauses) {
   ApplyDefaults(K("RayCluster"), obj);
   const base::Status s = ValidateObject(K("RayCluster"), obj);
   EXPECT_EQ(s.code(), StatusCode::kInvalid);
-  EXPECT_EQ(s.message(), "RayCluster.ray.io \"Bad_Name\" is invalid: [metadata.name: Invalid value: "
-                         "\"Bad_Name\": " + kSubdomainRule + ", spec.headGroupSpec: Required value]");
-  const base::Status decode = ValidateObject(K("Deployment"), Parse(R"({"metadata":{"name":"Bad"},"spec":{"replicas":true}})"));
+  EXPECT_EQ(s.message(),
+            "RayCluster.ray.io \"Bad_Name\" is invalid: [metadata.name: Invalid value: "
+            "\"Bad_Name\": " +
+                kSubdomainRule + ", spec.headGroupSpec: Required value]");
+  const base::Status decode = ValidateObject(
+      K("Deployment"), Parse(R"({"metadata":{"name":"Bad"},"spec":{"replicas":true}})"));
   EXPECT_EQ(decode.code(), StatusCode::kBadRequest);
   EXPECT_TRUE(ValidateObject(K("ConfigMap"), Parse(R"({"metadata":{"name":"ok"}})")).ok());
 }
 
 TEST(InvalidMessage, FollowsNewInvalidAndAggregateFormatting) {
-  EXPECT_EQ(InvalidMessage(K("Pod"), "p", {"a: Required value"}), "Pod \"p\" is invalid: a: Required value");
-  EXPECT_EQ(InvalidMessage(K("RayJob"), "j", {"x", "y", "x"}), "RayJob.ray.io \"j\" is invalid: [x, y]");
-  EXPECT_EQ(InvalidMessage(K("Deployment"), "we\"ird", {"c"}), "Deployment.apps \"we\\\"ird\" is invalid: c");
+  EXPECT_EQ(InvalidMessage(K("Pod"), "p", {"a: Required value"}),
+            "Pod \"p\" is invalid: a: Required value");
+  EXPECT_EQ(InvalidMessage(K("RayJob"), "j", {"x", "y", "x"}),
+            "RayJob.ray.io \"j\" is invalid: [x, y]");
+  EXPECT_EQ(InvalidMessage(K("Deployment"), "we\"ird", {"c"}),
+            "Deployment.apps \"we\\\"ird\" is invalid: c");
 }
 
 TEST(ValidateObject, AcceptsTheKubeRaySamplesAfterDefaulting) {
   const std::string dir = std::string(RLAB_SOURCE_DIR) + "/../shared/kuberay-samples";
-  const char* files[] = {"ray-cluster.sample.yaml", "ray-cluster.autoscaler.yaml", "ray-job.sample.yaml",
-                         "ray-job.shutdown.yaml", "ray-job.deletion-rules.yaml",
-                         "ray-job.use-existing-raycluster.yaml", "ray-service.sample.yaml"};
+  const char* files[] = {"ray-cluster.sample.yaml",     "ray-cluster.autoscaler.yaml",
+                         "ray-job.sample.yaml",         "ray-job.shutdown.yaml",
+                         "ray-job.deletion-rules.yaml", "ray-job.use-existing-raycluster.yaml",
+                         "ray-service.sample.yaml"};
   for (const char* file : files) {
     std::ifstream in(dir + "/" + file, std::ios::binary);
     if (!in) {

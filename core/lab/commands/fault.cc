@@ -117,6 +117,36 @@ CommandResult RunFault(CommandContext& ctx, const std::vector<std::string>& args
                  base::FormatDuration(flags->GetDuration("delay")) + "\n";
     return result;
   }
+  if (what == "node" || what == "external") {
+    if (ctx.sim.world() == nullptr) return CommandResult::Error("error: this simulation has no world");
+    if (what == "node") {
+      if (rest.size() != 2 || (rest[1] != "down" && rest[1] != "up")) {
+        return CommandResult::Error("error: usage: fault node NAME down|up");
+      }
+      base::Status s = ctx.sim.world()->SetNodeReady(rest[0], rest[1] == "up");
+      if (!s.ok()) return CommandResult::Error(s.code() == base::StatusCode::kNotFound ? ServerError(s) : "error: " + s.message());
+      CommandResult result;
+      result.out = "node/" + rest[0] + " " + rest[1] + "\n";
+      return result;
+    }
+    // fault external NAME down|up|locked|slow D
+    if (rest.size() < 2 || (rest[1] == "slow" && rest.size() != 3) ||
+        (rest[1] != "slow" && rest.size() != 2)) {
+      return CommandResult::Error("error: usage: fault external objectstore|loadbalancer|dns "
+                                  "down|up|locked|slow D");
+    }
+    base::Duration slow = 0;
+    if (rest[1] == "slow") {
+      auto d = base::ParseDuration(rest[2]);
+      if (!d.ok()) return CommandResult::Error("error: " + d.status().message());
+      slow = *d;
+    }
+    base::Status s = ctx.sim.world()->external().SetFault(rest[0], rest[1], slow);
+    if (!s.ok()) return CommandResult::Error(s.message().rfind("error:", 0) == 0 ? s.message() : "error: " + s.message());
+    CommandResult result;
+    result.out = rest[0] + " is now " + rest[1] + (slow ? " " + base::FormatDuration(slow) : "") + "\n";
+    return result;
+  }
   return CommandResult::Error("error: unknown fault \"" + what + "\"");
 }
 

@@ -100,7 +100,9 @@ CommandResult ExpectTrace(CommandContext& ctx, const std::vector<std::string>& a
     }
     if (match) ++count;
   }
-  const int64_t min = flags->GetInt("min"), max = flags->GetInt("max");
+  // --max alone means "no more than": the default minimum of 1 applies only without --max.
+  const int64_t min = flags->Has("min") || !flags->Has("max") ? flags->GetInt("min") : 0;
+  const int64_t max = flags->GetInt("max");
   std::string filter;
   for (const auto& [key, value] : wanted) filter += " " + key + "=" + value;
   const std::string where = flags->Get("since").empty() ? "" : " since " + flags->Get("since");

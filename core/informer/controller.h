@@ -1,0 +1,81 @@
+#pragma once
+// Deltas and processDeltas: how what the reflector learned (a relist, a watch event, a resync)
+// becomes first a store change and then handler calls. The store is updated BEFORE the handler
+// runs, so a handler that reads the store sees the object it was just told about.
+// Mirrors: client-go tools/cache/controller.go (ResourceEventHandler, ResourceEventHandlerFuncs,
+// processDeltas, processReplacedAllInfo) and delta_fifo.go (DeltaType).
+// Simplified: the FIFO between the reflector and processDeltas is not modelled: each watch event
+// is one delta processed the moment it arrives (RealFIFO's arrival order, which is also what the
+// InOrderInformers gate, GA since 1.36, gives), and a relist or a resync is processed at once as
+// one atomic ReplacedAll / SyncAll (the AtomicFIFO gate, on by default since 1.36).
+// Single-threaded; no time.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/api/object.h"
+#include "core/informer/store.h"
+
+namespace informer {
+
+// ResourceEventHandlerFuncs receives an informer's notifications. Any member may be empty.
+// - on_add(obj, is_in_initial_list): the object is new to the store; is_in_initial_list is true
+//   while the informer delivers its first list (and for the replay a late handler gets).
+// - on_update(old_obj, new_obj): old and new have the same resourceVersion for a resync.
+// - on_delete(obj, tombstone): tombstone is true when the informer missed the deletion (relist
+//   after a dropped watch) and obj is only the last state it knew (DeletedFinalStateUnknown).
+// Handlers must not block or modify objects (they are shared and immutable anyway).
+// mirrors tools/cache/controller.go ResourceEventHandlerFuncs
+struct ResourceEventHandlerFuncs {
+  std::function<void(const api::ObjectPtr&, bool is_in_initial_list)> on_add;
+  std::function<void(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj)> on_update;
+  std::function<void(const api::ObjectPtr& obj, bool tombstone /*DeletedFinalStateUnknown*/)>
+      on_delete;
+
+  // OnAdd, OnUpdate and OnDelete call the member when it is set.
+  void OnAdd(const api::ObjectPtr& obj, bool is_in_initial_list) const {
+    if (on_add) on_add(obj, is_in_initial_list);
+  }
+  void OnUpdate(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) const {
+    if (on_update) on_update(old_obj, new_obj);
+  }
+  void OnDelete(const api::ObjectPtr& obj, bool tombstone) const {
+    if (on_delete) on_delete(obj, tombstone);
+  }
+};
+
+// DeltaType says what happened to an object (delta_fifo.go).
+enum class DeltaType { kAdded, kUpdated, kDeleted, kReplaced, kSync };
+// DeltaTypeName returns "Added", "Updated", "Deleted", "Replaced" or "Sync".
+const char* DeltaTypeName(DeltaType type);
+
+// Delta is one change. For kDeleted, `tombstone` is set instead of `object` when the deletion
+// was inferred by a relist. Intentionally copyable.
+struct Delta {
+  DeltaType type = DeltaType::kAdded;
+  api::ObjectPtr object;
+  std::optional<DeletedFinalStateUnknown> tombstone;
+};
+
+// ProcessDeltas applies deltas oldest first. Added, Updated, Replaced and Sync are not trusted:
+// a key already in the store is updated and reported with OnUpdate(old, new), a new key is added
+// and reported with OnAdd(obj, is_in_initial_list). Deleted removes the key, then OnDelete.
+// mirrors tools/cache/controller.go processDeltas
+void ProcessDeltas(const ResourceEventHandlerFuncs& handler, Store& store,
+                   const std::vector<Delta>& deltas, bool is_in_initial_list);
+
+// ProcessReplacedAll handles a relist atomically: the store is replaced first, then every known
+// key missing from `items` is reported as a tombstone OnDelete, then each listed object (in list
+// order) as OnUpdate(old, new) when its key was known, else OnAdd(obj, is_in_initial_list).
+// mirrors tools/cache/controller.go processReplacedAllInfo (deletions first, as RealFIFO.Replace)
+void ProcessReplacedAll(const ResourceEventHandlerFuncs& handler, Store& store,
+                        const std::vector<api::ObjectPtr>& items, bool is_in_initial_list);
+
+// ProcessSyncAll reports every stored object as OnUpdate(obj, obj) (a resync replays the local
+// store and never talks to the API server).
+// mirrors tools/cache/controller.go processDeltas, case SyncAll
+void ProcessSyncAll(const ResourceEventHandlerFuncs& handler, const Store& store);
+
+}  // namespace informer

@@ -1,0 +1,225 @@
+// queue, metrics, logs, scale and kill: looking inside the operators and poking the world.
+// mirrors kubectl logs/scale output; metrics use controller-runtime's and client-go's names.
+
+#include <set>
+
+#include "core/lab/command.h"
+#include "core/lab/flags.h"
+#include "core/lab/kubectl.h"
+
+namespace lab {
+namespace {
+
+// Controllers lists (operator, replica, controller) for every running process, in order.
+struct RunningController {
+  std::string op;
+  std::string replica;
+  controller::Controller* ctrl;
+};
+
+std::vector<RunningController> AllControllers(Simulation& sim) {
+  std::vector<RunningController> out;
+  for (const auto& host : sim.operators()) {
+    for (const auto& [replica, process] : host->Processes()) {
+      for (controller::Controller* c : process->controllers()) {
+        out.push_back({host->name(), replica, c});
+      }
+    }
+  }
+  return out;
+}
+
+std::string Millis(base::Duration d) { return base::FormatDuration(d); }
+
+}  // namespace
+
+CommandResult RunQueue(CommandContext& ctx, const std::vector<std::string>& args) {
+  auto flags = ParseFlags(args, {{"output", 'o', FlagSpec::kString, ""}});
+  if (!flags.ok()) return CommandResult::Error(flags.status().message());
+  const std::string want = flags->positional.empty() ? "" : flags->positional[0];
+  const bool json = flags->Get("output") == "json";
+  if (!flags->Get("output").empty() && !json) {
+    return CommandResult::Error("error: queue supports -o json only");
+  }
+  CommandResult result;
+  api::Json all = api::Json::array();
+  const base::SimTime now = ctx.sim.clock().Now();
+  bool found = false;
+  for (const RunningController& rc : AllControllers(ctx.sim)) {
+    if (!want.empty() && rc.ctrl->name() != want) continue;
+    found = true;
+    workqueue::QueueSnapshot snap = rc.ctrl->queue().Snapshot();
+    if (json) {
+      api::Json q = {{"operator", rc.op},
+                     {"replica", rc.replica},
+                     {"controller", rc.ctrl->name()},
+                     {"queue", snap.priority_queue ? "priority" : "classic"},
+                     {"len", snap.len},
+                     {"ready", api::Json::array()},
+                     {"waiting", api::Json::array()},
+                     {"processing", snap.processing},
+                     {"requeues", snap.requeues}};
+      for (const auto& r : snap.ready) {
+        q["ready"].push_back({{"key", r.key}, {"priority", r.priority}, {"locked", r.locked}});
+      }
+      for (const auto& w : snap.waiting) {
+        q["waiting"].push_back({{"key", w.key},
+                                {"readyInMs", (w.ready_at - now) / base::kMillisecond},
+                                {"priority", w.priority}});
+      }
+      all.push_back(q);
+      continue;
+    }
+    result.out += rc.ctrl->name() + " (" + rc.op + ", " + rc.replica + ", " +
+                  (snap.priority_queue ? "priority" : "classic") +
+                  " queue): len=" + std::to_string(snap.len) + "\n";
+    for (const auto& r : snap.ready) {
+      result.out += "  ready       " + r.key + (r.priority ? " priority=" + std::to_string(r.priority) : "") +
+                    (r.locked ? " (locked: being processed)" : "") + "\n";
+    }
+    for (const auto& w : snap.waiting) {
+      result.out += "  waiting     " + w.key + " ready in " + Millis(w.ready_at - now) + "\n";
+    }
+    for (const auto& p : snap.processing) result.out += "  processing  " + p + "\n";
+    for (const auto& [key, n] : snap.requeues) {
+      result.out += "  requeues    " + key + " " + std::to_string(n) + "\n";
+    }
+  }
+  if (json) {
+    result.out = DumpJson(all);
+    return result;
+  }
+  if (!found) {
+    return CommandResult::Error(want.empty() ? "error: no operator process is running yet"
+                                             : "error: no running controller named \"" + want + "\"");
+  }
+  return result;
+}
+
+CommandResult RunMetrics(CommandContext& ctx, const std::vector<std::string>& args) {
+  auto flags = ParseFlags(args, {{"output", 'o', FlagSpec::kString, ""}});
+  if (!flags.ok()) return CommandResult::Error(flags.status().message());
+  const bool json = flags->Get("output") == "json";
+  api::Json samples = api::Json::array();
+  auto add = [&](const std::string& name, api::Json labels, int64_t value) {
+    samples.push_back({{"name", name}, {"labels", labels}, {"value", value}});
+  };
+  for (const RunningController& rc : AllControllers(ctx.sim)) {
+    const controller::Metrics& m = rc.ctrl->metrics();
+    api::Json l = {{"controller", rc.ctrl->name()}, {"replica", rc.replica}};
+    for (const auto& [result, n] : m.reconcile_total) {
+      api::Json lr = l;
+      lr["result"] = result;
+      add("controller_runtime_reconcile_total", lr, n);
+    }
+    add("controller_runtime_reconcile_errors_total", l, m.reconcile_errors_total);
+    add("controller_runtime_terminal_reconcile_errors_total", l, m.terminal_reconcile_errors_total);
+    add("controller_runtime_reconcile_panics_total", l, m.reconcile_panics_total);
+    add("controller_runtime_max_concurrent_reconciles", l, m.max_concurrent_reconciles);
+    add("controller_runtime_active_workers", l, m.active_workers);
+    const workqueue::QueueMetrics& q = rc.ctrl->queue().metrics();
+    api::Json ql = {{"name", rc.ctrl->name()}, {"controller", rc.ctrl->name()}, {"replica", rc.replica}};
+    add("workqueue_adds_total", ql, static_cast<int64_t>(q.adds()));
+    add("workqueue_retries_total", ql, static_cast<int64_t>(q.retries()));
+    add("workqueue_depth", ql, q.depth());
+  }
+  add("apiserver_storage_writes_total", api::Json::object(),
+      static_cast<int64_t>(ctx.sim.apiserver().writes()));
+  CommandResult result;
+  if (json) {
+    result.out = DumpJson(samples);
+    return result;
+  }
+  for (const api::Json& s : samples) {
+    std::string labels;
+    for (auto it = s["labels"].begin(); it != s["labels"].end(); ++it) {
+      labels += (labels.empty() ? "" : ",") + it.key() + "=\"" + it.value().get<std::string>() + "\"";
+    }
+    result.out += s["name"].get<std::string>() + (labels.empty() ? "" : "{" + labels + "}") + " " +
+                  std::to_string(s["value"].get<int64_t>()) + "\n";
+  }
+  return result;
+}
+
+CommandResult RunLogs(CommandContext& ctx, const std::vector<std::string>& args) {
+  auto flags = ParseFlags(args, {{"namespace", 'n', FlagSpec::kString, ""},
+                                 {"tail", 0, FlagSpec::kInt, "-1"}});
+  if (!flags.ok()) return CommandResult::Error(flags.status().message());
+  if (flags->positional.size() != 1) {
+    return CommandResult::Error("error: usage: logs deploy/NAME [--tail=N]");
+  }
+  std::string target = flags->positional[0];
+  for (const char* prefix : {"deploy/", "deployment/", "deployments/", "deployment.apps/"}) {
+    if (target.rfind(prefix, 0) == 0) target = target.substr(std::string(prefix).size());
+  }
+  OperatorHost* host = ctx.sim.Operator(target);
+  if (host == nullptr) {
+    return CommandResult::Error("error: logs are kept for the operators only; \"" +
+                                flags->positional[0] + "\" is not an operator Deployment");
+  }
+  std::vector<std::string> lines = host->Logs();
+  const int64_t tail = flags->GetInt("tail");
+  size_t start = tail >= 0 && static_cast<size_t>(tail) < lines.size() ? lines.size() - static_cast<size_t>(tail) : 0;
+  CommandResult result;
+  for (size_t i = start; i < lines.size(); ++i) result.out += lines[i] + "\n";
+  return result;
+}
+
+CommandResult RunScale(CommandContext& ctx, const std::vector<std::string>& args) {
+  auto flags = ParseFlags(args, {{"namespace", 'n', FlagSpec::kString, ""},
+                                 {"replicas", 0, FlagSpec::kInt, "-1"}});
+  if (!flags.ok()) return CommandResult::Error(flags.status().message());
+  if (!flags->Has("replicas") || flags->GetInt("replicas") < 0) {
+    return CommandResult::Error("error: The --replicas=COUNT flag is required, and COUNT must be "
+                                "greater than or equal to 0");
+  }
+  auto refs = ParseObjectRefs(flags->positional);
+  if (!refs.ok()) return CommandResult::Error(refs.status().message());
+  const std::string ns = flags->Has("namespace") ? flags->Get("namespace") : "default";
+  CommandResult result;
+  for (const ObjectRef& ref : *refs) {
+    const std::set<std::string> scalable = {"Deployment", "ReplicaSet", "InferenceService"};
+    if (!scalable.count(ref.kind->kind)) {
+      result.AddError("Error from server (NotFound): the server could not find the requested "
+                      "resource");
+      continue;
+    }
+    auto patched = ctx.sim.learner().Patch(
+        ref.kind->kind, ns, ref.name, client::PatchType::kJsonMerge,
+        api::Json{{"spec", {{"replicas", flags->GetInt("replicas")}}}});
+    if (!patched.ok()) {
+      result.AddError(ServerError(patched.status()));
+      continue;
+    }
+    result.out += ResourceName(*ref.kind) + "/" + ref.name + " scaled\n";
+  }
+  return result;
+}
+
+CommandResult RunKill(CommandContext& ctx, const std::vector<std::string>& args) {
+  auto flags = ParseFlags(args, {{"namespace", 'n', FlagSpec::kString, ""},
+                                 {"reason", 0, FlagSpec::kString, "Error"}});
+  if (!flags.ok()) return CommandResult::Error(flags.status().message());
+  const auto& pos = flags->positional;
+  std::string pod;
+  if (pos.size() == 2 && (pos[0] == "pod" || pos[0] == "pods" || pos[0] == "po")) {
+    pod = pos[1];
+  } else if (pos.size() == 1 && pos[0].rfind("pod/", 0) == 0) {
+    pod = pos[0].substr(4);
+  } else {
+    return CommandResult::Error("error: usage: kill pod NAME [--reason=Error|OOMKilled]");
+  }
+  const std::string reason = flags->Get("reason");
+  if (reason != "Error" && reason != "OOMKilled") {
+    return CommandResult::Error("error: --reason must be Error or OOMKilled");
+  }
+  if (ctx.sim.world() == nullptr) return CommandResult::Error("error: this simulation has no kubelet");
+  const std::string ns = flags->Has("namespace") ? flags->Get("namespace") : "default";
+  base::Status s = ctx.sim.world()->KillPod(ns, pod, reason);
+  if (!s.ok()) return CommandResult::Error(s.code() == base::StatusCode::kNotFound ? ServerError(s) : "error: " + s.message());
+  CommandResult result;
+  result.out = "pod/" + pod + " killed (" + reason + ")\n";
+  return result;
+}
+
+}  // namespace lab

@@ -1,0 +1,20 @@
+#pragma once
+// The operators a simulation installs by default, as OperatorSpecs for OperatorHost: each
+// spec's factory is the operator's main.go — build a manager from the settings, register the
+// controllers, hand back the process.
+// No Go counterpart beyond each operator's cmd/main.go.
+// Single-threaded.
+
+#include "core/lab/operator_host.h"
+
+namespace world {
+class ExternalSystems;
+}
+
+namespace lab {
+
+// InferenceOperatorSpec is the tutorial InferenceService operator (`inference-operator`).
+// external must outlive every process the spec creates.
+OperatorSpec InferenceOperatorSpec(world::ExternalSystems& external, sim::Scheduler& scheduler);
+
+}  // namespace lab

@@ -1,0 +1,201 @@
+#include "core/manager/manager.h"
+
+#include <utility>
+
+namespace manager {
+
+// CachingClient is controller-runtime's default client: Get and List read the informer cache,
+// everything else goes to the API server. It counts requests so a reconcile's cost can be
+// modelled.
+class Manager::CachingClient final : public client::Client {
+ public:
+  CachingClient(Manager& mgr) : mgr_(mgr) {}
+
+  base::StatusOr<api::ObjectPtr> Get(const std::string& kind, const std::string& ns,
+                                     const std::string& name) override {
+    return mgr_.cache_->Get(kind, ns, name);
+  }
+  base::StatusOr<std::vector<api::ObjectPtr>> List(const std::string& kind,
+                                                   const std::string& ns,
+                                                   const client::ListOptions& opts) override {
+    return mgr_.cache_->List(kind, ns, opts);
+  }
+  base::StatusOr<api::ObjectPtr> Create(api::Json obj) override {
+    ++calls_;
+    return mgr_.api_client_.Create(std::move(obj));
+  }
+  base::StatusOr<api::ObjectPtr> Update(api::Json obj) override {
+    ++calls_;
+    return mgr_.api_client_.Update(std::move(obj));
+  }
+  base::StatusOr<api::ObjectPtr> Patch(const std::string& kind, const std::string& ns,
+                                       const std::string& name, client::PatchType type,
+                                       const api::Json& patch) override {
+    ++calls_;
+    return mgr_.api_client_.Patch(kind, ns, name, type, patch);
+  }
+  base::StatusOr<api::ObjectPtr> Delete(const std::string& kind, const std::string& ns,
+                                        const std::string& name,
+                                        const client::DeleteOptions& opts) override {
+    ++calls_;
+    return mgr_.api_client_.Delete(kind, ns, name, opts);
+  }
+  base::StatusOr<api::ObjectPtr> UpdateStatus(api::Json obj) override {
+    ++calls_;
+    return mgr_.api_client_.UpdateStatus(std::move(obj));
+  }
+  base::StatusOr<api::ObjectPtr> PatchStatus(const std::string& kind, const std::string& ns,
+                                             const std::string& name, client::PatchType type,
+                                             const api::Json& patch) override {
+    ++calls_;
+    return mgr_.api_client_.PatchStatus(kind, ns, name, type, patch);
+  }
+  base::StatusOr<apiserver::WatchId> Watch(
+      const std::string& kind, const apiserver::WatchOptions& opts,
+      std::function<void(const apiserver::WatchEvent&)> callback) override {
+    return mgr_.api_client_.Watch(kind, opts, std::move(callback));
+  }
+  void StopWatch(apiserver::WatchId id) override { mgr_.api_client_.StopWatch(id); }
+  const std::string& user() const override { return mgr_.api_client_.user(); }
+
+  int TakeCalls() {
+    const int calls = calls_;
+    calls_ = 0;
+    return calls;
+  }
+
+ private:
+  Manager& mgr_;
+  int calls_ = 0;
+};
+
+std::string LogLine::Format() const {
+  std::string out = base::FormatRfc3339(time) + "\t" + level + "\t" + message;
+  if (!kv.empty()) {
+    out += "\t{";
+    for (size_t i = 0; i < kv.size(); ++i) {
+      out += (i ? ", \"" : "\"") + kv[i].first + "\": \"" + kv[i].second + "\"";
+    }
+    out += "}";
+  }
+  return out;
+}
+
+Manager::Manager(client::Client& api_client, sim::Scheduler& scheduler, sim::Prng prng,
+                 Options options, std::function<base::Duration()> take_injected_latency)
+    : api_client_(api_client),
+      scheduler_(scheduler),
+      prng_(prng),
+      options_(std::move(options)),
+      take_injected_latency_(std::move(take_injected_latency)) {
+  cache::Options cache_options = options_.cache;
+  if (cache_options.name.empty()) cache_options.name = options_.replica;
+  cache_options.on_error = [this](const std::string& kind, const base::Status& status,
+                                  const std::string& verb) {
+    // mirrors client-go reflector.go: list and watch failures are logged, then retried.
+    Log("ERROR", verb == "watch" ? "Failed to watch" : "Failed to list",
+        {{"kind", kind}, {"error", status.message()}});
+  };
+  cache_ = std::make_unique<cache::Cache>(api_client_, scheduler_, prng_, cache_options);
+  client_ = std::make_unique<CachingClient>(*this);
+}
+
+Manager::~Manager() { Stop(); }
+
+client::Client& Manager::GetClient() { return *client_; }
+
+bool Manager::leading() const {
+  return !options_.leader_election || (elector_ != nullptr && elector_->IsLeader());
+}
+
+Runnable& Manager::Add(std::unique_ptr<Runnable> runnable) {
+  runnables_.push_back(std::move(runnable));
+  runnable_started_.push_back(false);
+  Runnable& r = *runnables_.back();
+  const size_t index = runnables_.size() - 1;
+  if (started_ && (!r.NeedLeaderElection() || leading())) {
+    runnable_started_[index] = true;
+    base::Status s = r.Start();
+    if (!s.ok()) Log("ERROR", "failed to start runnable", {{"error", s.message()}});
+  }
+  return r;
+}
+
+base::Status Manager::Start() {
+  if (started_) return base::Status(base::StatusCode::kInvalid, "manager already started");
+  started_ = true;
+  Log("INFO", "Starting manager", {{"replica", options_.replica}});
+  cache_->Start();
+  for (size_t i = 0; i < runnables_.size(); ++i) {
+    if (!runnables_[i]->NeedLeaderElection()) {
+      runnable_started_[i] = true;
+      base::Status s = runnables_[i]->Start();
+      if (!s.ok()) return s;
+    }
+  }
+  if (!options_.leader_election) {
+    StartLeaderRunnables();
+    return base::Status::OK();
+  }
+  base::Status valid = LeaderElector::Validate(options_.leader_election_options);
+  if (!valid.ok()) return valid;
+  LeaderElectionOptions le = options_.leader_election_options;
+  if (le.identity.empty()) le.identity = options_.replica;
+  Log("INFO", "attempting to acquire leader lease " + le.lease_namespace + "/" + le.lease_name +
+                  "...");
+  elector_ = std::make_unique<LeaderElector>(
+      api_client_, scheduler_, le,
+      [this, le] {
+        Log("INFO", "successfully acquired lease " + le.lease_namespace + "/" + le.lease_name);
+        StartLeaderRunnables();
+      },
+      [this] {
+        // mirrors manager internal.go: losing the lease is fatal for the process.
+        Log("ERROR", "leader election lost");
+        Stop();
+      });
+  elector_->Run();
+  return base::Status::OK();
+}
+
+void Manager::StartLeaderRunnables() {
+  for (size_t i = 0; i < runnables_.size(); ++i) {
+    if (runnable_started_[i]) continue;
+    runnable_started_[i] = true;
+    base::Status s = runnables_[i]->Start();
+    if (!s.ok()) Log("ERROR", "failed to start runnable", {{"error", s.message()}});
+  }
+}
+
+void Manager::Stop() {
+  if (stopped_ || !started_) return;
+  stopped_ = true;
+  for (size_t i = 0; i < runnables_.size(); ++i) {
+    if (runnable_started_[i]) runnables_[i]->Stop();
+  }
+  if (elector_) elector_->Stop();
+  cache_->Stop();
+}
+
+void Manager::Log(const std::string& level, const std::string& message,
+                  const std::vector<std::pair<std::string, std::string>>& kv) {
+  logs_.push_back(LogLine{scheduler_.clock().Now(), level, message, kv});
+  std::string detail;
+  for (const auto& [k, v] : kv) detail += (detail.empty() ? "" : " ") + k + "=" + v;
+  sim::TraceFields fields = {{"operator", options_.name},
+                             {"level", level},
+                             {"message", message},
+                             {"detail", detail},
+                             {"cause", scheduler_.trace().current_cause()}};
+  if (!options_.replica.empty()) fields.emplace_back("replica", options_.replica);
+  scheduler_.trace().Emit("operator.log", std::move(fields));
+}
+
+base::Duration Manager::TakeCost() {
+  base::Duration cost = client_->TakeCalls() * options_.api_call_cost + extra_cost_;
+  extra_cost_ = 0;
+  if (take_injected_latency_) cost += take_injected_latency_();
+  return cost;
+}
+
+}  // namespace manager

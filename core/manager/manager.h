@@ -1,0 +1,111 @@
+#pragma once
+// Manager: what one operator process runs — a shared cache of informers, a client that reads
+// from that cache and writes to the API server, leader election, and the runnables
+// (controllers) it starts once it leads.
+// Mirrors: controller-runtime pkg/manager/manager.go and internal.go (Add, Start, leader
+// election, GetClient, GetCache, GetAPIReader) and pkg/client (the default client's cache reads).
+// Simplified: no webhooks server, metrics server or health probes; runnables start in the order
+// added; the operator's log is kept in memory for `logs deploy/NAME`.
+// Single-threaded; all work is scheduler events; several managers (replicas) can share one
+// simulation, each with its own cache.
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/base/time.h"
+#include "core/cache/cache.h"
+#include "core/client/client.h"
+#include "core/manager/leader_election.h"
+#include "core/manager/runnable.h"
+#include "core/sim/prng.h"
+#include "core/sim/scheduler.h"
+
+namespace manager {
+
+struct Options {
+  std::string name;     // the operator: "inference-operator"
+  std::string replica;  // its Pod name (identity for leader election, trace `replica`)
+  cache::Options cache;
+  // LeaderElection makes runnables that need it wait for the lease. Defaults to false
+  // (controller-runtime's default; operators' main.go usually turns it on).
+  bool leader_election = false;
+  LeaderElectionOptions leader_election_options;
+  // ApiCallCost is the modelled time of one API request made by a reconcile. Defaults to 1ms.
+  base::Duration api_call_cost = base::kMillisecond;
+};
+
+// LogLine is one line of the operator's log.
+struct LogLine {
+  base::SimTime time = 0;
+  std::string level;  // "INFO", "ERROR"
+  std::string message;
+  std::vector<std::pair<std::string, std::string>> kv;
+
+  // Format renders zap's console encoding: time, level, message, then {"k": "v", …}.
+  std::string Format() const;
+};
+
+class Manager {
+ public:
+  // api_client talks to the API server as the operator's service account (usually wrapped with
+  // fault injection); take_injected_latency reports latency faults it added. Both must outlive
+  // this object.
+  Manager(client::Client& api_client, sim::Scheduler& scheduler, sim::Prng prng, Options options,
+          std::function<base::Duration()> take_injected_latency = nullptr);
+  ~Manager();
+  Manager(const Manager&) = delete;
+  Manager& operator=(const Manager&) = delete;
+
+  // Add registers a runnable; the manager owns it. Added after Start, it starts at once (or when
+  // leading, if it needs leader election).
+  Runnable& Add(std::unique_ptr<Runnable> runnable);
+  // Start starts the cache and the runnables that need no lease, then leader election (if on)
+  // starts the rest once the lease is held.
+  base::Status Start();
+  // Stop stops the runnables and leader election (the operator Pod went away).
+  void Stop();
+
+  // GetClient reads from the cache (eventually consistent) and writes to the API server.
+  client::Client& GetClient();
+  // GetAPIReader reads straight from the API server.
+  client::Client& GetAPIReader() { return api_client_; }
+  cache::Cache& GetCache() { return *cache_; }
+  sim::Scheduler& scheduler() { return scheduler_; }
+  const Options& options() const { return options_; }
+  bool started() const { return started_; }
+  bool leading() const;
+
+  // Log appends to the operator's log and the trace (`operator.log`).
+  void Log(const std::string& level, const std::string& message,
+           const std::vector<std::pair<std::string, std::string>>& kv = {});
+  const std::vector<LogLine>& logs() const { return logs_; }
+  // TakeCost returns and resets the modelled time of the API calls made since the last call,
+  // plus anything added with AddCost.
+  base::Duration TakeCost();
+  // AddCost charges extra virtual time to the reconcile running now (a blocking call, a slow
+  // external system).
+  void AddCost(base::Duration d) { extra_cost_ += d; }
+
+ private:
+  class CachingClient;
+  void StartLeaderRunnables();
+
+  client::Client& api_client_;
+  sim::Scheduler& scheduler_;
+  sim::Prng prng_;
+  Options options_;
+  std::function<base::Duration()> take_injected_latency_;
+  std::unique_ptr<cache::Cache> cache_;
+  std::unique_ptr<CachingClient> client_;
+  std::unique_ptr<LeaderElector> elector_;
+  std::vector<std::unique_ptr<Runnable>> runnables_;
+  std::vector<bool> runnable_started_;
+  std::vector<LogLine> logs_;
+  bool started_ = false;
+  bool stopped_ = false;
+  base::Duration extra_cost_ = 0;
+};
+
+}  // namespace manager

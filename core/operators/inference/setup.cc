@@ -1,0 +1,46 @@
+#include "core/operators/inference/setup.h"
+
+#include <memory>
+
+#include "core/builder/builder.h"
+#include "core/predicate/predicate.h"
+
+namespace inference {
+
+base::StatusOr<controller::Controller*> SetupWithManager(manager::Manager& mgr,
+                                                         InferenceServiceReconciler& r,
+                                                         const SetupOptions& opts) {
+  // The reconciler lists Pods through the cache; make sure their informer starts with it.
+  base::StatusOr<cache::Informer*> pods = mgr.GetCache().GetInformer("Pod");
+  if (!pods.ok()) return pods.status();
+
+  controller::Options options;
+  options.max_concurrent_reconciles = opts.max_concurrent_reconciles;
+  options.use_priority_queue = opts.use_priority_queue;
+  builder::WatchOptions for_options;
+  if (!r.bugs().missing_generation_predicate) {
+    for_options =
+        builder::WithPredicates({std::make_shared<predicate::GenerationChangedPredicate>()});
+  }
+  base::StatusOr<controller::Controller*> ctrl = builder::ControllerManagedBy(mgr)
+                                                     .For(kKind, for_options)
+                                                     .Owns("Deployment")
+                                                     .WithOptions(options)
+                                                     .Complete(r);
+  if (!ctrl.ok()) return ctrl;
+
+  if (!r.options().on_blocking) {
+    // Blocked time joins the API calls' cost, so the worker slot stays busy for both.
+    auto blocked = std::make_shared<base::Duration>(0);
+    r.SetOnBlocking([blocked](base::Duration d) { *blocked += d; });
+    manager::Manager* m = &mgr;
+    (*ctrl)->SetCostMeter([m, blocked] {
+      const base::Duration cost = m->TakeCost() + *blocked;
+      *blocked = 0;
+      return cost;
+    });
+  }
+  return ctrl;
+}
+
+}  // namespace inference

@@ -1,0 +1,577 @@
+#include "core/world/kubelet/kubelet.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <utility>
+
+#include "core/base/assert.h"
+#include "core/world/workloads/pod_util.h"
+
+namespace world {
+namespace {
+
+using api::Json;
+
+std::string NodeName(const Json& pod) { return api::GetString(pod, "/spec/nodeName"_json_pointer); }
+
+// Hex64 renders 64 hex digits from FNV-1a 64 hashes of s (four salted rounds): stand-ins for
+// container IDs and image digests.
+std::string Hex64(const std::string& s) {
+  std::string out;
+  for (int round = 0; round < 4; ++round) {
+    uint64_t h = 1469598103934665603ULL ^ static_cast<uint64_t>(round);
+    for (unsigned char c : s) {
+      h ^= c;
+      h *= 1099511628211ULL;
+    }
+    char buf[17];
+    std::snprintf(buf, sizeof(buf), "%016llx", static_cast<unsigned long long>(h));
+    out += buf;
+  }
+  return out;
+}
+
+struct Container {
+  std::string name;
+  std::string image;
+};
+
+std::vector<Container> Containers(const Json& pod) {
+  std::vector<Container> out;
+  const Json& list = JsonAt(pod, "/spec/containers"_json_pointer);
+  if (!list.is_array()) return out;
+  for (const Json& c : list) {
+    if (!c.is_object()) continue;
+    Container item;
+    if (c.contains("name") && c["name"].is_string()) item.name = c["name"].get<std::string>();
+    if (c.contains("image") && c["image"].is_string()) item.image = c["image"].get<std::string>();
+    out.push_back(item);
+  }
+  return out;
+}
+
+// QosClass mirrors pkg/apis/core/v1/helper/qos GetPodQOS (cpu and memory only).
+std::string QosClass(const Json& pod) {
+  bool any = false;
+  bool guaranteed = true;
+  const Json& list = JsonAt(pod, "/spec/containers"_json_pointer);
+  if (!list.is_array()) return "BestEffort";
+  for (const Json& c : list) {
+    const Json& requests = JsonAt(c, "/resources/requests"_json_pointer);
+    const Json& limits = JsonAt(c, "/resources/limits"_json_pointer);
+    if ((requests.is_object() && !requests.empty()) || (limits.is_object() && !limits.empty())) any = true;
+    for (const char* r : {"cpu", "memory"}) {
+      if (!limits.is_object() || !limits.contains(r)) {
+        guaranteed = false;
+        continue;
+      }
+      if (requests.is_object() && requests.contains(r) && requests[r] != limits[r]) guaranteed = false;
+    }
+  }
+  if (!any) return "BestEffort";
+  return guaranteed ? "Guaranteed" : "Burstable";
+}
+
+Json Cond(const std::string& type, bool ok, const std::string& reason, const std::string& message) {
+  Json c = {{"type", type}, {"status", ok ? "True" : "False"}, {"lastProbeTime", nullptr}};
+  if (!reason.empty()) c["reason"] = reason;
+  if (!message.empty()) c["message"] = message;
+  return c;
+}
+
+}  // namespace
+
+Kubelet::Kubelet(std::string node, client::Client& client, sim::Scheduler& scheduler, Options options)
+    : node_(std::move(node)),
+      client_(client),
+      scheduler_(scheduler),
+      options_(std::move(options)),
+      watch_(client, scheduler, "Pod",
+             ObjectWatch::Options{"kubelet-" + node_, options_.traced_watches, base::kMillisecond, base::kSecond},
+             [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
+      queue_(scheduler, SyncQueue::Options{"kubelet-" + node_, options_.react_delay, 100 * base::kMillisecond, 10 * base::kSecond},
+             [this](const std::string& key) { return SyncPod(key); }),
+      crash_backoff_(options_.backoff_initial, options_.backoff_max),
+      image_backoff_(options_.backoff_initial, options_.backoff_max),
+      alive_(std::make_shared<int>(0)) {
+  RLAB_ASSERT(options_.relist_period > 0, "Kubelet relist_period must be positive");
+  RLAB_ASSERT(options_.termination_cap >= 0, "Kubelet termination_cap must not be negative");
+}
+
+Kubelet::~Kubelet() {
+  for (auto& [key, rt] : pods_) CancelTimers(rt);
+  alive_.reset();
+}
+
+void Kubelet::Start() { watch_.Start(); }
+
+void Kubelet::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
+  const Json& obj = new_obj != nullptr ? *new_obj : *old_obj;
+  const std::string key = api::ObjectKey(obj);
+  const bool mine = NodeName(obj) == node_ || (old_obj != nullptr && NodeName(*old_obj) == node_) ||
+                    pods_.count(key) > 0;
+  if (mine) queue_.Add(key);
+}
+
+// mirrors kubelet.go SyncPod / the pod workers: admit a new Pod, start terminating a deleted
+// one, forget one that is gone.
+bool Kubelet::SyncPod(const std::string& key) {
+  api::ObjectPtr pod = watch_.GetByKey(key);
+  if (pod == nullptr || NodeName(*pod) != node_) {
+    Forget(key);
+    return true;
+  }
+  if (!up_) return true;
+  auto it = pods_.find(key);
+  if (it != pods_.end() && it->second.uid != api::Uid(*pod)) {
+    Forget(key);
+    it = pods_.end();
+  }
+  if (it == pods_.end()) {
+    if (api::IsBeingDeleted(*pod)) {
+      // Bound but never run here (or finished before we tracked it): just confirm the delete.
+      PodRuntime rt;
+      rt.uid = api::Uid(*pod);
+      rt.ns = api::Namespace(*pod);
+      rt.name = api::Name(*pod);
+      rt.stage = IsPodTerminal(*pod) ? Stage::kTerminated : Stage::kCreating;
+      auto& stored = pods_[key] = std::move(rt);
+      StartTermination(stored, *pod);
+      return true;
+    }
+    if (IsPodTerminal(*pod)) return true;
+    Admit(*pod);
+    return true;
+  }
+  PodRuntime& rt = it->second;
+  if (api::IsBeingDeleted(*pod) && !rt.terminating) {
+    StartTermination(rt, *pod);
+    return true;
+  }
+  if (rt.status_dirty) WriteStatus(rt);
+  return true;
+}
+
+void Kubelet::Admit(const Json& pod) {
+  const std::string key = api::ObjectKey(pod);
+  PodRuntime rt;
+  rt.uid = api::Uid(pod);
+  rt.ns = api::Namespace(pod);
+  rt.name = api::Name(pod);
+  std::vector<std::string> warnings;
+  rt.settings = ParseSandboxAnnotations(pod, options_.sandbox, &warnings);
+  sim::Trace& trace = scheduler_.trace();
+  for (const std::string& w : warnings) {
+    trace.Emit("kubelet.warning", {{"node", node_}, {"pod", key}, {"message", w}, {"cause", trace.current_cause()}});
+  }
+  rt.pod_ip = AllocateIp();
+  rt.start_time = scheduler_.clock().Now();
+  rt.stage = Stage::kCreating;
+  rt.waiting_reason = "ContainerCreating";
+  PodRuntime& stored = pods_[key] = std::move(rt);
+  ScopedCause cause(trace, Emit(stored, "Pending", "ContainerCreating"));
+  WriteStatus(stored);
+  After(stored, stored.settings.pull_time, "pull", &Kubelet::PullDone);
+}
+
+void Kubelet::Forget(const std::string& key) {
+  auto it = pods_.find(key);
+  if (it == pods_.end()) return;
+  CancelTimers(it->second);
+  ips_in_use_.erase(it->second.pod_ip);
+  crash_backoff_.Reset(key);
+  image_backoff_.Reset(key);
+  pods_.erase(it);
+}
+
+// mirrors images/image_manager.go EnsureImageExists: a failed pull backs off (10s, 20s, …).
+void Kubelet::PullDone(PodRuntime& rt) {
+  const std::string key = api::ObjectKey(rt.ns, rt.name);
+  if (rt.settings.bad_image) {
+    image_backoff_.Next(key, scheduler_.clock().Now());
+    rt.stage = Stage::kPullBackOff;
+    rt.failed_at = scheduler_.clock().Now();
+    rt.waiting_reason = "ErrImagePull";
+    ScopedCause cause(scheduler_.trace(), Emit(rt, "Pending", "ErrImagePull"));
+    WriteStatus(rt);
+    After(rt, std::min(options_.relist_period, image_backoff_.Get(key)), "pull back-off", &Kubelet::ShowPullBackOff);
+    return;
+  }
+  rt.pulled = true;
+  rt.stage = Stage::kStarting;
+  Emit(rt, "Pending", "Pulled");
+  After(rt, rt.settings.start_time, "start", &Kubelet::ContainerStarted);
+}
+
+void Kubelet::ShowPullBackOff(PodRuntime& rt) {
+  const std::string key = api::ObjectKey(rt.ns, rt.name);
+  rt.waiting_reason = "ImagePullBackOff";
+  ScopedCause cause(scheduler_.trace(), Emit(rt, "Pending", "ImagePullBackOff"));
+  WriteStatus(rt);
+  const base::SimTime retry_at = rt.failed_at + image_backoff_.Get(key);
+  After(rt, retry_at - scheduler_.clock().Now(), "pull retry", &Kubelet::RetryPull);
+}
+
+void Kubelet::RetryPull(PodRuntime& rt) {
+  // The waiting reason stays ImagePullBackOff while the pull runs again.
+  rt.stage = Stage::kCreating;
+  After(rt, rt.settings.pull_time, "pull", &Kubelet::PullDone);
+}
+
+void Kubelet::ContainerStarted(PodRuntime& rt) {
+  rt.stage = Stage::kRunning;
+  rt.started_at = scheduler_.clock().Now();
+  rt.ready = false;
+  rt.terminated = nullptr;
+  rt.waiting_reason.clear();
+  ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", "Started"));
+  WriteStatus(rt);
+  After(rt, rt.settings.ready_after, "ready", &Kubelet::BecomeReady);
+  if (rt.settings.crash_after.has_value()) After(rt, *rt.settings.crash_after, "exit", &Kubelet::Crash);
+}
+
+void Kubelet::BecomeReady(PodRuntime& rt) {
+  if (rt.stage != Stage::kRunning) return;
+  rt.ready = true;
+  ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", "Ready"));
+  WriteStatus(rt);
+}
+
+void Kubelet::Crash(PodRuntime& rt) {
+  const int code = rt.settings.exit_code;
+  ContainerExited(rt, code, code == 0 ? "Completed" : "Error");
+}
+
+// mirrors kubelet_pods.go getPhase and kuberuntime_manager.go computePodActions: restartPolicy
+// decides whether an exited container comes back.
+void Kubelet::ContainerExited(PodRuntime& rt, int exit_code, const std::string& reason) {
+  CancelTimers(rt);
+  const base::SimTime now = scheduler_.clock().Now();
+  rt.ready = false;
+  rt.failed_at = now;
+  rt.terminated = Json{{"exitCode", exit_code},
+                       {"reason", reason},
+                       {"startedAt", base::FormatRfc3339(rt.started_at)},
+                       {"finishedAt", base::FormatRfc3339(now)}};
+  api::ObjectPtr pod = watch_.GetByKey(api::ObjectKey(rt.ns, rt.name));
+  if (pod != nullptr && !RestartsAfter(*pod, exit_code)) {
+    rt.stage = Stage::kTerminated;
+    ScopedCause cause(scheduler_.trace(), Emit(rt, exit_code == 0 ? "Succeeded" : "Failed", reason));
+    WriteStatus(rt);
+    return;
+  }
+  rt.stage = Stage::kExited;
+  ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", reason));
+  WriteStatus(rt);
+  After(rt, options_.relist_period, "relist", &Kubelet::AfterExit);
+}
+
+// mirrors kuberuntime_manager.go doBackOff: within the back-off window since the container
+// finished, show CrashLoopBackOff and wait; otherwise restart now.
+void Kubelet::AfterExit(PodRuntime& rt) {
+  const std::string key = api::ObjectKey(rt.ns, rt.name);
+  const base::SimTime now = scheduler_.clock().Now();
+  if (!crash_backoff_.IsInBackOffSince(key, rt.failed_at, now)) {
+    Restart(rt);
+    return;
+  }
+  rt.stage = Stage::kCrashBackOff;
+  rt.backoff_shown = crash_backoff_.Get(key);
+  rt.last_terminated = rt.terminated;
+  rt.terminated = nullptr;
+  ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", "CrashLoopBackOff"));
+  WriteStatus(rt);
+  After(rt, rt.failed_at + rt.backoff_shown - now, "restart", &Kubelet::Restart);
+}
+
+void Kubelet::Restart(PodRuntime& rt) {
+  crash_backoff_.Next(api::ObjectKey(rt.ns, rt.name), scheduler_.clock().Now());
+  if (!rt.terminated.is_null()) rt.last_terminated = rt.terminated;
+  rt.terminated = nullptr;
+  ++rt.restart_count;
+  ContainerStarted(rt);
+}
+
+// mirrors kubelet.go SyncTerminatingPod: stop the containers, then confirm with a zero-grace
+// delete (status_manager.go canBeDeleted).
+void Kubelet::StartTermination(PodRuntime& rt, const Json& pod) {
+  CancelTimers(rt);
+  rt.terminating = true;
+  rt.ready = false;
+  const int64_t grace = IntAt(pod, "/metadata/deletionGracePeriodSeconds"_json_pointer, 0);
+  const base::Duration wait = std::min(grace * base::kSecond, options_.termination_cap);
+  ScopedCause cause(scheduler_.trace(), Emit(rt, PodPhase(pod), "Killing"));
+  WriteStatus(rt);
+  After(rt, wait < 0 ? 0 : wait, "terminate", &Kubelet::FinishTermination);
+}
+
+void Kubelet::FinishTermination(PodRuntime& rt) {
+  if (rt.delete_sent) return;
+  apiserver::DeleteOptions opts;
+  opts.grace_period_seconds = 0;
+  api::ObjectPtr pod = watch_.GetByKey(api::ObjectKey(rt.ns, rt.name));
+  ScopedCause cause(scheduler_.trace(), Emit(rt, pod ? PodPhase(*pod) : "", "Deleted"));
+  auto deleted = client_.Delete("Pod", rt.ns, rt.name, opts);
+  if (!deleted.ok() && !base::IsNotFound(deleted.status())) {
+    After(rt, base::kSecond, "terminate retry", &Kubelet::FinishTermination);
+    return;
+  }
+  rt.delete_sent = true;
+  if (deleted.ok()) watch_.ObserveDelete(deleted.value());  // may Forget rt via SyncPod later
+}
+
+void Kubelet::Resume(PodRuntime& rt) {
+  CancelTimers(rt);
+  const base::SimTime now = scheduler_.clock().Now();
+  if (rt.terminating) {
+    if (!rt.delete_sent) After(rt, 0, "terminate", &Kubelet::FinishTermination);
+    return;
+  }
+  switch (rt.stage) {
+    case Stage::kCreating: After(rt, rt.settings.pull_time, "pull", &Kubelet::PullDone); break;
+    case Stage::kPullBackOff: After(rt, 0, "pull retry", &Kubelet::RetryPull); break;
+    case Stage::kStarting: After(rt, rt.settings.start_time, "start", &Kubelet::ContainerStarted); break;
+    case Stage::kRunning:
+      if (!rt.ready) After(rt, rt.settings.ready_after, "ready", &Kubelet::BecomeReady);
+      if (rt.settings.crash_after.has_value()) {
+        const base::Duration left = rt.started_at + *rt.settings.crash_after - now;
+        After(rt, left < 0 ? 0 : left, "exit", &Kubelet::Crash);
+      }
+      break;
+    case Stage::kExited: After(rt, 0, "relist", &Kubelet::AfterExit); break;
+    case Stage::kCrashBackOff: {
+      const base::Duration left = rt.failed_at + rt.backoff_shown - now;
+      After(rt, left < 0 ? 0 : left, "restart", &Kubelet::Restart);
+      break;
+    }
+    case Stage::kTerminated: break;
+  }
+  WriteStatus(rt);
+}
+
+void Kubelet::SetNodeUp(bool up) {
+  if (up_ == up) return;
+  up_ = up;
+  if (!up) {
+    for (auto& [key, rt] : pods_) CancelTimers(rt);
+    return;
+  }
+  for (auto& [key, rt] : pods_) Resume(rt);
+  for (const auto& [key, pod] : watch_.items()) {
+    if (NodeName(*pod) == node_) queue_.Add(key);
+  }
+}
+
+base::Status Kubelet::KillPod(const std::string& ns, const std::string& name, const std::string& reason) {
+  auto it = pods_.find(api::ObjectKey(ns, name));
+  if (it == pods_.end()) {
+    return base::Status(base::StatusCode::kNotFound, "pods \"" + name + "\" not found on node " + node_);
+  }
+  if (reason != "Error" && reason != "OOMKilled") {
+    return base::Status(base::StatusCode::kBadRequest,
+                        "invalid --reason \"" + reason + "\": must be Error or OOMKilled");
+  }
+  if (!up_) {
+    return base::Status(base::StatusCode::kServiceUnavailable, "node " + node_ + " is down");
+  }
+  PodRuntime& rt = it->second;
+  if (rt.stage != Stage::kRunning || rt.terminating) {
+    return base::Status(base::StatusCode::kBadRequest, "pod \"" + name + "\" has no running container");
+  }
+  ContainerExited(rt, reason == "OOMKilled" ? 137 : 1, reason);
+  return base::Status::OK();
+}
+
+void Kubelet::After(PodRuntime& rt, base::Duration delay, const char* what,
+                    void (Kubelet::*step)(PodRuntime&)) {
+  if (!up_) return;
+  std::weak_ptr<int> alive = alive_;
+  const std::string key = api::ObjectKey(rt.ns, rt.name);
+  const std::string uid = rt.uid;
+  const uint64_t epoch = rt.epoch;
+  rt.timers.push_back(scheduler_.After(
+      delay < 0 ? 0 : delay, std::string("kubelet ") + node_ + " " + what + " " + key,
+      [this, alive, key, uid, epoch, step] {
+        if (alive.expired() || !up_) return;
+        auto it = pods_.find(key);
+        if (it == pods_.end() || it->second.uid != uid || it->second.epoch != epoch) return;
+        (this->*step)(it->second);
+      }));
+}
+
+void Kubelet::CancelTimers(PodRuntime& rt) {
+  for (sim::EventId id : rt.timers) scheduler_.Cancel(id);
+  rt.timers.clear();
+  ++rt.epoch;
+}
+
+bool Kubelet::RestartsAfter(const Json& pod, int exit_code) const {
+  const std::string policy = api::GetString(pod, "/spec/restartPolicy"_json_pointer);
+  if (policy == "Never") return false;
+  if (policy == "OnFailure") return exit_code != 0;
+  return true;  // Always (the default)
+}
+
+// mirrors kubelet_pods.go generateAPIPodStatus (phase, conditions, IPs, container statuses).
+Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
+  Json status = Json::object();
+  std::string phase;
+  switch (rt.stage) {
+    case Stage::kCreating:
+    case Stage::kPullBackOff:
+    case Stage::kStarting: phase = rt.restart_count > 0 ? "Running" : "Pending"; break;
+    case Stage::kRunning:
+    case Stage::kExited:
+    case Stage::kCrashBackOff: phase = "Running"; break;
+    case Stage::kTerminated:
+      phase = IntAt(rt.terminated, "/exitCode"_json_pointer, 1) == 0 ? "Succeeded" : "Failed";
+      break;
+  }
+  if (rt.terminating && !PodPhase(pod).empty()) phase = PodPhase(pod);
+  status["phase"] = phase;
+
+  const std::vector<Container> containers = Containers(pod);
+  const bool terminal = phase == "Succeeded" || phase == "Failed";
+  std::string unready;
+  for (const Container& c : containers) unready += (unready.empty() ? "" : " ") + c.name;
+  const std::string reason = terminal ? "PodCompleted" : rt.ready ? "" : "ContainersNotReady";
+  const std::string ready_msg = terminal || rt.ready ? "" : "containers with unready status: [" + unready + "]";
+  const base::SimTime now = scheduler_.clock().Now();
+  const Json& existing = JsonAt(pod, "/status/conditions"_json_pointer);
+  Json merged = existing.is_array() ? existing : Json::array();
+  std::vector<Json> ordered = {
+      Cond("PodReadyToStartContainers", !terminal, "", ""),
+      Cond("Initialized", true, "", ""),
+      Cond("Ready", rt.ready, reason, ready_msg),
+      Cond("ContainersReady", rt.ready, reason, ready_msg),
+  };
+  if (FindCondition(pod, "PodScheduled") == nullptr) ordered.push_back(Cond("PodScheduled", true, "", ""));
+  for (Json& c : ordered) merged = UpsertCondition(merged, c, now);
+  // Present them in the kubelet's order, then any others (PodScheduled, DisruptionTarget, …).
+  Json conditions = Json::array();
+  for (const char* type : {"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"}) {
+    for (const Json& c : merged) {
+      if (c.is_object() && c.value("type", Json("")) == Json(type)) conditions.push_back(c);
+    }
+  }
+  for (const Json& c : merged) {
+    const Json type = c.is_object() ? c.value("type", Json("")) : Json("");
+    bool known = false;
+    for (const char* t : {"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"}) {
+      known = known || type == Json(t);
+    }
+    if (!known) conditions.push_back(c);
+  }
+  status["conditions"] = conditions;
+  status["hostIP"] = options_.host_ip;
+  status["hostIPs"] = Json::array({Json{{"ip", options_.host_ip}}});
+  if (!rt.pod_ip.empty()) {
+    status["podIP"] = rt.pod_ip;
+    status["podIPs"] = Json::array({Json{{"ip", rt.pod_ip}}});
+  }
+  status["startTime"] = base::FormatRfc3339(rt.start_time);
+  status["qosClass"] = QosClass(pod);
+
+  Json statuses = Json::array();
+  for (const Container& c : containers) {
+    Json cs = {{"name", c.name},
+               {"image", c.image},
+               {"imageID", rt.pulled ? c.image + "@sha256:" + Hex64(c.image) : ""},
+               {"ready", rt.ready},
+               {"restartCount", rt.restart_count},
+               {"started", rt.stage == Stage::kRunning && !rt.terminating}};
+    if (rt.started_at > 0 || rt.stage == Stage::kRunning) cs["containerID"] = ContainerId(rt, c.name);
+    Json state;
+    switch (rt.stage) {
+      case Stage::kCreating:
+      case Stage::kStarting:
+      case Stage::kPullBackOff: {
+        Json waiting = {{"reason", rt.waiting_reason}};
+        if (rt.waiting_reason == "ErrImagePull") {
+          waiting["message"] = "failed to pull and unpack image \"" + c.image + "\": not found";
+        } else if (rt.waiting_reason == "ImagePullBackOff") {
+          waiting["message"] = "Back-off pulling image \"" + c.image + "\"";
+        }
+        state = Json{{"waiting", waiting}};
+        break;
+      }
+      case Stage::kRunning:
+        state = Json{{"running", {{"startedAt", base::FormatRfc3339(rt.started_at)}}}};
+        break;
+      case Stage::kExited:
+      case Stage::kTerminated: {
+        Json t = rt.terminated;
+        t["containerID"] = ContainerId(rt, c.name);
+        state = Json{{"terminated", t}};
+        break;
+      }
+      case Stage::kCrashBackOff:
+        state = Json{{"waiting",
+                      {{"reason", "CrashLoopBackOff"},
+                       {"message", "back-off " + base::FormatDuration(rt.backoff_shown) +
+                                       " restarting failed container=" + c.name + " pod=" + rt.name +
+                                       "_" + rt.ns + "(" + rt.uid + ")"}}}};
+        break;
+    }
+    cs["state"] = state;
+    Json last = Json::object();
+    if (!rt.last_terminated.is_null()) {
+      Json t = rt.last_terminated;
+      t["containerID"] = "containerd://" + Hex64(rt.uid + "/" + c.name + "/" + std::to_string(rt.restart_count - 1));
+      last["terminated"] = t;
+    }
+    cs["lastState"] = last;
+    statuses.push_back(cs);
+  }
+  status["containerStatuses"] = statuses;
+  return status;
+}
+
+// mirrors status_manager.go syncPod: a merge patch of the status, skipped when nothing changed.
+void Kubelet::WriteStatus(PodRuntime& rt) {
+  if (!up_) return;
+  api::ObjectPtr pod = watch_.GetByKey(api::ObjectKey(rt.ns, rt.name));
+  if (pod == nullptr || api::Uid(*pod) != rt.uid) return;
+  Json status = BuildStatus(rt, *pod);
+  bool changed = false;
+  for (const auto& [field, value] : status.items()) {
+    if (JsonAt(*pod, Json::json_pointer("/status/" + field)) != value) changed = true;
+  }
+  rt.status_dirty = false;
+  if (!changed) return;
+  auto written = client_.PatchStatus("Pod", rt.ns, rt.name, client::PatchType::kJsonMerge,
+                                     Json{{"status", status}});
+  if (written.ok()) {
+    watch_.Observe(written.value());
+    return;
+  }
+  if (base::IsNotFound(written.status())) return;
+  rt.status_dirty = true;  // retried by the next sync (status_manager retries the same way)
+  queue_.AddAfter(api::ObjectKey(rt.ns, rt.name), base::kSecond);
+}
+
+int64_t Kubelet::Emit(const PodRuntime& rt, const std::string& phase, const std::string& reason) {
+  sim::Trace& trace = scheduler_.trace();
+  return trace.Emit("kubelet.pod", {{"node", node_},
+                                    {"pod", api::ObjectKey(rt.ns, rt.name)},
+                                    {"phase", phase},
+                                    {"reason", reason},
+                                    {"restartCount", rt.restart_count},
+                                    {"cause", trace.current_cause()}});
+}
+
+std::string Kubelet::AllocateIp() {
+  for (int attempt = 0; attempt < 253; ++attempt) {
+    const int host = next_ip_;
+    next_ip_ = next_ip_ >= 254 ? 2 : next_ip_ + 1;
+    const std::string ip = options_.pod_cidr_prefix + std::to_string(host);
+    if (ips_in_use_.insert(ip).second) return ip;
+  }
+  return "";  // every address in the /24 is taken (more than 110 Pods cannot run anyway)
+}
+
+std::string Kubelet::ContainerId(const PodRuntime& rt, const std::string& container) const {
+  return "containerd://" + Hex64(rt.uid + "/" + container + "/" + std::to_string(rt.restart_count));
+}
+
+}  // namespace world

@@ -1,0 +1,85 @@
+#pragma once
+// KubeScheduler: assigns each unscheduled Pod to a node. It filters the nodes a Pod fits on
+// (Ready, schedulable, taints tolerated, enough allocatable cpu, memory and pod slots), scores
+// them least-allocated first, and binds to the best (ties go to the first name). A Pod that fits
+// nowhere gets PodScheduled=False/Unschedulable with kube-scheduler's message
+// ("0/3 nodes are available: 3 Insufficient cpu.") and is retried when a node or a Pod changes.
+// Mirrors: kubernetes pkg/scheduler/schedule_one.go (schedulingCycle, findNodesThatFitPod,
+// prioritizeNodes, selectHost, handleSchedulingFailure), framework/plugins/noderesources
+// (fit.go, least_allocated.go), tainttoleration, nodeunschedulable, framework/types.go
+// (FitError.Error), internal/queue (the unschedulable pool moved on cluster events).
+// Simplified: one profile, no preemption (so no " preemption: ..." suffix on the message), affinity, topology spread or volume plugins; the
+// selected node is the highest score with ties broken by name (the real one picks randomly).
+// Teaching: the real scheduler binds through the pods/binding subresource, which sets
+// spec.nodeName and the PodScheduled condition in one write; ours patches spec.nodeName and
+// then writes the condition through /status (two requests in the trace).
+// Single-threaded; every attempt is a scheduler event `bind_delay` after what triggered it.
+
+#include <memory>
+#include <set>
+#include <string>
+
+#include "core/api/object.h"
+#include "core/base/time.h"
+#include "core/client/client.h"
+#include "core/sim/scheduler.h"
+#include "core/world/scheduler/resources.h"
+#include "core/world/workloads/object_watch.h"
+#include "core/world/workloads/sync_queue.h"
+
+namespace world {
+
+// kSchedulerUser is kube-scheduler's identity.
+inline const std::string kSchedulerUser = "system:kube-scheduler";
+// kDefaultSchedulerName is the spec.schedulerName this scheduler serves.
+inline const std::string kDefaultSchedulerName = "default-scheduler";
+
+// KubeSchedulerOptions tunes the scheduler.
+struct KubeSchedulerOptions {
+  // bind_delay is the time from noticing a Pod to binding it (one scheduling cycle).
+  // Defaults to 10ms.
+  base::Duration bind_delay = 10 * base::kMillisecond;
+  // watcher names the scheduler's watches. Defaults to "kube-scheduler".
+  std::string watcher = "kube-scheduler";
+  // traced_watches puts its watch deliveries in the trace (watch.event). Defaults to false:
+  // the trace follows the operators' informers; this component's steps have their own records.
+  bool traced_watches = false;
+};
+
+// KubeScheduler binds Pods through `client` (as kSchedulerUser in a World). client and
+// scheduler must outlive this object. Not copyable.
+class KubeScheduler {
+ public:
+  using Options = KubeSchedulerOptions;
+
+  KubeScheduler(client::Client& client, sim::Scheduler& scheduler, Options options);
+  KubeScheduler(const KubeScheduler&) = delete;
+  KubeScheduler& operator=(const KubeScheduler&) = delete;
+
+  // Start watches Nodes and Pods.
+  void Start();
+
+  // unschedulable lists the keys of Pods waiting for the cluster to change.
+  const std::set<std::string>& unschedulable() const { return unschedulable_; }
+
+ private:
+  // NeedsScheduling: our scheduler's Pod, no node yet, not being deleted, not terminal.
+  static bool NeedsScheduling(const api::Json& pod);
+  void OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
+  void OnNode(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
+  // MoveAllToActive retries every unschedulable Pod (a cluster event may have made room).
+  void MoveAllToActive();
+  bool ScheduleOne(const std::string& key);
+  // Requested sums what the Pods bound to each node request (nonzero: scoring defaults).
+  Resources Requested(const std::string& node, bool nonzero) const;
+
+  client::Client& client_;
+  sim::Scheduler& scheduler_;
+  Options options_;
+  ObjectWatch nodes_;
+  ObjectWatch pods_;
+  SyncQueue queue_;
+  std::set<std::string> unschedulable_;  // Invariant: keys of Pods that failed their last attempt
+};
+
+}  // namespace world

@@ -1,0 +1,188 @@
+#include "core/world/scheduler/resources.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace world {
+namespace {
+
+using api::Json;
+using int128 = __int128;
+
+constexpr int128 kLimit = static_cast<int128>(INT64_MAX);
+constexpr int128 kHuge = static_cast<int128>(1) << 120;  // far below int128's maximum
+
+struct Suffix {
+  const char* text;
+  int base;      // 2 or 10
+  int exponent;  // power of base
+};
+
+// The suffixes of quantity.go (binarySI, decimalSI); "" is handled separately.
+constexpr Suffix kSuffixes[] = {
+    {"Ki", 2, 10}, {"Mi", 2, 20}, {"Gi", 2, 30}, {"Ti", 2, 40}, {"Pi", 2, 50}, {"Ei", 2, 60},
+    {"n", 10, -9}, {"u", 10, -6}, {"m", 10, -3}, {"k", 10, 3},  {"M", 10, 6},  {"G", 10, 9},
+    {"T", 10, 12}, {"P", 10, 15}, {"E", 10, 18},
+};
+
+base::Status Invalid(const std::string& text) {
+  return base::Status(base::StatusCode::kInvalid,
+                      "quantities must match the regular expression "
+                      "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$': \"" + text + "\"");
+}
+
+// Pow returns base^exp for exp >= 0, or -1 when it exceeds the limit.
+int128 Pow(int base, int exp) {
+  int128 v = 1;
+  for (int i = 0; i < exp; ++i) {
+    v *= base;
+    if (v > kLimit * 1000) return -1;
+  }
+  return v;
+}
+
+int64_t QuantityAt(const Json& obj, const char* key, bool milli) {
+  if (!obj.is_object() || !obj.contains(key)) return 0;
+  const Json& v = obj[key];
+  std::string text;
+  if (v.is_string()) {
+    text = v.get<std::string>();
+  } else if (v.is_number_integer()) {
+    text = std::to_string(v.get<int64_t>());
+  } else {
+    return 0;
+  }
+  auto parsed = ParseQuantityMilli(text);
+  if (!parsed.ok()) return 0;
+  if (milli) return parsed.value();
+  return (parsed.value() + 999) / 1000;  // Value() rounds up
+}
+
+Resources ContainerRequests(const Json& c, bool nonzero) {
+  Resources r;
+  const Json* req = nullptr;
+  if (c.is_object() && c.contains("resources") && c["resources"].is_object() &&
+      c["resources"].contains("requests") && c["resources"]["requests"].is_object()) {
+    req = &c["resources"]["requests"];
+  }
+  if (req != nullptr) {
+    r.cpu_milli = QuantityAt(*req, "cpu", true);
+    r.memory = QuantityAt(*req, "memory", false);
+  }
+  // mirrors pkg/scheduler/util/pod_resources.go DefaultMilliCPURequest / DefaultMemoryRequest
+  if (nonzero && (req == nullptr || !req->contains("cpu"))) r.cpu_milli = 100;
+  if (nonzero && (req == nullptr || !req->contains("memory"))) r.memory = 200LL * 1024 * 1024;
+  return r;
+}
+
+Resources Requests(const Json& pod, bool nonzero) {
+  Resources sum;
+  const Json* spec = pod.contains("spec") && pod["spec"].is_object() ? &pod["spec"] : nullptr;
+  if (spec == nullptr) return sum;
+  if (spec->contains("containers") && (*spec)["containers"].is_array()) {
+    for (const Json& c : (*spec)["containers"]) sum += ContainerRequests(c, nonzero);
+  }
+  if (spec->contains("initContainers") && (*spec)["initContainers"].is_array()) {
+    for (const Json& c : (*spec)["initContainers"]) {
+      Resources r = ContainerRequests(c, false);
+      sum.cpu_milli = std::max(sum.cpu_milli, r.cpu_milli);
+      sum.memory = std::max(sum.memory, r.memory);
+    }
+  }
+  sum.pods = 1;
+  return sum;
+}
+
+}  // namespace
+
+base::StatusOr<int64_t> ParseQuantityMilli(const std::string& text) {
+  size_t i = 0;
+  bool negative = false;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+  int128 digits = 0;
+  int frac_digits = 0;
+  bool seen_digit = false;
+  bool seen_dot = false;
+  for (; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch == '.') {
+      if (seen_dot) return Invalid(text);
+      seen_dot = true;
+      continue;
+    }
+    if (!std::isdigit(static_cast<unsigned char>(ch))) break;
+    seen_digit = true;
+    if (digits > kLimit) return Invalid(text);
+    digits = digits * 10 + (ch - '0');
+    if (seen_dot) ++frac_digits;
+  }
+  if (!seen_digit) return Invalid(text);
+  const std::string suffix = text.substr(i);
+  int base = 10;
+  int exponent = 0;
+  if (!suffix.empty()) {
+    bool found = false;
+    for (const Suffix& s : kSuffixes) {
+      if (suffix == s.text) {
+        base = s.base;
+        exponent = s.exponent;
+        found = true;
+        break;
+      }
+    }
+    if (!found && (suffix[0] == 'e' || suffix[0] == 'E') && suffix.size() > 1) {
+      size_t j = 1;
+      bool neg_exp = false;
+      if (suffix[j] == '+' || suffix[j] == '-') neg_exp = suffix[j++] == '-';
+      if (j >= suffix.size() || suffix.size() - j > 3) return Invalid(text);
+      int e = 0;
+      for (; j < suffix.size(); ++j) {
+        if (!std::isdigit(static_cast<unsigned char>(suffix[j]))) return Invalid(text);
+        e = e * 10 + (suffix[j] - '0');
+      }
+      exponent = neg_exp ? -e : e;
+      found = true;
+    }
+    if (!found) return Invalid(text);
+  }
+  // value_milli = digits * base^exponent * 1000 / 10^frac_digits, rounded up.
+  int128 numerator = digits * 1000;
+  int128 denominator = Pow(10, frac_digits);
+  if (denominator < 0) return Invalid(text);
+  if (exponent >= 0) {
+    const int128 m = Pow(base, exponent);
+    if (m < 0 || numerator > kHuge / m) return Invalid(text);
+    numerator *= m;
+  } else {
+    const int128 d = Pow(base, -exponent);
+    if (d < 0 || denominator > kHuge / d) return Invalid(text);
+    denominator *= d;
+  }
+  int128 value = (numerator + denominator - 1) / denominator;
+  if (value > kLimit) return Invalid(text);
+  return static_cast<int64_t>(negative ? -value : value);
+}
+
+Resources PodRequests(const Json& pod) { return Requests(pod, /*nonzero=*/false); }
+
+Resources NonzeroPodRequests(const Json& pod) { return Requests(pod, /*nonzero=*/true); }
+
+Resources NodeAllocatable(const Json& node) {
+  Resources r;
+  const Json* status = node.contains("status") && node["status"].is_object() ? &node["status"] : nullptr;
+  if (status == nullptr) return r;
+  const Json* list = nullptr;
+  for (const char* key : {"allocatable", "capacity"}) {
+    if (status->contains(key) && (*status)[key].is_object()) {
+      list = &(*status)[key];
+      break;
+    }
+  }
+  if (list == nullptr) return r;
+  r.cpu_milli = QuantityAt(*list, "cpu", true);
+  r.memory = QuantityAt(*list, "memory", false);
+  r.pods = QuantityAt(*list, "pods", false);
+  return r;
+}
+
+}  // namespace world

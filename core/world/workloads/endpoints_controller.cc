@@ -1,0 +1,199 @@
+#include "core/world/workloads/endpoints_controller.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "core/world/workloads/pod_util.h"
+
+namespace world {
+namespace {
+
+using api::Json;
+
+const char kController[] = "endpoint-controller";
+
+// Selector returns spec.selector as a label map; empty when absent (not managed by us).
+std::map<std::string, std::string> Selector(const Json& svc) {
+  std::map<std::string, std::string> out;
+  const Json& sel = JsonAt(svc, "/spec/selector"_json_pointer);
+  if (!sel.is_object()) return out;
+  for (const auto& [k, v] : sel.items()) {
+    if (v.is_string()) out[k] = v.get<std::string>();
+  }
+  return out;
+}
+
+bool Selects(const std::map<std::string, std::string>& selector, const Json& pod) {
+  if (selector.empty()) return false;
+  const auto labels = api::Labels(pod);
+  for (const auto& [k, v] : selector) {
+    auto it = labels.find(k);
+    if (it == labels.end() || it->second != v) return false;
+  }
+  return true;
+}
+
+// ResolvePort mirrors podutil.FindPort: an int targetPort is used as is, a name is looked up in
+// the Pod's container ports. nullopt when the name is not found.
+std::optional<int64_t> ResolvePort(const Json& svc_port, const Json& pod) {
+  Json target = svc_port.value("targetPort", svc_port.value("port", Json(nullptr)));
+  if (target.is_number_integer()) return target.get<int64_t>();
+  if (!target.is_string()) return std::nullopt;
+  const std::string name = target.get<std::string>();
+  const Json& containers = JsonAt(pod, "/spec/containers"_json_pointer);
+  if (!containers.is_array()) return std::nullopt;
+  for (const Json& c : containers) {
+    const Json& ports = JsonAt(c, "/ports"_json_pointer);
+    if (!ports.is_array()) continue;
+    for (const Json& p : ports) {
+      if (p.is_object() && p.value("name", Json("")) == Json(name) && p.contains("containerPort") &&
+          p["containerPort"].is_number_integer()) {
+        return p["containerPort"].get<int64_t>();
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+EndpointsController::EndpointsController(client::Client& client, sim::Scheduler& scheduler, Options options)
+    : client_(client),
+      scheduler_(scheduler),
+      options_(std::move(options)),
+      services_(client, scheduler, "Service",
+                ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+                [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+                  queue_.Add(api::ObjectKey(n != nullptr ? *n : *o));
+                }),
+      pods_(client, scheduler, "Pod",
+            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+            [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
+      endpoints_(client, scheduler, "Endpoints",
+                 ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+                 [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+                   // Repair edits and deletions of Endpoints we manage.
+                   const std::string key = api::ObjectKey(n != nullptr ? *n : *o);
+                   if (services_.GetByKey(key) != nullptr) queue_.Add(key);
+                 }),
+      queue_(scheduler, SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond, 10 * base::kSecond},
+             [this](const std::string& key) { return Sync(key); }) {}
+
+void EndpointsController::Start() {
+  services_.Start();
+  pods_.Start();
+  endpoints_.Start();
+}
+
+// mirrors endpoints_controller.go getPodServiceMemberships: every Service selecting the Pod
+// before or after the change.
+void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
+  const std::string ns = api::Namespace(new_obj != nullptr ? *new_obj : *old_obj);
+  for (const auto& [key, svc] : services_.items()) {
+    if (api::Namespace(*svc) != ns) continue;
+    const auto selector = Selector(*svc);
+    if ((old_obj != nullptr && Selects(selector, *old_obj)) || (new_obj != nullptr && Selects(selector, *new_obj))) {
+      queue_.Add(key);
+    }
+  }
+}
+
+// mirrors endpoints_controller.go syncService.
+bool EndpointsController::Sync(const std::string& key) {
+  sim::Trace& trace = scheduler_.trace();
+  api::ObjectPtr svc = services_.GetByKey(key);
+  api::ObjectPtr current = endpoints_.GetByKey(key);
+  if (svc == nullptr) {
+    if (current == nullptr) return true;
+    ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "delete", "the Service is gone"));
+    auto deleted = client_.Delete("Endpoints", api::Namespace(*current), api::Name(*current));
+    if (deleted.ok()) endpoints_.ObserveDelete(deleted.value());
+    return deleted.ok() || base::IsNotFound(deleted.status());
+  }
+  const auto selector = Selector(*svc);
+  if (selector.empty()) return true;  // a Service without selector: its Endpoints are the user's
+  const std::string ns = api::Namespace(*svc);
+  const bool publish_not_ready = JsonAt(*svc, "/spec/publishNotReadyAddresses"_json_pointer) == Json(true);
+  const Json& svc_ports = JsonAt(*svc, "/spec/ports"_json_pointer);
+
+  // Group addresses by their resolved port list (RepackSubsets).
+  struct Subset {
+    Json ports;
+    std::vector<Json> ready;
+    std::vector<Json> not_ready;
+  };
+  std::map<std::string, Subset> subsets;
+  int64_t ready_count = 0, not_ready_count = 0;
+  for (const auto& [pod_key, pod] : pods_.items()) {
+    if (api::Namespace(*pod) != ns || !Selects(selector, *pod)) continue;
+    const std::string ip = api::GetString(*pod, "/status/podIP"_json_pointer);
+    // ShouldPodBeInEndpoints: an IP, not finished, not terminating (unless publishing not-ready).
+    if (ip.empty() || IsPodTerminal(*pod) || (api::IsBeingDeleted(*pod) && !publish_not_ready)) continue;
+    Json ports = Json::array();
+    if (svc_ports.is_array()) {
+      for (const Json& sp : svc_ports) {
+        if (!sp.is_object()) continue;
+        auto port = ResolvePort(sp, *pod);
+        if (!port.has_value()) continue;
+        Json ep = {{"port", *port}, {"protocol", sp.value("protocol", Json("TCP"))}};
+        if (sp.contains("name") && sp["name"].is_string() && !sp["name"].get<std::string>().empty()) ep["name"] = sp["name"];
+        ports.push_back(ep);
+      }
+    }
+    Json address = {{"ip", ip},
+                    {"targetRef", {{"kind", "Pod"}, {"namespace", ns}, {"name", api::Name(*pod)}, {"uid", api::Uid(*pod)}}}};
+    const std::string node = api::GetString(*pod, "/spec/nodeName"_json_pointer);
+    if (!node.empty()) address["nodeName"] = node;
+    Subset& subset = subsets[ports.dump(-1, ' ', false, Json::error_handler_t::replace)];
+    subset.ports = ports;
+    if (IsPodReady(*pod) || publish_not_ready) {
+      subset.ready.push_back(address);
+      ++ready_count;
+    } else {
+      subset.not_ready.push_back(address);
+      ++not_ready_count;
+    }
+  }
+  Json out = Json::array();
+  auto by_ip = [](const Json& a, const Json& b) { return a["ip"].get<std::string>() < b["ip"].get<std::string>(); };
+  for (auto& [ports_key, subset] : subsets) {
+    std::sort(subset.ready.begin(), subset.ready.end(), by_ip);
+    std::sort(subset.not_ready.begin(), subset.not_ready.end(), by_ip);
+    Json s = Json::object();
+    if (!subset.ready.empty()) s["addresses"] = subset.ready;
+    if (!subset.not_ready.empty()) s["notReadyAddresses"] = subset.not_ready;
+    if (!subset.ports.empty()) s["ports"] = subset.ports;
+    out.push_back(s);
+  }
+  Json subsets_field = out.empty() ? Json(nullptr) : out;
+  Json labels = JsonAt(*svc, "/metadata/labels"_json_pointer);
+  if (!labels.is_object() || labels.empty()) labels = nullptr;
+
+  const std::string detail = std::to_string(ready_count) + " ready, " + std::to_string(not_ready_count) + " not ready";
+  if (current == nullptr) {
+    Json ep = {{"apiVersion", "v1"}, {"kind", "Endpoints"}, {"metadata", {{"name", api::Name(*svc)}, {"namespace", ns}}}};
+    if (!labels.is_null()) ep["metadata"]["labels"] = labels;
+    if (!subsets_field.is_null()) ep["subsets"] = subsets_field;
+    ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "create", detail));
+    auto created = client_.Create(ep);
+    if (!created.ok()) return false;
+    endpoints_.Observe(created.value());
+    return true;
+  }
+  if (JsonAt(*current, "/subsets"_json_pointer) == subsets_field &&
+      JsonAt(*current, "/metadata/labels"_json_pointer) == labels) {
+    return true;
+  }
+  ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "update", detail));
+  auto patched = client_.Patch("Endpoints", ns, api::Name(*svc), client::PatchType::kJsonMerge,
+                               Json{{"subsets", subsets_field}, {"metadata", {{"labels", labels}}}});
+  if (patched.ok()) {
+    endpoints_.Observe(patched.value());
+    return true;
+  }
+  return base::IsNotFound(patched.status());
+}
+
+}  // namespace world

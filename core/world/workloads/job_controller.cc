@@ -1,0 +1,203 @@
+#include "core/world/workloads/job_controller.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "core/world/workloads/pod_util.h"
+#include "core/world/workloads/replicaset_controller.h"
+
+namespace world {
+namespace {
+
+using api::Json;
+
+const char kController[] = "job-controller";
+
+Json OrNull(int64_t v) { return v == 0 ? Json(nullptr) : Json(v); }
+
+bool Finished(const Json& job) {
+  return ConditionIs(job, "Complete", "True") || ConditionIs(job, "Failed", "True");
+}
+
+Json JobCondition(const std::string& type, const std::string& reason, const std::string& message,
+                  base::SimTime now) {
+  return Json{{"type", type},
+              {"status", "True"},
+              {"reason", reason},
+              {"message", message},
+              {"lastProbeTime", base::FormatRfc3339(now)}};
+}
+
+}  // namespace
+
+JobController::JobController(client::Client& client, sim::Scheduler& scheduler, Options options)
+    : client_(client),
+      scheduler_(scheduler),
+      options_(std::move(options)),
+      jobs_(client, scheduler, "Job",
+            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+            [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
+              if (n != nullptr) queue_.Add(api::ObjectKey(*n));
+            }),
+      pods_(client, scheduler, "Pod",
+            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+            [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+              EnqueueControllerOf(n, "Job", queue_);
+              EnqueueControllerOf(o, "Job", queue_);
+            }),
+      queue_(scheduler, SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond, 10 * base::kSecond},
+             [this](const std::string& key) { return Sync(key); }) {}
+
+void JobController::Start() {
+  jobs_.Start();
+  pods_.Start();
+}
+
+// mirrors job_controller.go syncJob + manageJob.
+bool JobController::Sync(const std::string& key) {
+  api::ObjectPtr job = jobs_.GetByKey(key);
+  if (job == nullptr) {
+    last_failure_.erase(key);
+    return true;
+  }
+  if (api::IsBeingDeleted(*job) || Finished(*job)) return true;
+  sim::Trace& trace = scheduler_.trace();
+  const std::string ns = api::Namespace(*job);
+  const std::string object = "Job/" + key;
+  const base::SimTime now = scheduler_.clock().Now();
+
+  std::vector<api::ObjectPtr> active;
+  int64_t succeeded = 0, failed = 0, ready = 0, restarts = 0;
+  for (const auto& [pod_key, pod] : pods_.items()) {
+    if (api::Namespace(*pod) != ns || !IsControlledBy(*pod, *job)) continue;
+    const std::string phase = PodPhase(*pod);
+    if (phase == "Succeeded") {
+      ++succeeded;
+    } else if (phase == "Failed") {
+      ++failed;
+    } else if (!api::IsBeingDeleted(*pod)) {
+      active.push_back(pod);
+      if (IsPodReady(*pod)) ++ready;
+      restarts += RestartCount(*pod);
+    }
+  }
+  const int64_t previous_failed = IntAt(*job, "/status/failed"_json_pointer, 0);
+  succeeded = std::max(succeeded, IntAt(*job, "/status/succeeded"_json_pointer, 0));
+  failed = std::max(failed, previous_failed);
+  if (failed > previous_failed) last_failure_[key] = now;
+
+  const int64_t backoff_limit = IntAt(*job, "/spec/backoffLimit"_json_pointer, 6);
+  const int64_t parallelism = IntAt(*job, "/spec/parallelism"_json_pointer, 1);
+  const Json& completions_field = JsonAt(*job, "/spec/completions"_json_pointer);
+  const bool has_completions = completions_field.is_number_integer();
+  const int64_t completions = has_completions ? completions_field.get<int64_t>() : 0;
+  const bool suspended = JsonAt(*job, "/spec/suspend"_json_pointer) == Json(true);
+  const bool on_failure =
+      api::GetString(*job, "/spec/template/spec/restartPolicy"_json_pointer) == "OnFailure";
+  // pastBackoffLimitOnFailure: container restarts count as failures under OnFailure.
+  const bool past_on_failure = on_failure && (backoff_limit == 0 ? restarts > 0 : restarts >= backoff_limit);
+  const bool exceeded = failed > backoff_limit || past_on_failure;
+  const bool complete = has_completions ? succeeded >= completions
+                                        : succeeded > 0 && active.empty();
+
+  Json conditions = JsonAt(*job, "/status/conditions"_json_pointer);
+  Json completion_time = JsonAt(*job, "/status/completionTime"_json_pointer);
+  bool ok = true;
+  auto delete_all = [&](const std::vector<api::ObjectPtr>& pods) {
+    for (const api::ObjectPtr& pod : pods) {
+      auto deleted = client_.Delete("Pod", ns, api::Name(*pod));
+      if (deleted.ok()) {
+        pods_.ObserveDelete(deleted.value());
+      } else if (!base::IsNotFound(deleted.status())) {
+        ok = false;
+      }
+    }
+  };
+  int64_t active_count = static_cast<int64_t>(active.size());
+  if (exceeded || complete) {
+    const std::string reason = exceeded ? "BackoffLimitExceeded" : "CompletionsReached";
+    const std::string message = exceeded ? "Job has reached the specified backoff limit"
+                                         : "Reached expected number of succeeded pods";
+    ScopedCause cause(trace, EmitAction(trace, kController, object, exceeded ? "fail" : "complete",
+                                        reason + ": " + std::to_string(succeeded) + " succeeded, " +
+                                            std::to_string(failed) + " failed"));
+    delete_all(active);
+    active_count = 0;
+    ready = 0;
+    // 1.31+: the interim condition, then the terminal one.
+    conditions = UpsertCondition(conditions, JobCondition(exceeded ? "FailureTarget" : "SuccessCriteriaMet", reason, message, now), now);
+    conditions = UpsertCondition(conditions, JobCondition(exceeded ? "Failed" : "Complete", reason, message, now), now);
+    if (complete && !exceeded) completion_time = base::FormatRfc3339(now);
+  } else {
+    int64_t want = has_completions ? std::min(parallelism, completions - succeeded)
+                                   : (succeeded > 0 ? 0 : parallelism);
+    if (suspended || want < 0) want = 0;
+    if (active_count > want) {
+      std::vector<api::ObjectPtr> victims = active;
+      std::sort(victims.begin(), victims.end(),
+                [](const api::ObjectPtr& a, const api::ObjectPtr& b) { return DeleteFirst(*a, *b); });
+      victims.resize(static_cast<size_t>(active_count - want));
+      ScopedCause cause(trace, EmitAction(trace, kController, object, "delete-pods",
+                                          "want " + std::to_string(want) + " active, have " + std::to_string(active_count)));
+      delete_all(victims);
+      active_count = want;
+    } else if (active_count < want) {
+      // backoff_utils.go: a replacement after failures waits initial << (failures-1), capped.
+      base::SimTime ready_at = now;
+      auto last = last_failure_.find(key);
+      if (failed > 0 && last != last_failure_.end()) {
+        base::Duration delay = options_.pod_backoff_initial;
+        for (int64_t i = 1; i < failed && delay < options_.pod_backoff_max; ++i) delay *= 2;
+        ready_at = last->second + std::min(delay, options_.pod_backoff_max);
+      }
+      if (ready_at > now) {
+        queue_.AddAfter(key, ready_at - now);
+      } else {
+        const int64_t n = want - active_count;
+        ScopedCause cause(trace, EmitAction(trace, kController, object, "create-pods",
+                                            "want " + std::to_string(want) + " active, have " +
+                                                std::to_string(active_count) + ": creating " + std::to_string(n)));
+        for (int64_t i = 0; i < n; ++i) {
+          Json pod = PodFromTemplate(JsonAt(*job, "/spec/template"_json_pointer), *job, api::Name(*job) + "-");
+          api::SetLabel(pod, kJobNameLabel, api::Name(*job));
+          api::SetLabel(pod, kLegacyJobNameLabel, api::Name(*job));
+          api::SetLabel(pod, "batch.kubernetes.io/controller-uid", api::Uid(*job));
+          api::SetLabel(pod, "controller-uid", api::Uid(*job));
+          auto created = client_.Create(pod);
+          if (!created.ok()) {
+            ok = false;
+            break;
+          }
+          pods_.Observe(created.value());
+          ++active_count;
+        }
+      }
+    }
+  }
+
+  Json start_time = JsonAt(*job, "/status/startTime"_json_pointer);
+  if (start_time.is_null() && !suspended) start_time = base::FormatRfc3339(now);
+  Json status = {{"active", OrNull(active_count)},
+                 {"succeeded", OrNull(succeeded)},
+                 {"failed", OrNull(failed)},
+                 {"ready", ready},
+                 {"startTime", start_time},
+                 {"completionTime", completion_time},
+                 {"conditions", conditions.is_array() && !conditions.empty() ? conditions : Json(nullptr)}};
+  bool changed = false;
+  for (const auto& [field, value] : status.items()) {
+    if (JsonAt(*job, Json::json_pointer("/status/" + field)) != value) changed = true;
+  }
+  if (changed) {
+    auto written = client_.PatchStatus("Job", ns, api::Name(*job), client::PatchType::kJsonMerge, Json{{"status", status}});
+    if (written.ok()) {
+      jobs_.Observe(written.value());
+    } else if (!base::IsNotFound(written.status())) {
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+}  // namespace world

@@ -1,0 +1,173 @@
+#include "core/world/workloads/object_watch.h"
+
+#include <cstdlib>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "core/base/assert.h"
+
+namespace world {
+namespace {
+
+// ParseRv reads a simulation resourceVersion; -1 when it is not a decimal number.
+int64_t ParseRv(const std::string& rv) {
+  if (rv.empty()) return -1;
+  char* end = nullptr;
+  const long long v = std::strtoll(rv.c_str(), &end, 10);
+  if (end == nullptr || *end != '\0' || v < 0) return -1;
+  return static_cast<int64_t>(v);
+}
+
+}  // namespace
+
+bool NewerOrSame(const api::Json& a, const api::Json& b) {
+  const int64_t ra = ParseRv(api::ResourceVersion(a));
+  const int64_t rb = ParseRv(api::ResourceVersion(b));
+  if (ra < 0 || rb < 0) return true;
+  return ra >= rb;
+}
+
+ObjectWatch::ObjectWatch(client::Client& client, sim::Scheduler& scheduler, std::string kind,
+                         Options options, Handler handler)
+    : client_(client),
+      scheduler_(scheduler),
+      kind_(std::move(kind)),
+      options_(std::move(options)),
+      handler_(std::move(handler)),
+      alive_(std::make_shared<int>(0)) {
+  RLAB_ASSERT(handler_ != nullptr, "ObjectWatch needs a handler");
+  RLAB_ASSERT(options_.retry > 0, "ObjectWatch retry must be positive");
+}
+
+ObjectWatch::~ObjectWatch() {
+  Stop();
+  alive_.reset();
+}
+
+void ObjectWatch::Start() {
+  if (started_) return;
+  started_ = true;
+  Open();
+}
+
+void ObjectWatch::Stop() {
+  started_ = false;
+  if (has_watch_) client_.StopWatch(watch_);
+  has_watch_ = false;
+}
+
+// mirrors client-go reflector.go ListAndWatch: (re)list, replace the store, then watch.
+void ObjectWatch::Open() {
+  if (!started_) return;
+  if (has_watch_) client_.StopWatch(watch_);
+  has_watch_ = false;
+  std::weak_ptr<int> alive = alive_;
+  auto retry = [this, alive] {
+    scheduler_.After(options_.retry, "relist " + options_.watcher, [this, alive] {
+      if (!alive.expired()) Open();
+    });
+  };
+  apiserver::WatchOptions opts;
+  opts.watcher = options_.watcher;
+  opts.traced = options_.traced;
+  opts.latency = options_.latency;
+  auto watch = client_.Watch(kind_, opts, [this, alive](const apiserver::WatchEvent& event) {
+    if (!alive.expired()) OnEvent(event);
+  });
+  if (!watch.ok()) return retry();
+  watch_ = watch.value();
+  has_watch_ = true;
+  auto listed = client_.List(kind_, "", {});
+  if (!listed.ok()) {
+    client_.StopWatch(watch_);
+    has_watch_ = false;
+    return retry();
+  }
+  // Replace: what the list lacks was deleted while we were not watching.
+  std::set<std::string> seen;
+  std::vector<api::ObjectPtr> changed;
+  for (const api::ObjectPtr& obj : listed.value()) {
+    if (obj == nullptr) continue;
+    const std::string key = api::ObjectKey(*obj);
+    seen.insert(key);
+    auto it = items_.find(key);
+    if (it == items_.end() || api::ResourceVersion(*it->second) != api::ResourceVersion(*obj)) {
+      changed.push_back(obj);
+    }
+  }
+  std::vector<api::ObjectPtr> gone;
+  for (const auto& [key, obj] : items_) {
+    if (seen.count(key) == 0) gone.push_back(obj);
+  }
+  tombstones_.clear();
+  synced_ = true;
+  for (const api::ObjectPtr& obj : gone) Apply(obj, /*deleted=*/true);
+  for (const api::ObjectPtr& obj : changed) Apply(obj, /*deleted=*/false);
+}
+
+void ObjectWatch::OnEvent(const apiserver::WatchEvent& event) {
+  if (!started_) return;
+  if (event.type == apiserver::WatchEventType::kError || event.object == nullptr) {
+    // The watch ended (`fault watch-drop`): relist later, as a reflector does.
+    has_watch_ = false;
+    std::weak_ptr<int> alive = alive_;
+    scheduler_.After(options_.retry, "relist " + options_.watcher, [this, alive] {
+      if (!alive.expired()) Open();
+    });
+    return;
+  }
+  const std::string key = api::ObjectKey(*event.object);
+  auto tomb = tombstones_.find(key);
+  if (tomb != tombstones_.end()) {
+    if (!NewerOrSame(*event.object, *tomb->second)) return;  // older than our own delete
+    tombstones_.erase(tomb);
+    if (event.type == apiserver::WatchEventType::kDeleted) return;  // already removed
+  }
+  Apply(event.object, event.type == apiserver::WatchEventType::kDeleted);
+}
+
+void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
+  const std::string key = api::ObjectKey(*obj);
+  auto it = items_.find(key);
+  api::ObjectPtr old = it == items_.end() ? nullptr : it->second;
+  if (deleted) {
+    if (old == nullptr) return;
+    items_.erase(it);
+    handler_(old, nullptr);
+    return;
+  }
+  if (old != nullptr) {
+    // Drop stale echoes: an event older than what a write already put in the cache.
+    if (!NewerOrSame(*obj, *old)) return;
+    if (api::ResourceVersion(*obj) == api::ResourceVersion(*old) && api::Uid(*obj) == api::Uid(*old)) {
+      return;
+    }
+  }
+  items_[key] = obj;
+  handler_(old, obj);
+}
+
+api::ObjectPtr ObjectWatch::Get(const std::string& ns, const std::string& name) const {
+  auto it = items_.find(api::ObjectKey(ns, name));
+  return it == items_.end() ? nullptr : it->second;
+}
+
+api::ObjectPtr ObjectWatch::GetByKey(const std::string& key) const {
+  auto it = items_.find(key);
+  return it == items_.end() ? nullptr : it->second;
+}
+
+void ObjectWatch::Observe(const api::ObjectPtr& obj) {
+  if (obj == nullptr) return;
+  Apply(obj, /*deleted=*/false);
+}
+
+void ObjectWatch::ObserveDelete(const api::ObjectPtr& obj) {
+  if (obj == nullptr) return;
+  if (api::IsBeingDeleted(*obj)) return Observe(obj);
+  tombstones_[api::ObjectKey(*obj)] = obj;
+  Apply(obj, /*deleted=*/true);
+}
+
+}  // namespace world

@@ -1,0 +1,91 @@
+#pragma once
+// Pod and controller helpers shared by the built-in components of world/: readiness, activity,
+// conditions, controller references, Pods from templates, kube's deletion ranking, and a scope
+// that makes a trace record the cause of the requests that follow it.
+// Mirrors: kubernetes pkg/api/v1/pod/util.go (IsPodReady, GetPodCondition, UpdatePodCondition),
+// pkg/controller/controller_utils.go (FilterActivePods, ActivePods ordering, GetPodFromTemplate,
+// IsPodActive), apimachinery metav1 NewControllerRef.
+// Simplified: times are compared as RFC 3339 strings (same format everywhere, so lexical order
+// is time order); no pod-deletion-cost annotation; no logarithmic ready-time buckets.
+// Single-threaded; no time except the `now` passed in.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/api/object.h"
+#include "core/base/time.h"
+#include "core/sim/trace.h"
+
+namespace world {
+
+// kSandboxPrefix starts every sandbox annotation (DESIGN.md "Sandbox annotations").
+inline const std::string kSandboxPrefix = "sim.reconcile-lab.io/";
+
+// PodPhase returns status.phase ("" when unset).
+std::string PodPhase(const api::Json& pod);
+// IsPodTerminal: phase Succeeded or Failed.
+bool IsPodTerminal(const api::Json& pod);
+// IsPodActive: not terminal and not being deleted (controller_utils.go IsPodActive).
+bool IsPodActive(const api::Json& pod);
+// FindCondition returns status.conditions[type == type], or null.
+const api::Json* FindCondition(const api::Json& obj, const std::string& type);
+// ConditionIs reports whether condition `type` has status `status` ("True", "False", ...).
+bool ConditionIs(const api::Json& obj, const std::string& type, const std::string& status);
+// IsPodReady: the Ready condition is True.
+bool IsPodReady(const api::Json& pod);
+
+// UpsertCondition returns `conditions` (an array or null) with `cond` (which has "type" and
+// "status") set. lastTransitionTime moves to now only when the status changes; when
+// `update_time` is true, lastUpdateTime (Deployment conditions) moves to now whenever the
+// reason or message changes. Conditions keep their order; a new one is appended.
+api::Json UpsertCondition(const api::Json& conditions, api::Json cond, base::SimTime now,
+                          bool update_time = false);
+
+// IsControlledBy reports whether obj's controller ownerReference has owner's uid.
+bool IsControlledBy(const api::Json& obj, const api::Json& owner);
+// NewControllerRef is metav1.NewControllerRef: controller=true, blockOwnerDeletion=true.
+api::Json NewControllerRef(const api::Json& owner);
+// PodFromTemplate builds a Pod to create from a PodTemplateSpec (GetPodFromTemplate): labels,
+// annotations and spec from the template, generateName `<prefix>`, the owner's namespace and a
+// controller reference to owner.
+api::Json PodFromTemplate(const api::Json& pod_template, const api::Json& owner,
+                          const std::string& generate_name);
+
+// DeleteFirst orders Pods the way a ReplicaSet picks victims (controller_utils.go ActivePods
+// Less): unassigned before assigned, Pending before Unknown before Running, not ready before
+// ready, ready for less time first, more restarts first, newer first; then by name so the order
+// is total.
+bool DeleteFirst(const api::Json& a, const api::Json& b);
+// ParseRfc3339 reads "YYYY-MM-DDTHH:MM:SSZ" (what base::FormatRfc3339 writes) back into
+// virtual time; nullopt for anything else.
+std::optional<base::SimTime> ParseRfc3339(const std::string& text);
+// ReadySince returns when the Ready condition last changed, or nullopt.
+std::optional<base::SimTime> ReadySince(const api::Json& pod);
+// RestartCount sums status.containerStatuses[].restartCount.
+int64_t RestartCount(const api::Json& pod);
+// JsonAt returns the value at ptr, or a JSON null when absent (never throws).
+const api::Json& JsonAt(const api::Json& obj, const api::Json::json_pointer& ptr);
+// IntAt reads an integer at ptr, or fallback when absent or not an integer.
+int64_t IntAt(const api::Json& obj, const api::Json::json_pointer& ptr, int64_t fallback);
+
+// ScopedCause makes `seq` the trace's current cause while it lives, so requests made in a step
+// link to the record that explains the step. A seq of 0 (muted trace) leaves the cause alone.
+class ScopedCause {
+ public:
+  ScopedCause(sim::Trace& trace, int64_t seq);
+  ~ScopedCause();
+  ScopedCause(const ScopedCause&) = delete;
+  ScopedCause& operator=(const ScopedCause&) = delete;
+
+ private:
+  sim::Trace& trace_;
+  int64_t previous_;
+};
+
+// EmitAction records a `kcm.action` {controller, object, action, detail, cause} (a step of a
+// kube-controller-manager controller) and returns its seq.
+int64_t EmitAction(sim::Trace& trace, const std::string& controller, const std::string& object,
+                   const std::string& action, const std::string& detail);
+
+}  // namespace world

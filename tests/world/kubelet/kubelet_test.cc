@@ -1,0 +1,256 @@
+#include "core/world/kubelet/kubelet.h"
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "tests/world/workloads/world_fixture.h"
+
+namespace world {
+namespace {
+
+using api::Json;
+using testing::PodJson;
+using testing::WorldFixture;
+
+std::string Str(const api::ObjectPtr& obj, const char* ptr) {
+  return obj == nullptr ? "" : api::GetString(*obj, Json::json_pointer(ptr));
+}
+int64_t Int(const api::ObjectPtr& obj, const char* ptr) {
+  return obj == nullptr ? -1 : IntAt(*obj, Json::json_pointer(ptr), -1);
+}
+std::string Waiting(const api::ObjectPtr& pod) { return Str(pod, "/status/containerStatuses/0/state/waiting/reason"); }
+
+TEST(Kubelet, PodGoesThroughContainerCreatingRunningReadyOnDefaultTimings) {
+  WorldFixture f;
+  f.Create(PodJson("web"));
+  const base::SimTime created = f.clock.Now();
+  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "web")) == "ContainerCreating"; }, base::kSecond));
+  auto pod = f.Get("Pod", "web");
+  EXPECT_EQ(Str(pod, "/status/phase"), "Pending");
+  EXPECT_EQ(Str(pod, "/status/podIP").rfind("10.244.", 0), 0u) << Str(pod, "/status/podIP");
+  EXPECT_FALSE(Str(pod, "/spec/nodeName").empty());
+
+  ASSERT_TRUE(f.RunUntil([&] { return Str(f.Get("Pod", "web"), "/status/phase") == "Running"; }, 10 * base::kSecond));
+  const base::Duration to_running = f.clock.Now() - created;
+  EXPECT_GE(to_running, 3 * base::kSecond);
+  EXPECT_LT(to_running, 3 * base::kSecond + 100 * base::kMillisecond);
+  EXPECT_FALSE(IsPodReady(*f.Get("Pod", "web")));
+
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
+  const base::Duration to_ready = f.clock.Now() - created;
+  EXPECT_GE(to_ready, 5 * base::kSecond);  // pull 2s + start 1s + ready 2s
+  EXPECT_LT(to_ready, 5 * base::kSecond + 100 * base::kMillisecond);
+  pod = f.Get("Pod", "web");
+  EXPECT_TRUE(ConditionIs(*pod, "ContainersReady", "True"));
+  EXPECT_TRUE(ConditionIs(*pod, "PodScheduled", "True"));
+  EXPECT_EQ(Str(pod, "/status/containerStatuses/0/state/running/startedAt"), base::FormatRfc3339(created + 3 * base::kSecond));
+  EXPECT_GT(f.CountTrace("kubelet.pod", "reason", "Ready"), 0);
+}
+
+TEST(Kubelet, CrashingContainerBacksOffTenTwentyFortySeconds) {
+  WorldFixture f;
+  f.Create(PodJson("crash", "busybox:1.36", {{"crash-after", "1s"}, {"exit-code", "3"}}));
+  // Record when each restart happens (restartCount grows) and when each exit happens.
+  std::vector<base::SimTime> restarts;
+  std::vector<base::SimTime> exits;
+  int64_t last_restarts = 0;
+  std::string last_state;
+  bool saw_crashloop = false;
+  auto watch = [&] {
+    auto pod = f.Get("Pod", "crash");
+    const int64_t n = Int(pod, "/status/containerStatuses/0/restartCount");
+    if (n > last_restarts) {
+      restarts.push_back(f.clock.Now());
+      last_restarts = n;
+    }
+    const std::string terminated = Str(pod, "/status/containerStatuses/0/state/terminated/reason");
+    if (terminated == "Error" && last_state != "Error") exits.push_back(f.clock.Now());
+    last_state = terminated;
+    saw_crashloop = saw_crashloop || Waiting(pod) == "CrashLoopBackOff";
+  };
+  ASSERT_TRUE(f.RunUntil([&] { return restarts.size() >= 4; }, 5 * base::kMinute, watch));
+  ASSERT_GE(exits.size(), 4u);
+  EXPECT_TRUE(saw_crashloop);
+  // The first restart follows at the next relist (1s); then back-off 10s, 20s, 40s from the exit.
+  EXPECT_EQ(restarts[0] - exits[0], base::kSecond);
+  EXPECT_EQ(restarts[1] - exits[1], 10 * base::kSecond);
+  EXPECT_EQ(restarts[2] - exits[2], 20 * base::kSecond);
+  EXPECT_EQ(restarts[3] - exits[3], 40 * base::kSecond);
+  auto pod = f.Get("Pod", "crash");
+  EXPECT_EQ(Int(pod, "/status/containerStatuses/0/lastState/terminated/exitCode"), 3);
+  EXPECT_EQ(Str(pod, "/status/containerStatuses/0/lastState/terminated/reason"), "Error");
+  EXPECT_EQ(Str(pod, "/status/phase"), "Running");
+}
+
+TEST(Kubelet, CrashLoopMessageNamesTheBackOff) {
+  WorldFixture f;
+  f.Create(PodJson("crash", "busybox:1.36", {{"crash-after", "1s"}}));
+  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "crash")) == "CrashLoopBackOff"; }, base::kMinute));
+  auto pod = f.Get("Pod", "crash");
+  const std::string message = Str(pod, "/status/containerStatuses/0/state/waiting/message");
+  EXPECT_EQ(message.rfind("back-off 10s restarting failed container=main pod=crash_default(", 0), 0u) << message;
+  EXPECT_EQ(Int(pod, "/status/containerStatuses/0/restartCount"), 1);
+}
+
+TEST(Kubelet, KillPodOomKilledRestartsWithExitCode137) {
+  WorldFixture f;
+  f.Create(PodJson("web"));
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
+  base::Status s = f.world->KillPod("default", "web", "OOMKilled");
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  f.Run(10 * base::kMillisecond);
+  auto pod = f.Get("Pod", "web");
+  EXPECT_EQ(Int(pod, "/status/containerStatuses/0/state/terminated/exitCode"), 137);
+  EXPECT_EQ(Str(pod, "/status/containerStatuses/0/state/terminated/reason"), "OOMKilled");
+  EXPECT_FALSE(IsPodReady(*pod));
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
+  pod = f.Get("Pod", "web");
+  EXPECT_EQ(Int(pod, "/status/containerStatuses/0/restartCount"), 1);
+  EXPECT_EQ(Str(pod, "/status/containerStatuses/0/lastState/terminated/reason"), "OOMKilled");
+  EXPECT_EQ(Int(pod, "/status/containerStatuses/0/lastState/terminated/exitCode"), 137);
+}
+
+TEST(Kubelet, KillPodRejectsUnknownPodsAndReasons) {
+  WorldFixture f;
+  f.Create(PodJson("web"));
+  EXPECT_EQ(f.world->KillPod("default", "nope", "Error").code(), base::StatusCode::kNotFound);
+  f.Run(5 * base::kMillisecond);  // created, not yet bound
+  EXPECT_EQ(f.world->KillPod("default", "web", "Error").code(), base::StatusCode::kBadRequest);
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
+  EXPECT_EQ(f.world->KillPod("default", "web", "Segfault").code(), base::StatusCode::kBadRequest);
+  EXPECT_TRUE(f.world->KillPod("default", "web", "Error").ok());
+  EXPECT_EQ(Int(f.Get("Pod", "web"), "/status/containerStatuses/0/state/terminated/exitCode"), 1);
+}
+
+TEST(Kubelet, BadImageShowsErrImagePullThenImagePullBackOffAndRetries) {
+  WorldFixture f;
+  f.Create(PodJson("bad", "nginx:bad"));
+  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "bad")) == "ErrImagePull"; }, 10 * base::kSecond));
+  const base::SimTime first_failure = f.clock.Now();
+  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "bad")) == "ImagePullBackOff"; }, 10 * base::kSecond));
+  EXPECT_EQ(Str(f.Get("Pod", "bad"), "/status/containerStatuses/0/state/waiting/message"),
+            "Back-off pulling image \"nginx:bad\"");
+  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "bad")) == "ErrImagePull"; }, base::kMinute));
+  // Retried after the 10s back-off, then a 2s pull.
+  EXPECT_EQ(f.clock.Now() - first_failure, 12 * base::kSecond);
+  EXPECT_EQ(Str(f.Get("Pod", "bad"), "/status/phase"), "Pending");
+}
+
+struct ExitCase {
+  std::string policy;
+  std::string exit_code;
+  std::string phase;  // "" = keeps running (restarted)
+};
+
+TEST(Kubelet, RestartPolicyDecidesWhatFollowsAnExit) {
+  const std::vector<ExitCase> cases = {
+      {"Never", "0", "Succeeded"}, {"Never", "2", "Failed"},   {"OnFailure", "0", "Succeeded"},
+      {"OnFailure", "2", ""},      {"Always", "0", ""},        {"Always", "2", ""},
+  };
+  for (const ExitCase& c : cases) {
+    SCOPED_TRACE(c.policy + " exit " + c.exit_code);
+    WorldFixture f;
+    f.Create(PodJson("p", "busybox:1.36", {{"crash-after", "1s"}, {"exit-code", c.exit_code}}, c.policy));
+    f.Run(6 * base::kSecond);  // running at 3s, exits at 4s, restarted (if at all) at 5s
+    auto pod = f.Get("Pod", "p");
+    if (c.phase.empty()) {
+      EXPECT_EQ(Str(pod, "/status/phase"), "Running");
+      EXPECT_EQ(Int(pod, "/status/containerStatuses/0/restartCount"), 1);
+      EXPECT_EQ(Str(pod, "/status/containerStatuses/0/lastState/terminated/reason"),
+                c.exit_code == "0" ? "Completed" : "Error");
+    } else {
+      EXPECT_EQ(Str(pod, "/status/phase"), c.phase);
+      EXPECT_EQ(Int(pod, "/status/containerStatuses/0/restartCount"), 0);
+      EXPECT_EQ(Int(pod, "/status/containerStatuses/0/state/terminated/exitCode"), std::stoi(c.exit_code));
+    }
+  }
+}
+
+TEST(Kubelet, GracefulDeletionIsConfirmedAfterTheCappedGracePeriod) {
+  WorldFixture f;
+  f.Create(PodJson("web"));
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
+  auto deleting = f.admin.Delete("Pod", "default", "web");
+  ASSERT_TRUE(deleting.ok());
+  ASSERT_TRUE(api::IsBeingDeleted(*deleting.value()));  // grace 30s: the kubelet must confirm
+  const base::SimTime start = f.clock.Now();
+  f.Run(10 * base::kMillisecond);
+  EXPECT_FALSE(IsPodReady(*f.Get("Pod", "web")));  // stopped at once
+  ASSERT_TRUE(f.RunUntil([&] { return f.Get("Pod", "web") == nullptr; }, 10 * base::kSecond));
+  EXPECT_GE(f.clock.Now() - start, 2 * base::kSecond);
+  EXPECT_LT(f.clock.Now() - start, 2 * base::kSecond + 100 * base::kMillisecond);
+}
+
+TEST(Kubelet, ShortGracePeriodIsHonoured) {
+  WorldFixture f;
+  f.Create(PodJson("web"));
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
+  apiserver::DeleteOptions opts;
+  opts.grace_period_seconds = 1;
+  ASSERT_TRUE(f.admin.Delete("Pod", "default", "web", opts).ok());
+  const base::SimTime start = f.clock.Now();
+  ASSERT_TRUE(f.RunUntil([&] { return f.Get("Pod", "web") == nullptr; }, 10 * base::kSecond));
+  EXPECT_LT(f.clock.Now() - start, 1 * base::kSecond + 100 * base::kMillisecond);
+}
+
+TEST(Kubelet, BadAnnotationKeepsTheDefaultAndWarns) {
+  WorldFixture f;
+  f.Create(PodJson("web", "nginx:1.27", {{"pull-time", "soon"}}));
+  const base::SimTime created = f.clock.Now();
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
+  EXPECT_LT(f.clock.Now() - created, 5 * base::kSecond + 100 * base::kMillisecond);
+  EXPECT_EQ(f.CountTrace("kubelet.warning"), 1);
+}
+
+TEST(Kubelet, AnnotationsChangeTheTimings) {
+  WorldFixture f;
+  f.Create(PodJson("web", "nginx:1.27", {{"pull-time", "500ms"}, {"start-time", "0s"}, {"ready-after", "4s"}}));
+  const base::SimTime created = f.clock.Now();
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
+  EXPECT_GE(f.clock.Now() - created, 4500 * base::kMillisecond);
+  EXPECT_LT(f.clock.Now() - created, 4600 * base::kMillisecond);
+}
+
+TEST(Kubelet, NodeDownMarksPodsNotReadyAfterGraceAndUpRestoresThem) {
+  WorldFixture f;
+  f.Create(PodJson("web"));
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
+  const std::string node = Str(f.Get("Pod", "web"), "/spec/nodeName");
+  ASSERT_TRUE(f.world->SetNodeReady(node, false).ok());
+  f.Run(39 * base::kSecond);
+  EXPECT_TRUE(IsPodReady(*f.Get("Pod", "web")));  // within node-monitor-grace-period
+  EXPECT_TRUE(ConditionIs(*f.Get("Node", node, ""), "Ready", "True"));
+  f.Run(2 * base::kSecond);
+  EXPECT_FALSE(IsPodReady(*f.Get("Pod", "web")));
+  auto n = f.Get("Node", node, "");
+  EXPECT_TRUE(ConditionIs(*n, "Ready", "Unknown"));
+  EXPECT_EQ(Str(n, "/spec/taints/0/key"), kUnreachableTaint);
+  // A kill while down is refused: the node cannot be reached.
+  EXPECT_EQ(f.world->KillPod("default", "web", "Error").code(), base::StatusCode::kServiceUnavailable);
+
+  ASSERT_TRUE(f.world->SetNodeReady(node, true).ok());
+  f.Run(100 * base::kMillisecond);
+  EXPECT_TRUE(ConditionIs(*f.Get("Node", node, ""), "Ready", "True"));
+  EXPECT_TRUE(JsonAt(*f.Get("Node", node, ""), "/spec/taints"_json_pointer).is_null());
+  EXPECT_TRUE(IsPodReady(*f.Get("Pod", "web")));
+}
+
+TEST(Kubelet, PodIpsAreDistinctPerNode) {
+  WorldFixture f;
+  for (int i = 0; i < 6; ++i) f.Create(PodJson("p" + std::to_string(i)));
+  f.Run(6 * base::kSecond);
+  std::set<std::string> ips;
+  for (int i = 0; i < 6; ++i) {
+    auto pod = f.Get("Pod", "p" + std::to_string(i));
+    const std::string ip = Str(pod, "/status/podIP");
+    const std::string node = Str(pod, "/spec/nodeName");
+    EXPECT_EQ(ip.rfind(f.world->nodes().PodCidrPrefix(node), 0), 0u) << ip << " on " << node;
+    ips.insert(ip);
+  }
+  EXPECT_EQ(ips.size(), 6u);
+}
+
+}  // namespace
+}  // namespace world

@@ -1,0 +1,102 @@
+#include "core/world/workloads/endpoints_controller.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "tests/world/workloads/world_fixture.h"
+
+namespace world {
+namespace {
+
+using api::Json;
+using testing::DeploymentJson;
+using testing::WorldFixture;
+
+Json ServiceJson(const std::string& name, const Json& target_port) {
+  return Json{{"apiVersion", "v1"},
+              {"kind", "Service"},
+              {"metadata", {{"name", name}, {"namespace", "default"}, {"labels", {{"team", "a"}}}}},
+              {"spec",
+               {{"selector", {{"app", name}}},
+                {"ports", Json::array({Json{{"name", "http"}, {"port", 80}, {"targetPort", target_port}}})}}}};
+}
+
+size_t Size(const api::ObjectPtr& ep, const char* list) {
+  if (ep == nullptr) return 0;
+  const Json& subsets = JsonAt(*ep, "/subsets"_json_pointer);
+  if (!subsets.is_array()) return 0;
+  size_t n = 0;
+  for (const Json& s : subsets) {
+    if (s.contains(list)) n += s[list].size();
+  }
+  return n;
+}
+
+TEST(EndpointsController, TracksReadinessOfSelectedPods) {
+  WorldFixture f;
+  f.Create(ServiceJson("web", 8080));
+  f.Run(20 * base::kMillisecond);
+  auto ep = f.Get("Endpoints", "web");
+  ASSERT_NE(ep, nullptr);
+  EXPECT_FALSE(ep->contains("subsets"));
+  EXPECT_EQ(api::Labels(*ep).at("team"), "a");
+
+  f.Create(DeploymentJson("web", 2));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "notReadyAddresses") == 2; }, 5 * base::kSecond));
+  EXPECT_EQ(Size(f.Get("Endpoints", "web"), "addresses"), 0u);
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 2; }, 10 * base::kSecond));
+  ep = f.Get("Endpoints", "web");
+  EXPECT_EQ(Size(ep, "notReadyAddresses"), 0u);
+  const Json& subset = (*ep)["subsets"][0];
+  EXPECT_EQ(subset["ports"][0], (Json{{"name", "http"}, {"port", 8080}, {"protocol", "TCP"}}));
+  EXPECT_EQ(subset["addresses"][0]["targetRef"]["kind"], "Pod");
+  EXPECT_TRUE(subset["addresses"][0].contains("nodeName"));
+  EXPECT_LT(subset["addresses"][0]["ip"].get<std::string>(), subset["addresses"][1]["ip"].get<std::string>());
+
+  // A killed container is not ready: its address moves until it is ready again.
+  const std::string pod = subset["addresses"][0]["targetRef"]["name"];
+  ASSERT_TRUE(f.world->KillPod("default", pod, "Error").ok());
+  f.Run(20 * base::kMillisecond);
+  EXPECT_EQ(Size(f.Get("Endpoints", "web"), "addresses"), 1u);
+  EXPECT_EQ(Size(f.Get("Endpoints", "web"), "notReadyAddresses"), 1u);
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 2; }, 10 * base::kSecond));
+}
+
+TEST(EndpointsController, ResolvesNamedTargetPortsAndDropsDeletedServices) {
+  WorldFixture f;
+  f.Create(ServiceJson("api", "web"));
+  Json d = DeploymentJson("api", 1);
+  d["spec"]["template"]["spec"]["containers"][0]["ports"] = Json::array({Json{{"name", "web"}, {"containerPort", 9000}}});
+  f.Create(d);
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "api"), "addresses") == 1; }, 10 * base::kSecond));
+  EXPECT_EQ((*f.Get("Endpoints", "api"))["subsets"][0]["ports"][0]["port"], 9000);
+
+  ASSERT_TRUE(f.admin.Delete("Service", "default", "api").ok());
+  f.Run(20 * base::kMillisecond);
+  EXPECT_EQ(f.Get("Endpoints", "api"), nullptr);
+}
+
+TEST(EndpointsController, LeavesServicesWithoutSelectorAlone) {
+  WorldFixture f;
+  Json svc = ServiceJson("manual", 80);
+  svc["spec"].erase("selector");
+  f.Create(svc);
+  f.Run(50 * base::kMillisecond);
+  EXPECT_EQ(f.Get("Endpoints", "manual"), nullptr);
+}
+
+TEST(EndpointsController, TerminatingPodsLeaveTheEndpoints) {
+  WorldFixture f;
+  f.Create(ServiceJson("web", 80));
+  f.Create(testing::PodJson("web"));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 1; }, 10 * base::kSecond));
+  ASSERT_TRUE(f.admin.Delete("Pod", "default", "web").ok());
+  f.Run(20 * base::kMillisecond);
+  EXPECT_EQ(f.Get("Pod", "web") != nullptr, true);  // still terminating
+  EXPECT_EQ(Size(f.Get("Endpoints", "web"), "addresses"), 0u);
+  EXPECT_EQ(Size(f.Get("Endpoints", "web"), "notReadyAddresses"), 0u);
+}
+
+}  // namespace
+}  // namespace world
