@@ -183,8 +183,9 @@ bool DeploymentController::EnsureNewReplicaSet(Rollout& r, int64_t replicas) {
     r.new_rs = patched.value();
   }
   const std::string want = std::to_string(Revision(*r.new_rs));
-  auto current = api::Annotations(d).find(kRevisionAnnotation);
-  if (current == api::Annotations(d).end() || current->second != want) {
+  const std::map<std::string, std::string> deployment_annotations = api::Annotations(d);
+  auto current = deployment_annotations.find(kRevisionAnnotation);
+  if (current == deployment_annotations.end() || current->second != want) {
     auto patched = client_.Patch("Deployment", ns, api::Name(d), client::PatchType::kJsonMerge,
                                  Json{{"metadata", {{"annotations", {{kRevisionAnnotation, want}}}}}});
     if (!patched.ok()) return false;

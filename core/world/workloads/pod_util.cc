@@ -140,8 +140,8 @@ bool DeleteFirst(const Json& a, const Json& b) {
   const std::string ka = api::CreationTimestamp(a);
   const std::string kb = api::CreationTimestamp(b);
   if (ka != kb) return AfterOrZero(ka, kb);
-  return api::Name(a) > api::Name(b);  // same second: the later generated name is not newer,
-                                        // but a fixed order is what matters here
+  // Created in the same second: any fixed order will do (generated names are random).
+  return api::Name(a) < api::Name(b);
 }
 
 namespace {

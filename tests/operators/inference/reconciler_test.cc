@@ -316,6 +316,34 @@ TEST(InferenceServiceReconciler, AnUnreachableObjectStoreKeepsItTerminatingWithB
   EXPECT_EQ(h.external.calls.back(), "dns llama.prod.svc.example.com");
 }
 
+TEST(InferenceServiceReconciler, AStatusWriteFromAStaleCacheConflictsAndIsRetried) {
+  Harness h;
+  h.CreateIsvc("llama", 2, "vllm:0.6.3");
+  h.Run(kSecond);
+  h.MakeReady("llama", 2);
+  h.Run(kSecond);
+
+  // The operator's InferenceService informer now lags 10s behind the API server.
+  h.api.SetWatchLatency("InferenceService", 10 * kSecond);
+  ASSERT_TRUE(h.admin
+                  .Patch("InferenceService", "prod", "llama", client::PatchType::kJsonMerge,
+                         Json{{"metadata", {{"labels", {{"team", "ml"}}}}}})
+                  .ok());
+  const int64_t mark = h.Mark();
+  h.MakeReady("llama", 1);  // reaches the operator through Owns() at once
+  h.Run(kSecond);
+  auto errors = h.Events("reconcile.end", {{"key", "prod/llama"}, {"result", "error"}}, mark);
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0]->FieldString("error").rfind("Operation cannot be fulfilled", 0), 0u)
+      << errors[0]->FieldString("error");
+  EXPECT_GE(h.Count("queue.add_rate_limited", {{"key", "prod/llama"}}, mark), 1);
+  EXPECT_EQ((*h.Isvc())["status"]["readyReplicas"], 2) << "not written yet";
+
+  // Once the cache has caught up, a retry writes the status.
+  h.Run(15 * kSecond);
+  EXPECT_EQ((*h.Isvc())["status"]["readyReplicas"], 1);
+}
+
 // ---- the lab's bug switches ---------------------------------------------------------------------
 
 TEST(InferenceServiceReconcilerBugs, NonIdempotentCreatePilesUpDeployments) {

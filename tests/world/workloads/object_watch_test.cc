@@ -1,0 +1,98 @@
+#include "core/world/workloads/object_watch.h"
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/apiserver/api_server.h"
+#include "core/client/client.h"
+#include "core/sim/clock.h"
+#include "core/sim/prng.h"
+#include "core/sim/scheduler.h"
+#include "core/sim/trace.h"
+
+namespace world {
+namespace {
+
+using api::Json;
+
+struct Fixture {
+  sim::Clock clock;
+  sim::Trace trace{clock};
+  sim::Scheduler scheduler{clock, trace};
+  apiserver::ApiServer api{scheduler, trace, sim::Prng(1)};
+  client::DirectClient direct{api, apiserver::kAdminUser};
+  client::Client& admin = direct;
+  std::vector<std::string> events;
+  ObjectWatch watch{direct, scheduler, "ConfigMap", ObjectWatch::Options{"test", false, base::kMillisecond, base::kSecond},
+                    [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+                      events.push_back(std::string(o ? "old:" + api::Name(*o) : "-") + " " +
+                                       (n ? "new:" + api::Name(*n) : "-"));
+                    }};
+
+  Fixture() {
+    EXPECT_TRUE(admin.Create(Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "default"}}}}).ok());
+  }
+  api::ObjectPtr Map(const std::string& name) {
+    auto created = admin.Create(Json{{"apiVersion", "v1"}, {"kind", "ConfigMap"},
+                                     {"metadata", {{"name", name}, {"namespace", "default"}}}});
+    EXPECT_TRUE(created.ok());
+    return created.ok() ? created.value() : nullptr;
+  }
+};
+
+TEST(ObjectWatch, ListsThenFollowsAddsUpdatesAndDeletes) {
+  Fixture f;
+  f.Map("before");
+  f.watch.Start();
+  EXPECT_TRUE(f.watch.synced());
+  EXPECT_EQ(f.events, (std::vector<std::string>{"- new:before"}));
+  f.Map("after");
+  ASSERT_TRUE(f.admin.Patch("ConfigMap", "default", "before", client::PatchType::kJsonMerge, Json{{"data", {{"k", "v"}}}}).ok());
+  ASSERT_TRUE(f.admin.Delete("ConfigMap", "default", "after").ok());
+  f.scheduler.RunUntil(base::kSecond);
+  EXPECT_EQ(f.events, (std::vector<std::string>{"- new:before", "- new:after", "old:before new:before", "old:after -"}));
+  EXPECT_EQ(f.watch.items().size(), 1u);
+  EXPECT_NE(f.watch.Get("default", "before"), nullptr);
+  EXPECT_EQ(f.watch.GetByKey("default/after"), nullptr);
+}
+
+TEST(ObjectWatch, ObserveIsNotUndoneByAnOlderEcho) {
+  Fixture f;
+  f.watch.Start();
+  auto v1 = f.Map("m");
+  auto v2 = f.admin.Patch("ConfigMap", "default", "m", client::PatchType::kJsonMerge, Json{{"data", {{"k", "v"}}}});
+  ASSERT_TRUE(v2.ok());
+  f.watch.Observe(v2.value());  // our own write, before the watch delivers v1
+  f.scheduler.RunUntil(base::kSecond);
+  EXPECT_EQ(api::ResourceVersion(*f.watch.Get("default", "m")), api::ResourceVersion(*v2.value()));
+}
+
+TEST(ObjectWatch, ObserveDeleteKeepsStaleEventsFromResurrectingTheObject) {
+  Fixture f;
+  f.watch.Start();
+  f.Map("m");
+  auto deleted = f.admin.Delete("ConfigMap", "default", "m");
+  ASSERT_TRUE(deleted.ok());
+  f.watch.ObserveDelete(deleted.value());
+  EXPECT_EQ(f.watch.Get("default", "m"), nullptr);
+  f.scheduler.RunUntil(base::kSecond);  // the ADDED and DELETED deliveries arrive now
+  EXPECT_EQ(f.watch.Get("default", "m"), nullptr);
+}
+
+TEST(ObjectWatch, RelistsAfterADroppedWatch) {
+  Fixture f;
+  f.watch.Start();
+  f.Map("a");
+  f.scheduler.RunUntil(10 * base::kMillisecond);
+  EXPECT_EQ(f.api.DropWatches("ConfigMap"), 1u);
+  ASSERT_TRUE(f.admin.Delete("ConfigMap", "default", "a").ok());  // missed by the dropped watch
+  f.Map("b");
+  f.scheduler.RunUntil(3 * base::kSecond);
+  EXPECT_EQ(f.watch.Get("default", "a"), nullptr);
+  EXPECT_NE(f.watch.Get("default", "b"), nullptr);
+}
+
+}  // namespace
+}  // namespace world
