@@ -135,8 +135,13 @@ bool JobController::Sync(const std::string& key) {
     if (suspended || want < 0) want = 0;
     if (active_count > want) {
       std::vector<api::ObjectPtr> victims = active;
-      std::sort(victims.begin(), victims.end(),
-                [](const api::ObjectPtr& a, const api::ObjectPtr& b) { return DeleteFirst(*a, *b); });
+      std::stable_sort(victims.begin(), victims.end(),
+                [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
+                  // A total order (name breaks ties) so libstdc++ and libc++ agree.
+                  if (DeleteFirst(*a, *b)) return true;
+                  if (DeleteFirst(*b, *a)) return false;
+                  return api::Name(*a) < api::Name(*b);
+                });
       victims.resize(static_cast<size_t>(active_count - want));
       ScopedCause cause(trace, EmitAction(trace, kController, object, "delete-pods",
                                           "want " + std::to_string(want) + " active, have " + std::to_string(active_count)));

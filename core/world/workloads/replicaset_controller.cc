@@ -95,8 +95,13 @@ bool ReplicaSetController::Sync(const std::string& key) {
       }
     } else if (diff > 0) {
       std::vector<api::ObjectPtr> victims = active;
-      std::sort(victims.begin(), victims.end(),
-                [](const api::ObjectPtr& a, const api::ObjectPtr& b) { return DeleteFirst(*a, *b); });
+      std::stable_sort(victims.begin(), victims.end(),
+                [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
+                  // A total order (name breaks ties) so libstdc++ and libc++ agree.
+                  if (DeleteFirst(*a, *b)) return true;
+                  if (DeleteFirst(*b, *a)) return false;
+                  return api::Name(*a) < api::Name(*b);
+                });
       const int64_t n = std::min<int64_t>(diff, options_.burst_replicas);
       std::string names;
       for (int64_t i = 0; i < n; ++i) names += (i ? "," : "") + api::Name(*victims[i]);

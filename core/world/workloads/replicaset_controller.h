@@ -8,7 +8,8 @@
 // GetPodFromTemplate, CreatePods).
 // Simplified: Pods are found by controller ownerReference only (no adoption of orphans that
 // match the selector, no release); no slow-start batches (all missing Pods in one sync, up to
-// burst_replicas); no ReplicaFailure condition.
+// burst_replicas); no ReplicaFailure condition; status is computed after the sync's own creates
+// and deletes (the real one counts the Pods listed before them and catches up a sync later).
 // Single-threaded; a sync is a scheduler event `sync_delay` after the change that marked it.
 
 #include <string>

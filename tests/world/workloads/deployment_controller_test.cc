@@ -187,5 +187,19 @@ TEST(DeploymentController, RecreateRemovesOldPodsBeforeCreatingNewOnes) {
   EXPECT_FALSE(overlap);
 }
 
+TEST(DeploymentController, SameScenarioGivesTheSameTrace) {
+  std::string hashes[2];
+  for (std::string& hash : hashes) {
+    WorldFixture f;
+    f.Create(DeploymentJson("web", 3));
+    f.Run(10 * base::kSecond);
+    ASSERT_TRUE(f.admin.Patch("Deployment", "default", "web", client::PatchType::kJsonMerge,
+                              Json{{"spec", {{"replicas", 5}}}}).ok());
+    f.Run(10 * base::kSecond);
+    hash = f.trace.Hash();
+  }
+  EXPECT_EQ(hashes[0], hashes[1]);
+}
+
 }  // namespace
 }  // namespace world
