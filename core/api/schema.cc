@@ -5,6 +5,8 @@
 #include <set>
 #include <utility>
 
+#include "core/api/selector.h"
+
 namespace api {
 namespace {
 
@@ -69,7 +71,6 @@ std::string NotSupportedError(const std::string& path, const Json& value,
 // ---- names and labels (apimachinery pkg/util/validation/validation.go) -------------------------
 
 bool IsLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
-bool IsAlnum(char c) { return IsLowerAlnum(c) || (c >= 'A' && c <= 'Z'); }
 
 std::string MaxLenError(size_t n) {
   return "must be no more than " + std::to_string(n) + " characters";
@@ -156,61 +157,8 @@ std::vector<std::string> IsPathSegmentName(const std::string& v, bool prefix) {
   return errs;
 }
 
-const char kQualifiedFmt[] = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
-const char kQualifiedMsg[] =
-    "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an "
-    "alphanumeric character";
-
-bool MatchesQualified(const std::string& s) {
-  if (s.empty() || !IsAlnum(s[0]) || !IsAlnum(s.back())) return false;
-  for (char c : s) {
-    if (!IsAlnum(c) && c != '-' && c != '_' && c != '.') return false;
-  }
-  return true;
-}
-
-std::vector<std::string> IsQualifiedName(const std::string& v) {
-  std::vector<std::string> errs;
-  const size_t slash = v.find('/');
-  std::string name = v;
-  if (slash != std::string::npos) {
-    if (v.find('/', slash + 1) != std::string::npos) {
-      return {"a qualified name " +
-              RegexError(kQualifiedMsg, kQualifiedFmt, {"MyName", "my.name", "123-abc"}) +
-              " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"};
-    }
-    const std::string prefix = v.substr(0, slash);
-    name = v.substr(slash + 1);
-    if (prefix.empty()) {
-      errs.push_back("prefix part must be non-empty");
-    } else {
-      for (const std::string& m : IsDNS1123Subdomain(prefix)) errs.push_back("prefix part " + m);
-    }
-  }
-  if (name.empty()) {
-    errs.push_back("name part must be non-empty");
-  } else if (name.size() > 63) {
-    errs.push_back("name part " + MaxLenError(63));
-  }
-  if (!MatchesQualified(name)) {
-    errs.push_back("name part " +
-                   RegexError(kQualifiedMsg, kQualifiedFmt, {"MyName", "my.name", "123-abc"}));
-  }
-  return errs;
-}
-
-std::vector<std::string> IsValidLabelValue(const std::string& v) {
-  std::vector<std::string> errs;
-  if (v.size() > 63) errs.push_back(MaxLenError(63));
-  if (!v.empty() && !MatchesQualified(v)) {
-    errs.push_back(
-        RegexError("a valid label must be an empty string or consist of alphanumeric "
-                   "characters, '-', '_' or '.', and must start and end with an "
-                   "alphanumeric character",
-                   std::string("(") + kQualifiedFmt + ")?", {"MyValue", "my_value", "12345"}));
-  }
-  return errs;
-}
+// Label keys and values are checked by the selector module's validators (one implementation of
+// apimachinery's IsQualifiedName / IsValidLabelValue for the whole api layer).
 
 // ---- JSON helpers ------------------------------------------------------------------------------
 

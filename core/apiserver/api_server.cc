@@ -268,8 +268,8 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
     if (kind->kind == "Pod") obj["status"] = Json{{"phase", "Pending"}};
   }
   api::ApplyDefaults(*kind, obj);
-  if (Status s = api::ValidateObjectMeta(*kind, obj); !s.ok()) return fail(s);
-  if (Status s = api::ValidateSchema(*kind, obj); !s.ok()) return fail(s);
+  // One message with every cause, as the API server reports metadata and schema errors together.
+  if (Status s = api::ValidateObject(*kind, obj); !s.ok()) return fail(s);
   if (Status s = ValidateOwnerReferences(kind, obj); !s.ok()) return fail(s);
   if (Peek(kind->kind, ns, name) != nullptr) {
     return fail(Status(StatusCode::kAlreadyExists,
@@ -511,8 +511,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
     }
     if (kind->status_subresource) CopyField(next, *stored, "status");
     api::ApplyDefaults(*kind, next);
-    if (Status s = api::ValidateObjectMeta(*kind, next); !s.ok()) return fail(s);
-    if (Status s = api::ValidateSchema(*kind, next); !s.ok()) return fail(s);
+    if (Status s = api::ValidateObject(*kind, next); !s.ok()) return fail(s);
     if (Status s = ValidateOwnerReferences(kind, next); !s.ok()) return fail(s);
     if (api::IsBeingDeleted(*stored)) {
       std::vector<std::string> added;
@@ -594,10 +593,9 @@ base::StatusOr<api::ObjectPtr> ApiServer::Delete(const RequestContext& ctx,
   // Graceful deletion (Pods bound to a node): the kubelet confirms with a zero grace delete.
   int64_t grace = 0;
   if (kind->graceful_deletion && !api::GetString(next, "/spec/nodeName"_json_pointer).empty()) {
+    const Json spec_grace = next.value("/spec/terminationGracePeriodSeconds"_json_pointer, Json(30));
     grace = opts.grace_period_seconds.value_or(
-        next.value("/spec/terminationGracePeriodSeconds"_json_pointer, Json(30)).is_number_integer()
-            ? next.value("/spec/terminationGracePeriodSeconds"_json_pointer, Json(30)).get<int64_t>()
-            : 30);
+        spec_grace.is_number_integer() ? spec_grace.get<int64_t>() : 30);
     if (grace < 0) grace = 0;
   }
   Json& meta = api::Metadata(next);
@@ -613,9 +611,8 @@ base::StatusOr<api::ObjectPtr> ApiServer::Delete(const RequestContext& ctx,
     // mirrors rest.BeforeDelete / markAsDeleting: generation moves once when deletion starts.
     if (api::Generation(*stored) > 0) meta["generation"] = api::Generation(*stored) + 1;
   } else if (kind->graceful_deletion) {
-    const int64_t current = next["metadata"].value("deletionGracePeriodSeconds", Json(0)).is_number()
-                                ? next["metadata"].value("deletionGracePeriodSeconds", Json(0)).get<int64_t>()
-                                : 0;
+    const Json stored_grace = next["metadata"].value("deletionGracePeriodSeconds", Json(0));
+    const int64_t current = stored_grace.is_number() ? stored_grace.get<int64_t>() : 0;
     if (grace < current) {
       meta["deletionTimestamp"] = base::FormatRfc3339(scheduler_.clock().Now() + grace * base::kSecond);
       meta["deletionGracePeriodSeconds"] = grace;

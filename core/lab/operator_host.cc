@@ -267,15 +267,15 @@ base::Status OperatorHost::SetBug(const std::string& id, bool on) {
 
 base::Status OperatorHost::RbacDeny(const std::string& verb, const std::string& resource) {
   denied_.emplace_back(verb, resource);
-  api::ObjectPtr current = sim_.apiserver().Peek("ClusterRole", "", spec_.name);
-  api::Json role = ClusterRole();
-  if (current != nullptr) role["metadata"]["resourceVersion"] = api::ResourceVersion(*current);
-  auto updated = sim_.learner().Update(role);
-  return updated.ok() ? base::Status::OK() : updated.status();
+  return WriteClusterRole();
 }
 
 base::Status OperatorHost::RbacReset() {
   denied_.clear();
+  return WriteClusterRole();
+}
+
+base::Status OperatorHost::WriteClusterRole() {
   api::ObjectPtr current = sim_.apiserver().Peek("ClusterRole", "", spec_.name);
   api::Json role = ClusterRole();
   if (current != nullptr) role["metadata"]["resourceVersion"] = api::ResourceVersion(*current);

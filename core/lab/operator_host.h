@@ -108,6 +108,8 @@ class OperatorHost {
   void StartProcess(const api::Json& pod);
   void StopProcess(const std::string& pod_name);
   api::Json ClusterRole() const;
+  // WriteClusterRole replaces the ClusterRole with the rules minus the denied ones.
+  base::Status WriteClusterRole();
   api::Json DeploymentManifest() const;
 
   Simulation& sim_;

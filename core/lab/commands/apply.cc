@@ -60,6 +60,19 @@ std::string MappingError(const api::Json& doc, const std::string& source) {
          "\"\nensure CRDs are installed first";
 }
 
+// Place maps a decoded document to its kind and namespace (written into the document), or the
+// error kubectl prints for it.
+base::StatusOr<std::string> Place(api::Json& doc, const ParsedFlags& flags,
+                                  const std::string& source, const api::KindInfo** kind) {
+  *kind = api::FindKindFor(api::ApiVersion(doc), api::Kind(doc));
+  if (*kind == nullptr) {
+    return base::Status(base::StatusCode::kNotFound, MappingError(doc, source));
+  }
+  auto ns = ResolveNamespace(**kind, doc, flags.Get("namespace"), flags.Has("namespace"));
+  if (ns.ok() && (*kind)->namespaced) api::Metadata(doc)["namespace"] = *ns;
+  return ns;
+}
+
 }  // namespace
 
 CommandResult RunApply(CommandContext& ctx, const std::vector<std::string>& args) {
@@ -73,17 +86,12 @@ CommandResult RunApply(CommandContext& ctx, const std::vector<std::string>& args
   CommandResult result;
   client::Client& kubectl = ctx.sim.learner();
   for (api::Json& doc : decoded->docs) {
-    const api::KindInfo* kind = api::FindKindFor(api::ApiVersion(doc), api::Kind(doc));
-    if (kind == nullptr) {
-      result.AddError(MappingError(doc, decoded->source));
-      continue;
-    }
-    auto ns = ResolveNamespace(*kind, doc, flags->Get("namespace"), flags->Has("namespace"));
+    const api::KindInfo* kind = nullptr;
+    auto ns = Place(doc, *flags, decoded->source, &kind);
     if (!ns.ok()) {
       result.AddError(ns.status().message());
       continue;
     }
-    if (kind->namespaced) api::Metadata(doc)["namespace"] = *ns;
     const std::string name = api::Name(doc);
     if (name.empty()) {
       result.AddError("error: error when retrieving current configuration of:\nResource: \"" +
@@ -171,17 +179,12 @@ CommandResult RunCreate(CommandContext& ctx, const std::vector<std::string>& arg
   if (!decoded.ok()) return CommandResult::Error(decoded.status().message());
   CommandResult result;
   for (api::Json& doc : decoded->docs) {
-    const api::KindInfo* kind = api::FindKindFor(api::ApiVersion(doc), api::Kind(doc));
-    if (kind == nullptr) {
-      result.AddError(MappingError(doc, decoded->source));
-      continue;
-    }
-    auto ns = ResolveNamespace(*kind, doc, flags->Get("namespace"), flags->Has("namespace"));
+    const api::KindInfo* kind = nullptr;
+    auto ns = Place(doc, *flags, decoded->source, &kind);
     if (!ns.ok()) {
       result.AddError(ns.status().message());
       continue;
     }
-    if (kind->namespaced) api::Metadata(doc)["namespace"] = *ns;
     auto created = kubectl.Create(doc);
     if (!created.ok()) {
       result.AddError("Error from server (" + std::string(created.status().reason()) +

@@ -30,15 +30,10 @@ base::StatusOr<controller::Controller*> SetupWithManager(manager::Manager& mgr,
   if (!ctrl.ok()) return ctrl;
 
   if (!r.options().on_blocking) {
-    // Blocked time joins the API calls' cost, so the worker slot stays busy for both.
-    auto blocked = std::make_shared<base::Duration>(0);
-    r.SetOnBlocking([blocked](base::Duration d) { *blocked += d; });
+    // Blocked time joins the API calls' cost (the manager's meter), so the worker slot stays
+    // busy for both.
     manager::Manager* m = &mgr;
-    (*ctrl)->SetCostMeter([m, blocked] {
-      const base::Duration cost = m->TakeCost() + *blocked;
-      *blocked = 0;
-      return cost;
-    });
+    r.SetOnBlocking([m](base::Duration d) { m->AddCost(d); });
   }
   return ctrl;
 }
