@@ -6,7 +6,8 @@
 
 namespace world {
 
-World::World(const ClientFactory& clients, sim::Scheduler& scheduler, sim::Prng prng, WorldOptions options)
+World::World(const ClientFactory& clients, sim::Scheduler& scheduler, sim::Prng prng,
+             WorldOptions options)
     : prng_(prng), options_(std::move(options)) {
   RLAB_ASSERT(clients != nullptr, "World needs a client factory");
   if (options_.trace_watches) {
@@ -20,16 +21,19 @@ World::World(const ClientFactory& clients, sim::Scheduler& scheduler, sim::Prng 
     KubeletOptions kubelet = options_.kubelet;
     kubelet.pod_cidr_prefix = nodes_->PodCidrPrefix(node);
     kubelet.host_ip = nodes_->HostIp(node);
-    kubelets_.push_back(std::make_unique<Kubelet>(node, NewClient(clients, NodeUser(node)), scheduler, kubelet));
+    kubelets_.push_back(
+        std::make_unique<Kubelet>(node, NewClient(clients, NodeUser(node)), scheduler, kubelet));
   }
-  scheduler_ = std::make_unique<KubeScheduler>(NewClient(clients, kSchedulerUser), scheduler, options_.scheduler);
-  replicasets_ = std::make_unique<ReplicaSetController>(NewClient(clients, kReplicaSetControllerUser), scheduler,
-                                                        options_.replicaset);
-  deployments_ = std::make_unique<DeploymentController>(NewClient(clients, kDeploymentControllerUser), scheduler,
-                                                        options_.deployment);
-  jobs_ = std::make_unique<JobController>(NewClient(clients, kJobControllerUser), scheduler, options_.job);
-  endpoints_ = std::make_unique<EndpointsController>(NewClient(clients, kEndpointsControllerUser), scheduler,
-                                                     options_.endpoints);
+  scheduler_ = std::make_unique<KubeScheduler>(NewClient(clients, kSchedulerUser), scheduler,
+                                               options_.scheduler);
+  replicasets_ = std::make_unique<ReplicaSetController>(
+      NewClient(clients, kReplicaSetControllerUser), scheduler, options_.replicaset);
+  deployments_ = std::make_unique<DeploymentController>(
+      NewClient(clients, kDeploymentControllerUser), scheduler, options_.deployment);
+  jobs_ = std::make_unique<JobController>(NewClient(clients, kJobControllerUser), scheduler,
+                                          options_.job);
+  endpoints_ = std::make_unique<EndpointsController>(NewClient(clients, kEndpointsControllerUser),
+                                                     scheduler, options_.endpoints);
 }
 
 World::~World() {
@@ -70,20 +74,23 @@ Kubelet* World::kubelet(const std::string& node) {
   return nullptr;
 }
 
-base::Status World::KillPod(const std::string& ns, const std::string& name, const std::string& reason) {
+base::Status World::KillPod(const std::string& ns, const std::string& name,
+                            const std::string& reason) {
   const std::string key = api::ObjectKey(ns, name);
   for (auto& k : kubelets_) {
     if (k->Runs(key)) return k->KillPod(ns, name, reason);
   }
   if (!kubelets_.empty() && kubelets_.front()->CachedPod(key) != nullptr) {
-    return base::Status(base::StatusCode::kBadRequest, "pod \"" + name + "\" is not running on a node");
+    return base::Status(base::StatusCode::kBadRequest,
+                        "pod \"" + name + "\" is not running on a node");
   }
   return base::Status(base::StatusCode::kNotFound, "pods \"" + name + "\" not found");
 }
 
 base::Status World::SetNodeReady(const std::string& node, bool ready) {
   Kubelet* k = kubelet(node);
-  if (k == nullptr) return base::Status(base::StatusCode::kNotFound, "nodes \"" + node + "\" not found");
+  if (k == nullptr)
+    return base::Status(base::StatusCode::kNotFound, "nodes \"" + node + "\" not found");
   if (!ready) k->SetNodeUp(false);
   base::Status s = nodes_->SetNodeReady(node, ready);
   if (ready) k->SetNodeUp(true);

@@ -29,10 +29,10 @@ namespace world {
 
 // WorldOptions gathers every component's options; each field's own defaults apply.
 struct WorldOptions {
-  NodesOptions nodes;       // Defaults to 3 nodes node-1..3 with 8 cpu / 32Gi / 110 pods.
-  KubeletOptions kubelet;   // Defaults to 2s pull, 1s start, 2s ready. pod_cidr_prefix and
-                            // host_ip are set per node by World.
-  KubeSchedulerOptions scheduler;         // Defaults to a 10ms bind delay.
+  NodesOptions nodes;              // Defaults to 3 nodes node-1..3 with 8 cpu / 32Gi / 110 pods.
+  KubeletOptions kubelet;          // Defaults to 2s pull, 1s start, 2s ready. pod_cidr_prefix and
+                                   // host_ip are set per node by World.
+  KubeSchedulerOptions scheduler;  // Defaults to a 10ms bind delay.
   ReplicaSetControllerOptions replicaset;  // Defaults to a 5ms sync delay.
   DeploymentControllerOptions deployment;  // Defaults to a 5ms sync delay.
   JobControllerOptions job;                // Defaults to a 5ms sync delay, 10s..6m pod backoff.
@@ -48,7 +48,8 @@ struct WorldOptions {
 // Not copyable.
 class World {
  public:
-  World(const ClientFactory& clients, sim::Scheduler& scheduler, sim::Prng prng, WorldOptions options);
+  World(const ClientFactory& clients, sim::Scheduler& scheduler, sim::Prng prng,
+        WorldOptions options);
   ~World();
   World(const World&) = delete;
   World& operator=(const World&) = delete;

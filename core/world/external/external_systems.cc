@@ -9,20 +9,26 @@ namespace {
 
 const char* FaultName(ExternalFault fault) {
   switch (fault) {
-    case ExternalFault::kUp: return "up";
-    case ExternalFault::kDown: return "down";
-    case ExternalFault::kLocked: return "locked";
-    case ExternalFault::kSlow: return "slow";
+    case ExternalFault::kUp:
+      return "up";
+    case ExternalFault::kDown:
+      return "down";
+    case ExternalFault::kLocked:
+      return "locked";
+    case ExternalFault::kSlow:
+      return "slow";
   }
   return "up";
 }
 
 }  // namespace
 
-ExternalSystem::ExternalSystem(std::string name, sim::Trace& trace) : name_(std::move(name)), trace_(trace) {}
+ExternalSystem::ExternalSystem(std::string name, sim::Trace& trace)
+    : name_(std::move(name)), trace_(trace) {}
 
 void ExternalSystem::SetFault(ExternalFault fault, base::Duration slow) {
-  RLAB_ASSERT(fault != ExternalFault::kSlow || slow > 0, "a slow external system needs a positive latency");
+  RLAB_ASSERT(fault != ExternalFault::kSlow || slow > 0,
+              "a slow external system needs a positive latency");
   fault_ = fault;
   slow_ = fault == ExternalFault::kSlow ? slow : 0;
 }
@@ -64,7 +70,8 @@ base::Status LoadBalancer::Deregister(const std::string& name, base::Duration* l
   return s;
 }
 
-base::Status Dns::CreateRecord(const std::string& name, const std::string& target, base::Duration* latency) {
+base::Status Dns::CreateRecord(const std::string& name, const std::string& target,
+                               base::Duration* latency) {
   base::Status s = Begin("create-record", name, /*mutating=*/true, latency);
   if (s.ok()) records_[name] = target;
   return s;
@@ -86,11 +93,13 @@ ExternalSystem* ExternalSystems::Find(const std::string& name) {
   return nullptr;
 }
 
-base::Status ExternalSystems::SetFault(const std::string& name, const std::string& mode, base::Duration slow) {
+base::Status ExternalSystems::SetFault(const std::string& name, const std::string& mode,
+                                       base::Duration slow) {
   ExternalSystem* system = Find(name);
   if (system == nullptr) {
-    return base::Status(base::StatusCode::kBadRequest,
-                        "unknown external system \"" + name + "\": must be objectstore, loadbalancer or dns");
+    return base::Status(
+        base::StatusCode::kBadRequest,
+        "unknown external system \"" + name + "\": must be objectstore, loadbalancer or dns");
   }
   ExternalFault fault;
   if (mode == "up") {
@@ -101,7 +110,8 @@ base::Status ExternalSystems::SetFault(const std::string& name, const std::strin
     fault = ExternalFault::kLocked;
   } else if (mode == "slow") {
     if (slow <= 0) {
-      return base::Status(base::StatusCode::kBadRequest, "fault external " + name + " slow needs a positive duration");
+      return base::Status(base::StatusCode::kBadRequest,
+                          "fault external " + name + " slow needs a positive duration");
     }
     fault = ExternalFault::kSlow;
   } else {
@@ -109,19 +119,24 @@ base::Status ExternalSystems::SetFault(const std::string& name, const std::strin
                         "unknown mode \"" + mode + "\": must be up, down, locked or slow D");
   }
   system->SetFault(fault, slow);
-  trace_.Emit("external.fault", {{"system", name},
-                                 {"mode", FaultName(fault)},
-                                 {"latencyMs", static_cast<int64_t>(system->slow() / base::kMillisecond)},
-                                 {"cause", trace_.current_cause()}});
+  trace_.Emit("external.fault",
+              {{"system", name},
+               {"mode", FaultName(fault)},
+               {"latencyMs", static_cast<int64_t>(system->slow() / base::kMillisecond)},
+               {"cause", trace_.current_cause()}});
   return base::Status::OK();
 }
 
 void ExternalSystems::ClearFaults() {
-  for (ExternalSystem* s : {static_cast<ExternalSystem*>(&object_store_), static_cast<ExternalSystem*>(&load_balancer_),
-                            static_cast<ExternalSystem*>(&dns_)}) {
+  for (ExternalSystem* s :
+       {static_cast<ExternalSystem*>(&object_store_), static_cast<ExternalSystem*>(&load_balancer_),
+        static_cast<ExternalSystem*>(&dns_)}) {
     if (s->fault() != ExternalFault::kUp) {
       s->SetFault(ExternalFault::kUp);
-      trace_.Emit("external.fault", {{"system", s->name()}, {"mode", "up"}, {"latencyMs", 0}, {"cause", trace_.current_cause()}});
+      trace_.Emit("external.fault", {{"system", s->name()},
+                                     {"mode", "up"},
+                                     {"latencyMs", 0},
+                                     {"cause", trace_.current_cause()}});
     }
   }
 }

@@ -381,8 +381,7 @@ void GarbageCollector::Process(const WorkKey& key) {
     attempts_.erase(key);
     return;
   }
-  int& attempts = attempts_[key];
-  ++attempts;
+  const int attempts = ++attempts_[key];  // a copy: the entry may be erased below
   if (attempts > options_.max_retries) {
     attempts_.erase(key);
     ++given_up_;

@@ -59,13 +59,15 @@ std::string QosClass(const Json& pod) {
   for (const Json& c : list) {
     const Json& requests = JsonAt(c, "/resources/requests"_json_pointer);
     const Json& limits = JsonAt(c, "/resources/limits"_json_pointer);
-    if ((requests.is_object() && !requests.empty()) || (limits.is_object() && !limits.empty())) any = true;
+    if ((requests.is_object() && !requests.empty()) || (limits.is_object() && !limits.empty()))
+      any = true;
     for (const char* r : {"cpu", "memory"}) {
       if (!limits.is_object() || !limits.contains(r)) {
         guaranteed = false;
         continue;
       }
-      if (requests.is_object() && requests.contains(r) && requests[r] != limits[r]) guaranteed = false;
+      if (requests.is_object() && requests.contains(r) && requests[r] != limits[r])
+        guaranteed = false;
     }
   }
   if (!any) return "BestEffort";
@@ -81,15 +83,19 @@ Json Cond(const std::string& type, bool ok, const std::string& reason, const std
 
 }  // namespace
 
-Kubelet::Kubelet(std::string node, client::Client& client, sim::Scheduler& scheduler, Options options)
+Kubelet::Kubelet(std::string node, client::Client& client, sim::Scheduler& scheduler,
+                 Options options)
     : node_(std::move(node)),
       client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
       watch_(client, scheduler, "Pod",
-             ObjectWatch::Options{"kubelet-" + node_, options_.traced_watches, base::kMillisecond, base::kSecond},
+             ObjectWatch::Options{"kubelet-" + node_, options_.traced_watches, base::kMillisecond,
+                                  base::kSecond},
              [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
-      queue_(scheduler, SyncQueue::Options{"kubelet-" + node_, options_.react_delay, 100 * base::kMillisecond, 10 * base::kSecond},
+      queue_(scheduler,
+             SyncQueue::Options{"kubelet-" + node_, options_.react_delay, 100 * base::kMillisecond,
+                                10 * base::kSecond},
              [this](const std::string& key) { return SyncPod(key); }),
       crash_backoff_(options_.backoff_initial, options_.backoff_max),
       image_backoff_(options_.backoff_initial, options_.backoff_max),
@@ -162,7 +168,8 @@ void Kubelet::Admit(const Json& pod) {
   rt.settings = ParseSandboxAnnotations(pod, options_.sandbox, &warnings);
   sim::Trace& trace = scheduler_.trace();
   for (const std::string& w : warnings) {
-    trace.Emit("kubelet.warning", {{"node", node_}, {"pod", key}, {"message", w}, {"cause", trace.current_cause()}});
+    trace.Emit("kubelet.warning",
+               {{"node", node_}, {"pod", key}, {"message", w}, {"cause", trace.current_cause()}});
   }
   rt.pod_ip = AllocateIp();
   rt.start_time = scheduler_.clock().Now();
@@ -194,7 +201,8 @@ void Kubelet::PullDone(PodRuntime& rt) {
     rt.waiting_reason = "ErrImagePull";
     ScopedCause cause(scheduler_.trace(), Emit(rt, "Pending", "ErrImagePull"));
     WriteStatus(rt);
-    After(rt, std::min(options_.relist_period, image_backoff_.Get(key)), "pull back-off", &Kubelet::ShowPullBackOff);
+    After(rt, std::min(options_.relist_period, image_backoff_.Get(key)), "pull back-off",
+          &Kubelet::ShowPullBackOff);
     return;
   }
   rt.pulled = true;
@@ -227,7 +235,8 @@ void Kubelet::ContainerStarted(PodRuntime& rt) {
   ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", "Started"));
   WriteStatus(rt);
   After(rt, rt.settings.ready_after, "ready", &Kubelet::BecomeReady);
-  if (rt.settings.crash_after.has_value()) After(rt, *rt.settings.crash_after, "exit", &Kubelet::Crash);
+  if (rt.settings.crash_after.has_value())
+    After(rt, *rt.settings.crash_after, "exit", &Kubelet::Crash);
 }
 
 void Kubelet::BecomeReady(PodRuntime& rt) {
@@ -256,7 +265,8 @@ void Kubelet::ContainerExited(PodRuntime& rt, int exit_code, const std::string& 
   api::ObjectPtr pod = watch_.GetByKey(api::ObjectKey(rt.ns, rt.name));
   if (pod != nullptr && !RestartsAfter(*pod, exit_code)) {
     rt.stage = Stage::kTerminated;
-    ScopedCause cause(scheduler_.trace(), Emit(rt, exit_code == 0 ? "Succeeded" : "Failed", reason));
+    ScopedCause cause(scheduler_.trace(),
+                      Emit(rt, exit_code == 0 ? "Succeeded" : "Failed", reason));
     WriteStatus(rt);
     return;
   }
@@ -328,9 +338,15 @@ void Kubelet::Resume(PodRuntime& rt) {
     return;
   }
   switch (rt.stage) {
-    case Stage::kCreating: After(rt, rt.settings.pull_time, "pull", &Kubelet::PullDone); break;
-    case Stage::kPullBackOff: After(rt, 0, "pull retry", &Kubelet::RetryPull); break;
-    case Stage::kStarting: After(rt, rt.settings.start_time, "start", &Kubelet::ContainerStarted); break;
+    case Stage::kCreating:
+      After(rt, rt.settings.pull_time, "pull", &Kubelet::PullDone);
+      break;
+    case Stage::kPullBackOff:
+      After(rt, 0, "pull retry", &Kubelet::RetryPull);
+      break;
+    case Stage::kStarting:
+      After(rt, rt.settings.start_time, "start", &Kubelet::ContainerStarted);
+      break;
     case Stage::kRunning:
       if (!rt.ready) After(rt, rt.settings.ready_after, "ready", &Kubelet::BecomeReady);
       if (rt.settings.crash_after.has_value()) {
@@ -338,13 +354,16 @@ void Kubelet::Resume(PodRuntime& rt) {
         After(rt, left < 0 ? 0 : left, "exit", &Kubelet::Crash);
       }
       break;
-    case Stage::kExited: After(rt, 0, "relist", &Kubelet::AfterExit); break;
+    case Stage::kExited:
+      After(rt, 0, "relist", &Kubelet::AfterExit);
+      break;
     case Stage::kCrashBackOff: {
       const base::Duration left = rt.failed_at + rt.backoff_shown - now;
       After(rt, left < 0 ? 0 : left, "restart", &Kubelet::Restart);
       break;
     }
-    case Stage::kTerminated: break;
+    case Stage::kTerminated:
+      break;
   }
   WriteStatus(rt);
 }
@@ -362,10 +381,12 @@ void Kubelet::SetNodeUp(bool up) {
   }
 }
 
-base::Status Kubelet::KillPod(const std::string& ns, const std::string& name, const std::string& reason) {
+base::Status Kubelet::KillPod(const std::string& ns, const std::string& name,
+                              const std::string& reason) {
   auto it = pods_.find(api::ObjectKey(ns, name));
   if (it == pods_.end()) {
-    return base::Status(base::StatusCode::kNotFound, "pods \"" + name + "\" not found on node " + node_);
+    return base::Status(base::StatusCode::kNotFound,
+                        "pods \"" + name + "\" not found on node " + node_);
   }
   if (reason != "Error" && reason != "OOMKilled") {
     return base::Status(base::StatusCode::kBadRequest,
@@ -376,7 +397,8 @@ base::Status Kubelet::KillPod(const std::string& ns, const std::string& name, co
   }
   PodRuntime& rt = it->second;
   if (rt.stage != Stage::kRunning || rt.terminating) {
-    return base::Status(base::StatusCode::kBadRequest, "pod \"" + name + "\" has no running container");
+    return base::Status(base::StatusCode::kBadRequest,
+                        "pod \"" + name + "\" has no running container");
   }
   ContainerExited(rt, reason == "OOMKilled" ? 137 : 1, reason);
   return base::Status::OK();
@@ -419,10 +441,14 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
   switch (rt.stage) {
     case Stage::kCreating:
     case Stage::kPullBackOff:
-    case Stage::kStarting: phase = rt.restart_count > 0 ? "Running" : "Pending"; break;
+    case Stage::kStarting:
+      phase = rt.restart_count > 0 ? "Running" : "Pending";
+      break;
     case Stage::kRunning:
     case Stage::kExited:
-    case Stage::kCrashBackOff: phase = "Running"; break;
+    case Stage::kCrashBackOff:
+      phase = "Running";
+      break;
     case Stage::kTerminated:
       phase = IntAt(rt.terminated, "/exitCode"_json_pointer, 1) == 0 ? "Succeeded" : "Failed";
       break;
@@ -435,7 +461,8 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
   std::string unready;
   for (const Container& c : containers) unready += (unready.empty() ? "" : " ") + c.name;
   const std::string reason = terminal ? "PodCompleted" : rt.ready ? "" : "ContainersNotReady";
-  const std::string ready_msg = terminal || rt.ready ? "" : "containers with unready status: [" + unready + "]";
+  const std::string ready_msg =
+      terminal || rt.ready ? "" : "containers with unready status: [" + unready + "]";
   const base::SimTime now = scheduler_.clock().Now();
   const Json& existing = JsonAt(pod, "/status/conditions"_json_pointer);
   Json merged = existing.is_array() ? existing : Json::array();
@@ -445,11 +472,13 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       Cond("Ready", rt.ready, reason, ready_msg),
       Cond("ContainersReady", rt.ready, reason, ready_msg),
   };
-  if (FindCondition(pod, "PodScheduled") == nullptr) ordered.push_back(Cond("PodScheduled", true, "", ""));
+  if (FindCondition(pod, "PodScheduled") == nullptr)
+    ordered.push_back(Cond("PodScheduled", true, "", ""));
   for (Json& c : ordered) merged = UpsertCondition(merged, c, now);
   // Present them in the kubelet's order, then any others (PodScheduled, DisruptionTarget, …).
   Json conditions = Json::array();
-  for (const char* type : {"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"}) {
+  for (const char* type :
+       {"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"}) {
     for (const Json& c : merged) {
       if (c.is_object() && c.value("type", Json("")) == Json(type)) conditions.push_back(c);
     }
@@ -457,7 +486,8 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
   for (const Json& c : merged) {
     const Json type = c.is_object() ? c.value("type", Json("")) : Json("");
     bool known = false;
-    for (const char* t : {"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"}) {
+    for (const char* t :
+         {"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"}) {
       known = known || type == Json(t);
     }
     if (!known) conditions.push_back(c);
@@ -480,7 +510,8 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
                {"ready", rt.ready},
                {"restartCount", rt.restart_count},
                {"started", rt.stage == Stage::kRunning && !rt.terminating}};
-    if (rt.started_at > 0 || rt.stage == Stage::kRunning) cs["containerID"] = ContainerId(rt, c.name);
+    if (rt.started_at > 0 || rt.stage == Stage::kRunning)
+      cs["containerID"] = ContainerId(rt, c.name);
     Json state;
     switch (rt.stage) {
       case Stage::kCreating:
@@ -509,15 +540,16 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
         state = Json{{"waiting",
                       {{"reason", "CrashLoopBackOff"},
                        {"message", "back-off " + base::FormatDuration(rt.backoff_shown) +
-                                       " restarting failed container=" + c.name + " pod=" + rt.name +
-                                       "_" + rt.ns + "(" + rt.uid + ")"}}}};
+                                       " restarting failed container=" + c.name +
+                                       " pod=" + rt.name + "_" + rt.ns + "(" + rt.uid + ")"}}}};
         break;
     }
     cs["state"] = state;
     Json last = Json::object();
     if (!rt.last_terminated.is_null()) {
       Json t = rt.last_terminated;
-      t["containerID"] = "containerd://" + Hex64(rt.uid + "/" + c.name + "/" + std::to_string(rt.restart_count - 1));
+      t["containerID"] = "containerd://" +
+                         Hex64(rt.uid + "/" + c.name + "/" + std::to_string(rt.restart_count - 1));
       last["terminated"] = t;
     }
     cs["lastState"] = last;

@@ -116,14 +116,14 @@ class Kubelet {
     bool pulled = false;
     bool ready = false;
     int restart_count = 0;
-    base::SimTime started_at = 0;  // the current container's start
-    api::Json terminated;          // current state.terminated (null unless exited)
-    api::Json last_terminated;     // lastState.terminated (null before the first exit)
-    base::SimTime failed_at = 0;     // the last pull failure or container exit
+    base::SimTime started_at = 0;      // the current container's start
+    api::Json terminated;              // current state.terminated (null unless exited)
+    api::Json last_terminated;         // lastState.terminated (null before the first exit)
+    base::SimTime failed_at = 0;       // the last pull failure or container exit
     base::Duration backoff_shown = 0;  // the delay CrashLoopBackOff reports
-    bool terminating = false;        // deletion started: stopped, not ready
-    bool delete_sent = false;        // the final zero-grace delete was accepted
-    bool status_dirty = false;       // the last status write failed; retried by SyncPod
+    bool terminating = false;          // deletion started: stopped, not ready
+    bool delete_sent = false;          // the final zero-grace delete was accepted
+    bool status_dirty = false;         // the last status write failed; retried by SyncPod
     std::vector<sim::EventId> timers;
     uint64_t epoch = 0;  // bumped when timers are cancelled; stale timers compare it
   };
@@ -148,7 +148,8 @@ class Kubelet {
   // Resume schedules the pending step of rt again from now (SetNodeUp(true)).
   void Resume(PodRuntime& rt);
 
-  void After(PodRuntime& rt, base::Duration delay, const char* what, void (Kubelet::*step)(PodRuntime&));
+  void After(PodRuntime& rt, base::Duration delay, const char* what,
+             void (Kubelet::*step)(PodRuntime&));
   void CancelTimers(PodRuntime& rt);
   bool RestartsAfter(const api::Json& pod, int exit_code) const;
   api::Json BuildStatus(const PodRuntime& rt, const api::Json& pod) const;

@@ -77,19 +77,20 @@ base::Status Nodes::Register() {
                  {"spec", {{"podCIDR", cidr}, {"podCIDRs", Json::array({cidr})}}}};
     auto created = client.Create(node);
     if (!created.ok() && !base::IsAlreadyExists(created.status())) return created.status();
-    const Json resources = {{"cpu", options_.cpu}, {"memory", options_.memory}, {"pods", options_.pods}};
+    const Json resources = {
+        {"cpu", options_.cpu}, {"memory", options_.memory}, {"pods", options_.pods}};
     Json status = {
         {"capacity", resources},
         {"allocatable", resources},
-        {"addresses",
-         Json::array({Json{{"type", "InternalIP"}, {"address", HostIp(name)}},
-                      Json{{"type", "Hostname"}, {"address", name}}})},
+        {"addresses", Json::array({Json{{"type", "InternalIP"}, {"address", HostIp(name)}},
+                                   Json{{"type", "Hostname"}, {"address", name}}})},
         {"nodeInfo",
          {{"kubeletVersion", kKubeletVersion},
           {"containerRuntimeVersion", "containerd://1.7.18"},
           {"operatingSystem", "linux"},
           {"architecture", "amd64"}}}};
-    auto patched = client.PatchStatus("Node", "", name, client::PatchType::kJsonMerge, Json{{"status", status}});
+    auto patched = client.PatchStatus("Node", "", name, client::PatchType::kJsonMerge,
+                                      Json{{"status", status}});
     if (!patched.ok()) return patched.status();
     if (base::Status s = PostReady(name); !s.ok()) return s;
   }
@@ -117,7 +118,8 @@ base::Status Nodes::PostReady(const std::string& name) {
     conditions = UpsertCondition(conditions, Condition(p.type, "False", p.reason, p.message), now);
   }
   conditions = UpsertCondition(
-      conditions, Condition("Ready", "True", "KubeletReady", "kubelet is posting ready status"), now);
+      conditions, Condition("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
+      now);
   EmitStatus(name, "True", "KubeletReady");
   auto patched = client.PatchStatus("Node", "", name, client::PatchType::kJsonMerge,
                                     Json{{"status", {{"conditions", conditions}}}});
@@ -127,7 +129,8 @@ base::Status Nodes::PostReady(const std::string& name) {
   if (taints.is_array()) {
     Json kept = Json::array();
     for (const Json& taint : taints) {
-      if (!taint.is_object() || taint.value("key", Json("")) != Json(kUnreachableTaint)) kept.push_back(taint);
+      if (!taint.is_object() || taint.value("key", Json("")) != Json(kUnreachableTaint))
+        kept.push_back(taint);
     }
     if (kept.size() != taints.size()) {
       auto untainted = controller_client_->Patch(
@@ -152,12 +155,12 @@ base::Status Nodes::SetNodeReady(const std::string& name, bool ready) {
   if (ready) return PostReady(name);
   EmitStatus(name, "True", "KubeletStoppedPosting");
   std::weak_ptr<int> alive = alive_;
-  state.grace_timer = scheduler_.After(options_.monitor_grace_period, "node-monitor " + name,
-                                       [this, alive, name] {
-                                         if (alive.expired()) return;
-                                         nodes_.at(name).grace_timer = 0;
-                                         MarkUnknown(name);
-                                       });
+  state.grace_timer =
+      scheduler_.After(options_.monitor_grace_period, "node-monitor " + name, [this, alive, name] {
+        if (alive.expired()) return;
+        nodes_.at(name).grace_timer = 0;
+        MarkUnknown(name);
+      });
   return base::Status::OK();
 }
 
@@ -178,7 +181,8 @@ void Nodes::MarkUnknown(const std::string& name) {
   Json conditions = JsonAt(*current.value(), "/status/conditions"_json_pointer);
   for (const char* type : {"MemoryPressure", "DiskPressure", "PIDPressure", "Ready"}) {
     conditions = UpsertCondition(
-        conditions, Condition(type, "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status."),
+        conditions,
+        Condition(type, "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status."),
         now);
   }
   auto patched = controller_client_->PatchStatus("Node", "", name, client::PatchType::kJsonMerge,
@@ -187,7 +191,8 @@ void Nodes::MarkUnknown(const std::string& name) {
   Json taints = JsonAt(*current.value(), "/spec/taints"_json_pointer);
   if (!taints.is_array()) taints = Json::array();
   bool has = false;
-  for (const Json& t : taints) has = has || (t.is_object() && t.value("key", Json("")) == Json(kUnreachableTaint));
+  for (const Json& t : taints)
+    has = has || (t.is_object() && t.value("key", Json("")) == Json(kUnreachableTaint));
   if (!has) {
     for (const char* effect : {"NoSchedule", "NoExecute"}) {
       Json taint = {{"key", kUnreachableTaint}, {"effect", effect}};
@@ -206,19 +211,19 @@ void Nodes::MarkUnknown(const std::string& name) {
     if (pod == nullptr || !IsPodReady(*pod)) continue;
     Json pod_conditions = UpsertCondition(JsonAt(*pod, "/status/conditions"_json_pointer),
                                           Json{{"type", "Ready"}, {"status", "False"}}, now);
-    auto marked = controller_client_->PatchStatus("Pod", api::Namespace(*pod), api::Name(*pod),
-                                                  client::PatchType::kJsonMerge,
-                                                  Json{{"status", {{"conditions", pod_conditions}}}});
+    auto marked = controller_client_->PatchStatus(
+        "Pod", api::Namespace(*pod), api::Name(*pod), client::PatchType::kJsonMerge,
+        Json{{"status", {{"conditions", pod_conditions}}}});
     (void)marked;
   }
 }
 
-int64_t Nodes::EmitStatus(const std::string& name, const std::string& ready, const std::string& reason) {
+int64_t Nodes::EmitStatus(const std::string& name, const std::string& ready,
+                          const std::string& reason) {
   sim::Trace& trace = scheduler_.trace();
-  return trace.Emit("node.status", {{"node", name},
-                                    {"ready", ready},
-                                    {"reason", reason},
-                                    {"cause", trace.current_cause()}});
+  return trace.Emit(
+      "node.status",
+      {{"node", name}, {"ready", ready}, {"reason", reason}, {"cause", trace.current_cause()}});
 }
 
 }  // namespace world

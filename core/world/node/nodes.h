@@ -29,8 +29,7 @@ namespace world {
 using ClientFactory = std::function<std::unique_ptr<client::Client>(const std::string& user)>;
 
 // kNodeControllerUser is the node lifecycle controller's identity.
-inline const std::string kNodeControllerUser =
-    "system:serviceaccount:kube-system:node-controller";
+inline const std::string kNodeControllerUser = "system:serviceaccount:kube-system:node-controller";
 // kUnreachableTaint is the taint key for a node whose Ready condition is Unknown.
 inline const std::string kUnreachableTaint = "node.kubernetes.io/unreachable";
 

@@ -19,9 +19,15 @@ std::string NodeName(const Json& pod) { return api::GetString(pod, "/spec/nodeNa
 bool Tolerates(const Json& pod, const Json& taint) {
   const Json& tolerations = JsonAt(pod, "/spec/tolerations"_json_pointer);
   if (!tolerations.is_array()) return false;
-  const std::string key = taint.value("key", Json("")).is_string() ? taint.value("key", Json("")).get<std::string>() : "";
-  const std::string value = taint.value("value", Json("")).is_string() ? taint.value("value", Json("")).get<std::string>() : "";
-  const std::string effect = taint.value("effect", Json("")).is_string() ? taint.value("effect", Json("")).get<std::string>() : "";
+  const std::string key = taint.value("key", Json("")).is_string()
+                              ? taint.value("key", Json("")).get<std::string>()
+                              : "";
+  const std::string value = taint.value("value", Json("")).is_string()
+                                ? taint.value("value", Json("")).get<std::string>()
+                                : "";
+  const std::string effect = taint.value("effect", Json("")).is_string()
+                                 ? taint.value("effect", Json("")).get<std::string>()
+                                 : "";
   for (const Json& t : tolerations) {
     if (!t.is_object()) continue;
     auto str = [&](const char* k) {
@@ -91,12 +97,16 @@ KubeScheduler::KubeScheduler(client::Client& client, sim::Scheduler& scheduler, 
       scheduler_(scheduler),
       options_(std::move(options)),
       nodes_(client, scheduler, "Node",
-             ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+             ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
+                                  base::kSecond},
              [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnNode(o, n); }),
       pods_(client, scheduler, "Pod",
-            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
+                                 base::kSecond},
             [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
-      queue_(scheduler, SyncQueue::Options{"kube-scheduler", options_.bind_delay, 100 * base::kMillisecond, 10 * base::kSecond},
+      queue_(scheduler,
+             SyncQueue::Options{"kube-scheduler", options_.bind_delay, 100 * base::kMillisecond,
+                                10 * base::kSecond},
              [this](const std::string& key) { return ScheduleOne(key); }) {}
 
 void KubeScheduler::Start() {
@@ -121,8 +131,10 @@ void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& n
   }
   if (new_obj == nullptr && old_obj != nullptr) unschedulable_.erase(api::ObjectKey(*old_obj));
   // A bound Pod going away (deleted or finished) frees room: retry the unschedulable ones.
-  const bool was_using = old_obj != nullptr && !NodeName(*old_obj).empty() && !IsPodTerminal(*old_obj);
-  const bool now_using = new_obj != nullptr && !NodeName(*new_obj).empty() && !IsPodTerminal(*new_obj);
+  const bool was_using =
+      old_obj != nullptr && !NodeName(*old_obj).empty() && !IsPodTerminal(*old_obj);
+  const bool now_using =
+      new_obj != nullptr && !NodeName(*new_obj).empty() && !IsPodTerminal(*new_obj);
   if (was_using && !now_using) MoveAllToActive();
 }
 
@@ -179,7 +191,8 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
       if (failed.empty()) {
         const Resources scored = Requested(name, true);
         const int64_t score = (Score(scored.cpu_milli + want_nonzero.cpu_milli, alloc.cpu_milli) +
-                               Score(scored.memory + want_nonzero.memory, alloc.memory)) / 2;
+                               Score(scored.memory + want_nonzero.memory, alloc.memory)) /
+                              2;
         if (score > best_score) {
           best_score = score;
           best = name;
@@ -193,7 +206,8 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
   const std::string name = api::Name(*pod);
   if (!best.empty()) {
     unschedulable_.erase(key);
-    const int64_t seq = trace.Emit("scheduler.bind", {{"pod", key}, {"node", best}, {"cause", trace.current_cause()}});
+    const int64_t seq = trace.Emit(
+        "scheduler.bind", {{"pod", key}, {"node", best}, {"cause", trace.current_cause()}});
     ScopedCause cause(trace, seq);
     auto bound = client_.Patch("Pod", ns, name, client::PatchType::kJsonMerge,
                                Json{{"spec", {{"nodeName", best}}}});
@@ -214,7 +228,8 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
     message = "no nodes available to schedule pods";
   } else {
     std::vector<std::string> parts;
-    for (const auto& [reason, count] : reasons) parts.push_back(std::to_string(count) + " " + reason);
+    for (const auto& [reason, count] : reasons)
+      parts.push_back(std::to_string(count) + " " + reason);
     std::sort(parts.begin(), parts.end());
     message = "0/" + std::to_string(nodes_.items().size()) + " nodes are available: ";
     for (size_t i = 0; i < parts.size(); ++i) message += (i ? ", " : "") + parts[i];
@@ -226,13 +241,16 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
       current->value("message", Json("")) == Json(message)) {
     return true;  // already says so
   }
-  const int64_t seq = trace.Emit("scheduler.unschedulable",
-                                 {{"pod", key}, {"message", message}, {"cause", trace.current_cause()}});
+  const int64_t seq =
+      trace.Emit("scheduler.unschedulable",
+                 {{"pod", key}, {"message", message}, {"cause", trace.current_cause()}});
   ScopedCause cause(trace, seq);
-  Json conditions = UpsertCondition(
-      JsonAt(*pod, "/status/conditions"_json_pointer),
-      Json{{"type", "PodScheduled"}, {"status", "False"}, {"reason", "Unschedulable"}, {"message", message}},
-      scheduler_.clock().Now());
+  Json conditions = UpsertCondition(JsonAt(*pod, "/status/conditions"_json_pointer),
+                                    Json{{"type", "PodScheduled"},
+                                         {"status", "False"},
+                                         {"reason", "Unschedulable"},
+                                         {"message", message}},
+                                    scheduler_.clock().Now());
   auto written = client_.PatchStatus("Pod", ns, name, client::PatchType::kJsonMerge,
                                      Json{{"status", {{"conditions", conditions}}}});
   if (!written.ok()) return base::IsNotFound(written.status());

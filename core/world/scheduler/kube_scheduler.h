@@ -8,9 +8,10 @@
 // prioritizeNodes, selectHost, handleSchedulingFailure), framework/plugins/noderesources
 // (fit.go, least_allocated.go), tainttoleration, nodeunschedulable, framework/types.go
 // (FitError.Error), internal/queue (the unschedulable pool moved on cluster events).
-// Simplified: one profile, no preemption (so no " preemption: ..." suffix on the message), affinity, topology spread or volume plugins; the
-// selected node is the highest score with ties broken by name (the real one picks randomly),
-// on a finer score scale than MaxNodeScore 100 so that such ties are rare.
+// Simplified: one profile; no preemption (so the message has no " preemption: ..." suffix),
+// affinity, topology spread or volume plugins; the selected node is the highest score with ties
+// broken by name (the real one picks randomly), on a finer score scale than MaxNodeScore 100 so
+// that such ties are rare.
 // Teaching: the real scheduler binds through the pods/binding subresource, which sets
 // spec.nodeName and the PodScheduled condition in one write; ours patches spec.nodeName and
 // then writes the condition through /status (two requests in the trace).

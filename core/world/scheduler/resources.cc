@@ -20,15 +20,16 @@ struct Suffix {
 
 // The suffixes of quantity.go (binarySI, decimalSI); "" is handled separately.
 constexpr Suffix kSuffixes[] = {
-    {"Ki", 2, 10}, {"Mi", 2, 20}, {"Gi", 2, 30}, {"Ti", 2, 40}, {"Pi", 2, 50}, {"Ei", 2, 60},
-    {"n", 10, -9}, {"u", 10, -6}, {"m", 10, -3}, {"k", 10, 3},  {"M", 10, 6},  {"G", 10, 9},
-    {"T", 10, 12}, {"P", 10, 15}, {"E", 10, 18},
+    {"Ki", 2, 10}, {"Mi", 2, 20}, {"Gi", 2, 30}, {"Ti", 2, 40}, {"Pi", 2, 50},
+    {"Ei", 2, 60}, {"n", 10, -9}, {"u", 10, -6}, {"m", 10, -3}, {"k", 10, 3},
+    {"M", 10, 6},  {"G", 10, 9},  {"T", 10, 12}, {"P", 10, 15}, {"E", 10, 18},
 };
 
 base::Status Invalid(const std::string& text) {
   return base::Status(base::StatusCode::kInvalid,
                       "quantities must match the regular expression "
-                      "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$': \"" + text + "\"");
+                      "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$': \"" +
+                          text + "\"");
 }
 
 // Pow returns base^exp for exp >= 0, or -1 when it exceeds the limit.
@@ -169,7 +170,8 @@ Resources NonzeroPodRequests(const Json& pod) { return Requests(pod, /*nonzero=*
 
 Resources NodeAllocatable(const Json& node) {
   Resources r;
-  const Json* status = node.contains("status") && node["status"].is_object() ? &node["status"] : nullptr;
+  const Json* status =
+      node.contains("status") && node["status"].is_object() ? &node["status"] : nullptr;
   if (status == nullptr) return r;
   const Json* list = nullptr;
   for (const char* key : {"allocatable", "capacity"}) {

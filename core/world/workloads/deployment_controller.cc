@@ -52,22 +52,29 @@ std::string RsObject(const Json& rs) { return "ReplicaSet/" + api::ObjectKey(rs)
 
 }  // namespace
 
-DeploymentController::DeploymentController(client::Client& client, sim::Scheduler& scheduler, Options options)
+DeploymentController::DeploymentController(client::Client& client, sim::Scheduler& scheduler,
+                                           Options options)
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
       deployments_(client, scheduler, "Deployment",
-                   ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+                   ObjectWatch::Options{options_.watcher, options_.traced_watches,
+                                        base::kMillisecond, base::kSecond},
                    [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
                      if (n != nullptr) queue_.Add(api::ObjectKey(*n));
                    }),
-      replicasets_(client, scheduler, "ReplicaSet",
-                   ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
-                   [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnReplicaSet(o, n); }),
+      replicasets_(
+          client, scheduler, "ReplicaSet",
+          ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
+                               base::kSecond},
+          [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnReplicaSet(o, n); }),
       pods_(client, scheduler, "Pod",
-            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
+                                 base::kSecond},
             [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
-      queue_(scheduler, SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond, 10 * base::kSecond},
+      queue_(scheduler,
+             SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
+                                10 * base::kSecond},
              [this](const std::string& key) { return Sync(key); }) {}
 
 void DeploymentController::Start() {
@@ -76,7 +83,8 @@ void DeploymentController::Start() {
   pods_.Start();
 }
 
-void DeploymentController::OnReplicaSet(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
+void DeploymentController::OnReplicaSet(const api::ObjectPtr& old_obj,
+                                        const api::ObjectPtr& new_obj) {
   EnqueueControllerOf(new_obj != nullptr ? new_obj : old_obj, "Deployment", queue_);
 }
 
@@ -93,12 +101,14 @@ void DeploymentController::OnPod(const api::ObjectPtr& old_obj, const api::Objec
   if (d != nullptr && IsRecreate(*d)) queue_.Add(api::ObjectKey(*d));
 }
 
-DeploymentController::Rollout DeploymentController::Classify(const api::ObjectPtr& deployment) const {
+DeploymentController::Rollout DeploymentController::Classify(
+    const api::ObjectPtr& deployment) const {
   Rollout r;
   r.deployment = deployment;
   std::vector<api::ObjectPtr> owned;
   for (const auto& [key, rs] : replicasets_.items()) {
-    if (api::Namespace(*rs) == api::Namespace(*deployment) && IsControlledBy(*rs, *deployment)) owned.push_back(rs);
+    if (api::Namespace(*rs) == api::Namespace(*deployment) && IsControlledBy(*rs, *deployment))
+      owned.push_back(rs);
   }
   // ReplicaSetsByCreationTimestamp (then name, for a total order)
   std::sort(owned.begin(), owned.end(), [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
@@ -135,7 +145,8 @@ bool DeploymentController::EnsureNewReplicaSet(Rollout& r, int64_t replicas) {
     Json tmpl = JsonAt(d, "/spec/template"_json_pointer);
     const Json& collisions = JsonAt(d, "/status/collisionCount"_json_pointer);
     const std::string hash = ComputeHash(
-        tmpl, collisions.is_number_integer() ? std::optional<int64_t>(collisions.get<int64_t>()) : std::nullopt);
+        tmpl, collisions.is_number_integer() ? std::optional<int64_t>(collisions.get<int64_t>())
+                                             : std::nullopt);
     api::SetLabel(tmpl, kPodTemplateHashLabel, hash);
     Json selector = JsonAt(d, "/spec/selector"_json_pointer);
     if (!selector.is_object()) selector = Json::object();
@@ -166,9 +177,10 @@ bool DeploymentController::EnsureNewReplicaSet(Rollout& r, int64_t replicas) {
                  {"minReadySeconds", IntAt(d, "/spec/minReadySeconds"_json_pointer, 0)},
                  {"selector", selector},
                  {"template", tmpl}}}};
-    ScopedCause cause(trace, EmitAction(trace, kController, "Deployment/" + api::ObjectKey(d), "create-replicaset",
-                                        "Scaled up replica set " + api::Name(d) + "-" + hash + " from 0 to " +
-                                            std::to_string(replicas)));
+    ScopedCause cause(trace, EmitAction(trace, kController, "Deployment/" + api::ObjectKey(d),
+                                        "create-replicaset",
+                                        "Scaled up replica set " + api::Name(d) + "-" + hash +
+                                            " from 0 to " + std::to_string(replicas)));
     auto created = client_.Create(rs);
     if (!created.ok()) return false;  // AlreadyExists: the cache is behind; the next sync finds it
     replicasets_.Observe(created.value());
@@ -176,8 +188,9 @@ bool DeploymentController::EnsureNewReplicaSet(Rollout& r, int64_t replicas) {
     r.created_new = true;
   } else if (Revision(*r.new_rs) < revision) {
     // An old template came back (a rollback): it becomes the newest revision.
-    auto patched = client_.Patch("ReplicaSet", ns, api::Name(*r.new_rs), client::PatchType::kJsonMerge,
-                                 Json{{"metadata", {{"annotations", {{kRevisionAnnotation, std::to_string(revision)}}}}}});
+    auto patched = client_.Patch(
+        "ReplicaSet", ns, api::Name(*r.new_rs), client::PatchType::kJsonMerge,
+        Json{{"metadata", {{"annotations", {{kRevisionAnnotation, std::to_string(revision)}}}}}});
     if (!patched.ok()) return false;
     replicasets_.Observe(patched.value());
     r.new_rs = patched.value();
@@ -186,8 +199,9 @@ bool DeploymentController::EnsureNewReplicaSet(Rollout& r, int64_t replicas) {
   const std::map<std::string, std::string> deployment_annotations = api::Annotations(d);
   auto current = deployment_annotations.find(kRevisionAnnotation);
   if (current == deployment_annotations.end() || current->second != want) {
-    auto patched = client_.Patch("Deployment", ns, api::Name(d), client::PatchType::kJsonMerge,
-                                 Json{{"metadata", {{"annotations", {{kRevisionAnnotation, want}}}}}});
+    auto patched =
+        client_.Patch("Deployment", ns, api::Name(d), client::PatchType::kJsonMerge,
+                      Json{{"metadata", {{"annotations", {{kRevisionAnnotation, want}}}}}});
     if (!patched.ok()) return false;
     deployments_.Observe(patched.value());
     r.deployment = patched.value();
@@ -206,14 +220,23 @@ bool DeploymentController::Scale(Rollout& r, api::ObjectPtr& rs, int64_t replica
     auto it = annotations.find(k);
     return it != annotations.end() && it->second == v;
   };
-  if (from == replicas && has(kDesiredReplicasAnnotation, desired) && has(kMaxReplicasAnnotation, max)) return true;
+  if (from == replicas && has(kDesiredReplicasAnnotation, desired) &&
+      has(kMaxReplicasAnnotation, max))
+    return true;
   sim::Trace& trace = scheduler_.trace();
-  std::string detail = "replica set " + api::Name(*rs) + " from " + std::to_string(from) + " to " + std::to_string(replicas);
-  detail = (replicas > from ? "Scaled up " : replicas < from ? "Scaled down " : "Annotated ") + detail;
-  ScopedCause cause(trace, EmitAction(trace, kController, "Deployment/" + api::ObjectKey(d), "scale-replicaset", detail));
+  std::string detail = "replica set " + api::Name(*rs) + " from " + std::to_string(from) + " to " +
+                       std::to_string(replicas);
+  detail = (replicas > from   ? "Scaled up "
+            : replicas < from ? "Scaled down "
+                              : "Annotated ") +
+           detail;
+  ScopedCause cause(trace, EmitAction(trace, kController, "Deployment/" + api::ObjectKey(d),
+                                      "scale-replicaset", detail));
   auto patched = client_.Patch(
       "ReplicaSet", api::Namespace(*rs), api::Name(*rs), client::PatchType::kJsonMerge,
-      Json{{"metadata", {{"annotations", {{kDesiredReplicasAnnotation, desired}, {kMaxReplicasAnnotation, max}}}}},
+      Json{{"metadata",
+            {{"annotations",
+              {{kDesiredReplicasAnnotation, desired}, {kMaxReplicasAnnotation, max}}}}},
            {"spec", {{"replicas", replicas}}}});
   if (!patched.ok()) return false;
   replicasets_.Observe(patched.value());
@@ -236,7 +259,8 @@ bool DeploymentController::RolloutRolling(Rollout& r, bool* changed) {
     const int64_t max_total = replicas + f.max_surge;
     const int64_t current = total_spec();
     if (current >= max_total) return current_new;
-    return current_new + std::max<int64_t>(0, std::min(max_total - current, replicas - current_new));
+    return current_new +
+           std::max<int64_t>(0, std::min(max_total - current, replicas - current_new));
   };
   if (!EnsureNewReplicaSet(r, r.new_rs ? 0 : new_rs_replicas())) return false;
 
@@ -256,7 +280,8 @@ bool DeploymentController::RolloutRolling(Rollout& r, bool* changed) {
   for (const api::ObjectPtr& rs : r.old_rss) old_spec += SpecReplicas(*rs);
   if (old_spec > 0) {
     const int64_t min_available = replicas - MaxUnavailable(*r.deployment);
-    const int64_t new_unavailable = SpecReplicas(*r.new_rs) - StatusCount(*r.new_rs, "availableReplicas");
+    const int64_t new_unavailable =
+        SpecReplicas(*r.new_rs) - StatusCount(*r.new_rs, "availableReplicas");
     const int64_t max_scaled_down = total_spec() - min_available - new_unavailable;
     int64_t scaled = 0;
     if (max_scaled_down > 0) {
@@ -346,14 +371,17 @@ bool DeploymentController::Cleanup(const Rollout& r) {
     idle.push_back(rs);
   }
   if (static_cast<int64_t>(idle.size()) <= limit) return true;
-  std::stable_sort(idle.begin(), idle.end(),
-                   [](const api::ObjectPtr& a, const api::ObjectPtr& b) { return Revision(*a) < Revision(*b); });
+  std::stable_sort(idle.begin(), idle.end(), [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
+    return Revision(*a) < Revision(*b);
+  });
   sim::Trace& trace = scheduler_.trace();
   const size_t n = idle.size() - static_cast<size_t>(limit < 0 ? 0 : limit);
   for (size_t i = 0; i < n; ++i) {
-    ScopedCause cause(trace, EmitAction(trace, kController, "Deployment/" + api::ObjectKey(*r.deployment),
-                                        "delete-replicaset", "revisionHistoryLimit " + std::to_string(limit) +
-                                                                 ": deleting " + RsObject(*idle[i])));
+    ScopedCause cause(
+        trace,
+        EmitAction(
+            trace, kController, "Deployment/" + api::ObjectKey(*r.deployment), "delete-replicaset",
+            "revisionHistoryLimit " + std::to_string(limit) + ": deleting " + RsObject(*idle[i])));
     auto deleted = client_.Delete("ReplicaSet", api::Namespace(*idle[i]), api::Name(*idle[i]));
     if (!deleted.ok() && !base::IsNotFound(deleted.status())) return false;
     if (deleted.ok()) replicasets_.ObserveDelete(deleted.value());
@@ -378,32 +406,36 @@ bool DeploymentController::SyncStatus(const Rollout& r) {
   const base::SimTime now = scheduler_.clock().Now();
 
   const bool min_available = available >= replicas - MaxUnavailable(d);
-  Json available_cond = {{"type", "Available"},
-                         {"status", min_available ? "True" : "False"},
-                         {"reason", min_available ? "MinimumReplicasAvailable" : "MinimumReplicasUnavailable"},
-                         {"message", min_available ? "Deployment has minimum availability."
-                                                   : "Deployment does not have minimum availability."}};
+  Json available_cond = {
+      {"type", "Available"},
+      {"status", min_available ? "True" : "False"},
+      {"reason", min_available ? "MinimumReplicasAvailable" : "MinimumReplicasUnavailable"},
+      {"message", min_available ? "Deployment has minimum availability."
+                                : "Deployment does not have minimum availability."}};
   const Json& existing = JsonAt(d, "/status/conditions"_json_pointer);
   Json merged = UpsertCondition(existing, available_cond, now, /*update_time=*/true);
 
   const Json* progressing = FindCondition(d, "Progressing");
-  const bool already_complete = progressing != nullptr && actual == updated &&
-                                progressing->value("reason", Json("")) == Json("NewReplicaSetAvailable");
+  const bool already_complete =
+      progressing != nullptr && actual == updated &&
+      progressing->value("reason", Json("")) == Json("NewReplicaSetAvailable");
   if (!already_complete) {
     const std::string rs_name = r.new_rs ? api::Name(*r.new_rs) : "";
     const bool complete = updated == replicas && actual == replicas && available == replicas;
     const int64_t old_updated = StatusCount(d, "updatedReplicas");
-    const bool progressed = updated > old_updated ||
-                            (actual - updated) < (StatusCount(d, "replicas") - old_updated) ||
-                            ready > StatusCount(d, "readyReplicas") || available > StatusCount(d, "availableReplicas");
+    const bool progressed =
+        updated > old_updated || (actual - updated) < (StatusCount(d, "replicas") - old_updated) ||
+        ready > StatusCount(d, "readyReplicas") || available > StatusCount(d, "availableReplicas");
     Json cond;
     if (complete) {
       cond = {{"reason", "NewReplicaSetAvailable"},
               {"message", "ReplicaSet \"" + rs_name + "\" has successfully progressed."}};
     } else if (r.created_new) {
-      cond = {{"reason", "NewReplicaSetCreated"}, {"message", "Created new replica set \"" + rs_name + "\""}};
+      cond = {{"reason", "NewReplicaSetCreated"},
+              {"message", "Created new replica set \"" + rs_name + "\""}};
     } else if (progressed || progressing == nullptr) {
-      cond = {{"reason", "ReplicaSetUpdated"}, {"message", "ReplicaSet \"" + rs_name + "\" is progressing."}};
+      cond = {{"reason", "ReplicaSetUpdated"},
+              {"message", "ReplicaSet \"" + rs_name + "\" is progressing."}};
     }
     if (!cond.is_null()) {
       cond["type"] = "Progressing";
@@ -432,8 +464,8 @@ bool DeploymentController::SyncStatus(const Rollout& r) {
     if (JsonAt(d, Json::json_pointer("/status/" + field)) != value) changed = true;
   }
   if (!changed) return true;
-  auto written = client_.PatchStatus("Deployment", api::Namespace(d), api::Name(d), client::PatchType::kJsonMerge,
-                                     Json{{"status", status}});
+  auto written = client_.PatchStatus("Deployment", api::Namespace(d), api::Name(d),
+                                     client::PatchType::kJsonMerge, Json{{"status", status}});
   if (written.ok()) {
     deployments_.Observe(written.value());
     return true;

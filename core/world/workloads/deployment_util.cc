@@ -59,12 +59,14 @@ base::StatusOr<int64_t> ScaledValue(const api::Json& v, int64_t total, bool roun
       }
     }
   }
-  return base::Status(base::StatusCode::kInvalid, "invalid value for IntOrString: " +
-                                                         v.dump(-1, ' ', false, api::Json::error_handler_t::replace));
+  return base::Status(base::StatusCode::kInvalid,
+                      "invalid value for IntOrString: " +
+                          v.dump(-1, ' ', false, api::Json::error_handler_t::replace));
 }
 
 // mirrors deployment_util.go ResolveFenceposts
-Fenceposts ResolveFenceposts(const api::Json& max_surge, const api::Json& max_unavailable, int64_t desired) {
+Fenceposts ResolveFenceposts(const api::Json& max_surge, const api::Json& max_unavailable,
+                             int64_t desired) {
   Fenceposts f;
   auto surge = ScaledValue(max_surge, desired, /*round_up=*/true);
   auto unavailable = ScaledValue(max_unavailable, desired, /*round_up=*/false);
@@ -74,6 +76,8 @@ Fenceposts ResolveFenceposts(const api::Json& max_surge, const api::Json& max_un
   return f;
 }
 
-bool EqualIgnoreHash(const api::Json& a, const api::Json& b) { return WithoutHash(a) == WithoutHash(b); }
+bool EqualIgnoreHash(const api::Json& a, const api::Json& b) {
+  return WithoutHash(a) == WithoutHash(b);
+}
 
 }  // namespace world

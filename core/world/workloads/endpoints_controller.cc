@@ -59,26 +59,32 @@ std::optional<int64_t> ResolvePort(const Json& svc_port, const Json& pod) {
 
 }  // namespace
 
-EndpointsController::EndpointsController(client::Client& client, sim::Scheduler& scheduler, Options options)
+EndpointsController::EndpointsController(client::Client& client, sim::Scheduler& scheduler,
+                                         Options options)
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
       services_(client, scheduler, "Service",
-                ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+                ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
+                                     base::kSecond},
                 [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
                   queue_.Add(api::ObjectKey(n != nullptr ? *n : *o));
                 }),
       pods_(client, scheduler, "Pod",
-            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
+                                 base::kSecond},
             [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
       endpoints_(client, scheduler, "Endpoints",
-                 ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+                 ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
+                                      base::kSecond},
                  [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
                    // Repair edits and deletions of Endpoints we manage.
                    const std::string key = api::ObjectKey(n != nullptr ? *n : *o);
                    if (services_.GetByKey(key) != nullptr) queue_.Add(key);
                  }),
-      queue_(scheduler, SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond, 10 * base::kSecond},
+      queue_(scheduler,
+             SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
+                                10 * base::kSecond},
              [this](const std::string& key) { return Sync(key); }) {}
 
 void EndpointsController::Start() {
@@ -94,7 +100,8 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
   for (const auto& [key, svc] : services_.items()) {
     if (api::Namespace(*svc) != ns) continue;
     const auto selector = Selector(*svc);
-    if ((old_obj != nullptr && Selects(selector, *old_obj)) || (new_obj != nullptr && Selects(selector, *new_obj))) {
+    if ((old_obj != nullptr && Selects(selector, *old_obj)) ||
+        (new_obj != nullptr && Selects(selector, *new_obj))) {
       queue_.Add(key);
     }
   }
@@ -107,7 +114,8 @@ bool EndpointsController::Sync(const std::string& key) {
   api::ObjectPtr current = endpoints_.GetByKey(key);
   if (svc == nullptr) {
     if (current == nullptr) return true;
-    ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "delete", "the Service is gone"));
+    ScopedCause cause(
+        trace, EmitAction(trace, kController, "Endpoints/" + key, "delete", "the Service is gone"));
     auto deleted = client_.Delete("Endpoints", api::Namespace(*current), api::Name(*current));
     if (deleted.ok()) endpoints_.ObserveDelete(deleted.value());
     return deleted.ok() || base::IsNotFound(deleted.status());
@@ -115,7 +123,8 @@ bool EndpointsController::Sync(const std::string& key) {
   const auto selector = Selector(*svc);
   if (selector.empty()) return true;  // a Service without selector: its Endpoints are the user's
   const std::string ns = api::Namespace(*svc);
-  const bool publish_not_ready = JsonAt(*svc, "/spec/publishNotReadyAddresses"_json_pointer) == Json(true);
+  const bool publish_not_ready =
+      JsonAt(*svc, "/spec/publishNotReadyAddresses"_json_pointer) == Json(true);
   const Json& svc_ports = JsonAt(*svc, "/spec/ports"_json_pointer);
 
   // Group addresses by their resolved port list (RepackSubsets).
@@ -130,7 +139,8 @@ bool EndpointsController::Sync(const std::string& key) {
     if (api::Namespace(*pod) != ns || !Selects(selector, *pod)) continue;
     const std::string ip = api::GetString(*pod, "/status/podIP"_json_pointer);
     // ShouldPodBeInEndpoints: an IP, not finished, not terminating (unless publishing not-ready).
-    if (ip.empty() || IsPodTerminal(*pod) || (api::IsBeingDeleted(*pod) && !publish_not_ready)) continue;
+    if (ip.empty() || IsPodTerminal(*pod) || (api::IsBeingDeleted(*pod) && !publish_not_ready))
+      continue;
     Json ports = Json::array();
     if (svc_ports.is_array()) {
       for (const Json& sp : svc_ports) {
@@ -138,12 +148,15 @@ bool EndpointsController::Sync(const std::string& key) {
         auto port = ResolvePort(sp, *pod);
         if (!port.has_value()) continue;
         Json ep = {{"port", *port}, {"protocol", sp.value("protocol", Json("TCP"))}};
-        if (sp.contains("name") && sp["name"].is_string() && !sp["name"].get<std::string>().empty()) ep["name"] = sp["name"];
+        if (sp.contains("name") && sp["name"].is_string() && !sp["name"].get<std::string>().empty())
+          ep["name"] = sp["name"];
         ports.push_back(ep);
       }
     }
-    Json address = {{"ip", ip},
-                    {"targetRef", {{"kind", "Pod"}, {"namespace", ns}, {"name", api::Name(*pod)}, {"uid", api::Uid(*pod)}}}};
+    Json address = {
+        {"ip", ip},
+        {"targetRef",
+         {{"kind", "Pod"}, {"namespace", ns}, {"name", api::Name(*pod)}, {"uid", api::Uid(*pod)}}}};
     const std::string node = api::GetString(*pod, "/spec/nodeName"_json_pointer);
     if (!node.empty()) address["nodeName"] = node;
     Subset& subset = subsets[ports.dump(-1, ' ', false, Json::error_handler_t::replace)];
@@ -157,7 +170,9 @@ bool EndpointsController::Sync(const std::string& key) {
     }
   }
   Json out = Json::array();
-  auto by_ip = [](const Json& a, const Json& b) { return a["ip"].get<std::string>() < b["ip"].get<std::string>(); };
+  auto by_ip = [](const Json& a, const Json& b) {
+    return a["ip"].get<std::string>() < b["ip"].get<std::string>();
+  };
   for (auto& [ports_key, subset] : subsets) {
     std::sort(subset.ready.begin(), subset.ready.end(), by_ip);
     std::sort(subset.not_ready.begin(), subset.not_ready.end(), by_ip);
@@ -171,9 +186,12 @@ bool EndpointsController::Sync(const std::string& key) {
   Json labels = JsonAt(*svc, "/metadata/labels"_json_pointer);
   if (!labels.is_object() || labels.empty()) labels = nullptr;
 
-  const std::string detail = std::to_string(ready_count) + " ready, " + std::to_string(not_ready_count) + " not ready";
+  const std::string detail =
+      std::to_string(ready_count) + " ready, " + std::to_string(not_ready_count) + " not ready";
   if (current == nullptr) {
-    Json ep = {{"apiVersion", "v1"}, {"kind", "Endpoints"}, {"metadata", {{"name", api::Name(*svc)}, {"namespace", ns}}}};
+    Json ep = {{"apiVersion", "v1"},
+               {"kind", "Endpoints"},
+               {"metadata", {{"name", api::Name(*svc)}, {"namespace", ns}}}};
     if (!labels.is_null()) ep["metadata"]["labels"] = labels;
     if (!subsets_field.is_null()) ep["subsets"] = subsets_field;
     ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "create", detail));
@@ -187,8 +205,9 @@ bool EndpointsController::Sync(const std::string& key) {
     return true;
   }
   ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "update", detail));
-  auto patched = client_.Patch("Endpoints", ns, api::Name(*svc), client::PatchType::kJsonMerge,
-                               Json{{"subsets", subsets_field}, {"metadata", {{"labels", labels}}}});
+  auto patched =
+      client_.Patch("Endpoints", ns, api::Name(*svc), client::PatchType::kJsonMerge,
+                    Json{{"subsets", subsets_field}, {"metadata", {{"labels", labels}}}});
   if (patched.ok()) {
     endpoints_.Observe(patched.value());
     return true;

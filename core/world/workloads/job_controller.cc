@@ -36,17 +36,21 @@ JobController::JobController(client::Client& client, sim::Scheduler& scheduler, 
       scheduler_(scheduler),
       options_(std::move(options)),
       jobs_(client, scheduler, "Job",
-            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
+                                 base::kSecond},
             [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
               if (n != nullptr) queue_.Add(api::ObjectKey(*n));
             }),
       pods_(client, scheduler, "Pod",
-            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
+                                 base::kSecond},
             [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
               EnqueueControllerOf(n, "Job", queue_);
               EnqueueControllerOf(o, "Job", queue_);
             }),
-      queue_(scheduler, SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond, 10 * base::kSecond},
+      queue_(scheduler,
+             SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
+                                10 * base::kSecond},
              [this](const std::string& key) { return Sync(key); }) {}
 
 void JobController::Start() {
@@ -96,10 +100,11 @@ bool JobController::Sync(const std::string& key) {
   const bool on_failure =
       api::GetString(*job, "/spec/template/spec/restartPolicy"_json_pointer) == "OnFailure";
   // pastBackoffLimitOnFailure: container restarts count as failures under OnFailure.
-  const bool past_on_failure = on_failure && (backoff_limit == 0 ? restarts > 0 : restarts >= backoff_limit);
+  const bool past_on_failure =
+      on_failure && (backoff_limit == 0 ? restarts > 0 : restarts >= backoff_limit);
   const bool exceeded = failed > backoff_limit || past_on_failure;
-  const bool complete = has_completions ? succeeded >= completions
-                                        : succeeded > 0 && active.empty();
+  const bool complete =
+      has_completions ? succeeded >= completions : succeeded > 0 && active.empty();
 
   Json conditions = JsonAt(*job, "/status/conditions"_json_pointer);
   Json completion_time = JsonAt(*job, "/status/completionTime"_json_pointer);
@@ -126,8 +131,11 @@ bool JobController::Sync(const std::string& key) {
     active_count = 0;
     ready = 0;
     // 1.31+: the interim condition, then the terminal one.
-    conditions = UpsertCondition(conditions, JobCondition(exceeded ? "FailureTarget" : "SuccessCriteriaMet", reason, message, now), now);
-    conditions = UpsertCondition(conditions, JobCondition(exceeded ? "Failed" : "Complete", reason, message, now), now);
+    conditions = UpsertCondition(
+        conditions,
+        JobCondition(exceeded ? "FailureTarget" : "SuccessCriteriaMet", reason, message, now), now);
+    conditions = UpsertCondition(
+        conditions, JobCondition(exceeded ? "Failed" : "Complete", reason, message, now), now);
     if (complete && !exceeded) completion_time = base::FormatRfc3339(now);
   } else {
     int64_t want = has_completions ? std::min(parallelism, completions - succeeded)
@@ -136,15 +144,16 @@ bool JobController::Sync(const std::string& key) {
     if (active_count > want) {
       std::vector<api::ObjectPtr> victims = active;
       std::stable_sort(victims.begin(), victims.end(),
-                [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
-                  // A total order (name breaks ties) so libstdc++ and libc++ agree.
-                  if (DeleteFirst(*a, *b)) return true;
-                  if (DeleteFirst(*b, *a)) return false;
-                  return api::Name(*a) < api::Name(*b);
-                });
+                       [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
+                         // A total order (name breaks ties) so libstdc++ and libc++ agree.
+                         if (DeleteFirst(*a, *b)) return true;
+                         if (DeleteFirst(*b, *a)) return false;
+                         return api::Name(*a) < api::Name(*b);
+                       });
       victims.resize(static_cast<size_t>(active_count - want));
       ScopedCause cause(trace, EmitAction(trace, kController, object, "delete-pods",
-                                          "want " + std::to_string(want) + " active, have " + std::to_string(active_count)));
+                                          "want " + std::to_string(want) + " active, have " +
+                                              std::to_string(active_count)));
       delete_all(victims);
       active_count = want;
     } else if (active_count < want) {
@@ -162,9 +171,11 @@ bool JobController::Sync(const std::string& key) {
         const int64_t n = want - active_count;
         ScopedCause cause(trace, EmitAction(trace, kController, object, "create-pods",
                                             "want " + std::to_string(want) + " active, have " +
-                                                std::to_string(active_count) + ": creating " + std::to_string(n)));
+                                                std::to_string(active_count) + ": creating " +
+                                                std::to_string(n)));
         for (int64_t i = 0; i < n; ++i) {
-          Json pod = PodFromTemplate(JsonAt(*job, "/spec/template"_json_pointer), *job, api::Name(*job) + "-");
+          Json pod = PodFromTemplate(JsonAt(*job, "/spec/template"_json_pointer), *job,
+                                     api::Name(*job) + "-");
           api::SetLabel(pod, kJobNameLabel, api::Name(*job));
           api::SetLabel(pod, kLegacyJobNameLabel, api::Name(*job));
           api::SetLabel(pod, "batch.kubernetes.io/controller-uid", api::Uid(*job));
@@ -183,19 +194,21 @@ bool JobController::Sync(const std::string& key) {
 
   Json start_time = JsonAt(*job, "/status/startTime"_json_pointer);
   if (start_time.is_null() && !suspended) start_time = base::FormatRfc3339(now);
-  Json status = {{"active", OrNull(active_count)},
-                 {"succeeded", OrNull(succeeded)},
-                 {"failed", OrNull(failed)},
-                 {"ready", ready},
-                 {"startTime", start_time},
-                 {"completionTime", completion_time},
-                 {"conditions", conditions.is_array() && !conditions.empty() ? conditions : Json(nullptr)}};
+  Json status = {
+      {"active", OrNull(active_count)},
+      {"succeeded", OrNull(succeeded)},
+      {"failed", OrNull(failed)},
+      {"ready", ready},
+      {"startTime", start_time},
+      {"completionTime", completion_time},
+      {"conditions", conditions.is_array() && !conditions.empty() ? conditions : Json(nullptr)}};
   bool changed = false;
   for (const auto& [field, value] : status.items()) {
     if (JsonAt(*job, Json::json_pointer("/status/" + field)) != value) changed = true;
   }
   if (changed) {
-    auto written = client_.PatchStatus("Job", ns, api::Name(*job), client::PatchType::kJsonMerge, Json{{"status", status}});
+    auto written = client_.PatchStatus("Job", ns, api::Name(*job), client::PatchType::kJsonMerge,
+                                       Json{{"status", status}});
     if (written.ok()) {
       jobs_.Observe(written.value());
     } else if (!base::IsNotFound(written.status())) {

@@ -140,7 +140,8 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
   if (old != nullptr) {
     // Drop stale echoes: an event older than what a write already put in the cache.
     if (!NewerOrSame(*obj, *old)) return;
-    if (api::ResourceVersion(*obj) == api::ResourceVersion(*old) && api::Uid(*obj) == api::Uid(*old)) {
+    if (api::ResourceVersion(*obj) == api::ResourceVersion(*old) &&
+        api::Uid(*obj) == api::Uid(*old)) {
       return;
     }
   }

@@ -36,9 +36,7 @@ bool AfterOrZero(const std::string& t1, const std::string& t2) {
 
 }  // namespace
 
-std::string PodPhase(const Json& pod) {
-  return api::GetString(pod, "/status/phase"_json_pointer);
-}
+std::string PodPhase(const Json& pod) { return api::GetString(pod, "/status/phase"_json_pointer); }
 
 bool IsPodTerminal(const Json& pod) {
   const std::string phase = PodPhase(pod);
@@ -69,14 +67,14 @@ Json UpsertCondition(const Json& conditions, Json cond, base::SimTime now, bool 
   for (Json& c : out) {
     if (!c.is_object() || c.value("type", Json("")) != cond["type"]) continue;
     const bool same_status = c.value("status", Json("")) == cond["status"];
-    cond["lastTransitionTime"] = same_status && c.contains("lastTransitionTime")
-                                     ? c["lastTransitionTime"]
-                                     : Json(stamp);
+    cond["lastTransitionTime"] =
+        same_status && c.contains("lastTransitionTime") ? c["lastTransitionTime"] : Json(stamp);
     if (update_time) {
-      const bool same_text = same_status && c.value("reason", Json("")) == cond.value("reason", Json("")) &&
+      const bool same_text = same_status &&
+                             c.value("reason", Json("")) == cond.value("reason", Json("")) &&
                              c.value("message", Json("")) == cond.value("message", Json(""));
-      cond["lastUpdateTime"] = same_text && c.contains("lastUpdateTime") ? c["lastUpdateTime"]
-                                                                         : Json(stamp);
+      cond["lastUpdateTime"] =
+          same_text && c.contains("lastUpdateTime") ? c["lastUpdateTime"] : Json(stamp);
     }
     c = std::move(cond);
     return out;
@@ -103,7 +101,8 @@ Json NewControllerRef(const Json& owner) {
   return ref.ToJson();
 }
 
-Json PodFromTemplate(const Json& pod_template, const Json& owner, const std::string& generate_name) {
+Json PodFromTemplate(const Json& pod_template, const Json& owner,
+                     const std::string& generate_name) {
   Json pod = {{"apiVersion", "v1"}, {"kind", "Pod"}};
   Json meta = {{"generateName", generate_name}, {"namespace", api::Namespace(owner)}};
   const Json* tmeta = Path(pod_template, "/metadata"_json_pointer);

@@ -15,7 +15,8 @@ const char kController[] = "replicaset-controller";
 
 // IsAvailable mirrors podutil.IsPodAvailable: Ready for at least minReadySeconds. When a Ready
 // Pod is not available yet, *wait is lowered to the time until it will be.
-bool IsAvailable(const Json& pod, int64_t min_ready_seconds, base::SimTime now, base::Duration* wait) {
+bool IsAvailable(const Json& pod, int64_t min_ready_seconds, base::SimTime now,
+                 base::Duration* wait) {
   if (!IsPodReady(pod)) return false;
   if (min_ready_seconds <= 0) return true;
   auto since = ReadySince(pod);
@@ -38,19 +39,24 @@ void EnqueueControllerOf(const api::ObjectPtr& obj, const std::string& kind, Syn
   queue.Add(api::ObjectKey(api::Namespace(*obj), ref->name));
 }
 
-ReplicaSetController::ReplicaSetController(client::Client& client, sim::Scheduler& scheduler, Options options)
+ReplicaSetController::ReplicaSetController(client::Client& client, sim::Scheduler& scheduler,
+                                           Options options)
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
       replicasets_(client, scheduler, "ReplicaSet",
-                   ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+                   ObjectWatch::Options{options_.watcher, options_.traced_watches,
+                                        base::kMillisecond, base::kSecond},
                    [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
                      if (n != nullptr) queue_.Add(api::ObjectKey(*n));
                    }),
       pods_(client, scheduler, "Pod",
-            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond, base::kSecond},
+            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
+                                 base::kSecond},
             [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
-      queue_(scheduler, SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond, 10 * base::kSecond},
+      queue_(scheduler,
+             SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
+                                10 * base::kSecond},
              [this](const std::string& key) { return Sync(key); }) {}
 
 void ReplicaSetController::Start() {
@@ -72,7 +78,8 @@ bool ReplicaSetController::Sync(const std::string& key) {
   const std::string object = "ReplicaSet/" + key;
   std::vector<api::ObjectPtr> active;
   for (const auto& [pod_key, pod] : pods_.items()) {
-    if (api::Namespace(*pod) == ns && IsControlledBy(*pod, *rs) && IsPodActive(*pod)) active.push_back(pod);
+    if (api::Namespace(*pod) == ns && IsControlledBy(*pod, *rs) && IsPodActive(*pod))
+      active.push_back(pod);
   }
   const int64_t replicas = IntAt(*rs, "/spec/replicas"_json_pointer, 1);
   bool ok = true;
@@ -81,12 +88,13 @@ bool ReplicaSetController::Sync(const std::string& key) {
     const int64_t diff = static_cast<int64_t>(active.size()) - replicas;
     if (diff < 0) {
       const int64_t n = std::min<int64_t>(-diff, options_.burst_replicas);
-      ScopedCause cause(trace, EmitAction(trace, kController, object, "create-pods",
-                                          "want " + std::to_string(replicas) + ", have " +
-                                              std::to_string(active.size()) + ": creating " + std::to_string(n)));
+      ScopedCause cause(
+          trace, EmitAction(trace, kController, object, "create-pods",
+                            "want " + std::to_string(replicas) + ", have " +
+                                std::to_string(active.size()) + ": creating " + std::to_string(n)));
       for (int64_t i = 0; i < n; ++i) {
-        auto created = client_.Create(PodFromTemplate(JsonAt(*rs, "/spec/template"_json_pointer), *rs,
-                                                      api::Name(*rs) + "-"));
+        auto created = client_.Create(
+            PodFromTemplate(JsonAt(*rs, "/spec/template"_json_pointer), *rs, api::Name(*rs) + "-"));
         if (!created.ok()) {
           ok = false;
           break;
@@ -96,18 +104,19 @@ bool ReplicaSetController::Sync(const std::string& key) {
     } else if (diff > 0) {
       std::vector<api::ObjectPtr> victims = active;
       std::stable_sort(victims.begin(), victims.end(),
-                [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
-                  // A total order (name breaks ties) so libstdc++ and libc++ agree.
-                  if (DeleteFirst(*a, *b)) return true;
-                  if (DeleteFirst(*b, *a)) return false;
-                  return api::Name(*a) < api::Name(*b);
-                });
+                       [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
+                         // A total order (name breaks ties) so libstdc++ and libc++ agree.
+                         if (DeleteFirst(*a, *b)) return true;
+                         if (DeleteFirst(*b, *a)) return false;
+                         return api::Name(*a) < api::Name(*b);
+                       });
       const int64_t n = std::min<int64_t>(diff, options_.burst_replicas);
       std::string names;
       for (int64_t i = 0; i < n; ++i) names += (i ? "," : "") + api::Name(*victims[i]);
-      ScopedCause cause(trace, EmitAction(trace, kController, object, "delete-pods",
-                                          "want " + std::to_string(replicas) + ", have " +
-                                              std::to_string(active.size()) + ": deleting " + names));
+      ScopedCause cause(trace,
+                        EmitAction(trace, kController, object, "delete-pods",
+                                   "want " + std::to_string(replicas) + ", have " +
+                                       std::to_string(active.size()) + ": deleting " + names));
       for (int64_t i = 0; i < n; ++i) {
         auto deleted = client_.Delete("Pod", ns, api::Name(*victims[i]));
         if (!deleted.ok() && !base::IsNotFound(deleted.status())) {
@@ -125,7 +134,8 @@ bool ReplicaSetController::Sync(const std::string& key) {
   // window in which a Deployment can scale an old ReplicaSet down once too often.
   active.clear();
   for (const auto& [pod_key, pod] : pods_.items()) {
-    if (api::Namespace(*pod) == ns && IsControlledBy(*pod, *rs) && IsPodActive(*pod)) active.push_back(pod);
+    if (api::Namespace(*pod) == ns && IsControlledBy(*pod, *rs) && IsPodActive(*pod))
+      active.push_back(pod);
   }
   const auto template_labels = api::Labels(JsonAt(*rs, "/spec/template"_json_pointer));
   const int64_t min_ready = IntAt(*rs, "/spec/minReadySeconds"_json_pointer, 0);
@@ -153,8 +163,8 @@ bool ReplicaSetController::Sync(const std::string& key) {
     if (JsonAt(*rs, Json::json_pointer("/status/" + field)) != value) changed = true;
   }
   if (changed) {
-    auto written = client_.PatchStatus("ReplicaSet", ns, api::Name(*rs), client::PatchType::kJsonMerge,
-                                       Json{{"status", status}});
+    auto written = client_.PatchStatus("ReplicaSet", ns, api::Name(*rs),
+                                       client::PatchType::kJsonMerge, Json{{"status", status}});
     if (written.ok()) {
       replicasets_.Observe(written.value());
     } else if (!base::IsNotFound(written.status())) {

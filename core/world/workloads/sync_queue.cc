@@ -31,9 +31,10 @@ void SyncQueue::AddAfter(const std::string& key, base::Duration delay) {
     pending_.erase(it);
   }
   std::weak_ptr<int> alive = alive_;
-  const sim::EventId id = scheduler_.At(at, "sync " + options_.name + " " + key, [this, alive, key] {
-    if (!alive.expired()) Run(key);
-  });
+  const sim::EventId id =
+      scheduler_.At(at, "sync " + options_.name + " " + key, [this, alive, key] {
+        if (!alive.expired()) Run(key);
+      });
   pending_[key] = Pending{id, at};
 }
 

@@ -1,9 +1,9 @@
 #include "core/world/external/external_systems.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "core/sim/clock.h"
 #include "core/sim/trace.h"
@@ -69,7 +69,8 @@ TEST(ExternalSystems, FaultModesShapeEveryCall) {
 TEST(ExternalSystems, LockedStaysLockedUntilSetUp) {
   Fixture f;
   ASSERT_TRUE(f.systems.SetFault("loadbalancer", "locked", 0).ok());
-  for (int i = 0; i < 3; ++i) EXPECT_TRUE(base::IsConflict(f.systems.load_balancer().Deregister("x")));
+  for (int i = 0; i < 3; ++i)
+    EXPECT_TRUE(base::IsConflict(f.systems.load_balancer().Deregister("x")));
   EXPECT_EQ(f.systems.ListFaults(), (std::vector<std::string>{"external loadbalancer locked"}));
   f.systems.ClearFaults();
   EXPECT_TRUE(f.systems.load_balancer().Deregister("x").ok());

@@ -1,9 +1,9 @@
 #include "core/world/kubelet/kubelet.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "tests/world/workloads/world_fixture.h"
 
@@ -20,19 +20,23 @@ std::string Str(const api::ObjectPtr& obj, const char* ptr) {
 int64_t Int(const api::ObjectPtr& obj, const char* ptr) {
   return obj == nullptr ? -1 : IntAt(*obj, Json::json_pointer(ptr), -1);
 }
-std::string Waiting(const api::ObjectPtr& pod) { return Str(pod, "/status/containerStatuses/0/state/waiting/reason"); }
+std::string Waiting(const api::ObjectPtr& pod) {
+  return Str(pod, "/status/containerStatuses/0/state/waiting/reason");
+}
 
 TEST(Kubelet, PodGoesThroughContainerCreatingRunningReadyOnDefaultTimings) {
   WorldFixture f;
   f.Create(PodJson("web"));
   const base::SimTime created = f.clock.Now();
-  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "web")) == "ContainerCreating"; }, base::kSecond));
+  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "web")) == "ContainerCreating"; },
+                         base::kSecond));
   auto pod = f.Get("Pod", "web");
   EXPECT_EQ(Str(pod, "/status/phase"), "Pending");
   EXPECT_EQ(Str(pod, "/status/podIP").rfind("10.244.", 0), 0u) << Str(pod, "/status/podIP");
   EXPECT_FALSE(Str(pod, "/spec/nodeName").empty());
 
-  ASSERT_TRUE(f.RunUntil([&] { return Str(f.Get("Pod", "web"), "/status/phase") == "Running"; }, 10 * base::kSecond));
+  ASSERT_TRUE(f.RunUntil([&] { return Str(f.Get("Pod", "web"), "/status/phase") == "Running"; },
+                         10 * base::kSecond));
   const base::Duration to_running = f.clock.Now() - created;
   EXPECT_GE(to_running, 3 * base::kSecond);
   EXPECT_LT(to_running, 3 * base::kSecond + 100 * base::kMillisecond);
@@ -45,7 +49,8 @@ TEST(Kubelet, PodGoesThroughContainerCreatingRunningReadyOnDefaultTimings) {
   pod = f.Get("Pod", "web");
   EXPECT_TRUE(ConditionIs(*pod, "ContainersReady", "True"));
   EXPECT_TRUE(ConditionIs(*pod, "PodScheduled", "True"));
-  EXPECT_EQ(Str(pod, "/status/containerStatuses/0/state/running/startedAt"), base::FormatRfc3339(created + 3 * base::kSecond));
+  EXPECT_EQ(Str(pod, "/status/containerStatuses/0/state/running/startedAt"),
+            base::FormatRfc3339(created + 3 * base::kSecond));
   EXPECT_GT(f.CountTrace("kubelet.pod", "reason", "Ready"), 0);
 }
 
@@ -87,10 +92,13 @@ TEST(Kubelet, CrashingContainerBacksOffTenTwentyFortySeconds) {
 TEST(Kubelet, CrashLoopMessageNamesTheBackOff) {
   WorldFixture f;
   f.Create(PodJson("crash", "busybox:1.36", {{"crash-after", "1s"}}));
-  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "crash")) == "CrashLoopBackOff"; }, base::kMinute));
+  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "crash")) == "CrashLoopBackOff"; },
+                         base::kMinute));
   auto pod = f.Get("Pod", "crash");
   const std::string message = Str(pod, "/status/containerStatuses/0/state/waiting/message");
-  EXPECT_EQ(message.rfind("back-off 10s restarting failed container=main pod=crash_default(", 0), 0u) << message;
+  EXPECT_EQ(message.rfind("back-off 10s restarting failed container=main pod=crash_default(", 0),
+            0u)
+      << message;
   EXPECT_EQ(Int(pod, "/status/containerStatuses/0/restartCount"), 1);
 }
 
@@ -127,12 +135,15 @@ TEST(Kubelet, KillPodRejectsUnknownPodsAndReasons) {
 TEST(Kubelet, BadImageShowsErrImagePullThenImagePullBackOffAndRetries) {
   WorldFixture f;
   f.Create(PodJson("bad", "nginx:bad"));
-  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "bad")) == "ErrImagePull"; }, 10 * base::kSecond));
+  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "bad")) == "ErrImagePull"; },
+                         10 * base::kSecond));
   const base::SimTime first_failure = f.clock.Now();
-  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "bad")) == "ImagePullBackOff"; }, 10 * base::kSecond));
+  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "bad")) == "ImagePullBackOff"; },
+                         10 * base::kSecond));
   EXPECT_EQ(Str(f.Get("Pod", "bad"), "/status/containerStatuses/0/state/waiting/message"),
             "Back-off pulling image \"nginx:bad\"");
-  ASSERT_TRUE(f.RunUntil([&] { return Waiting(f.Get("Pod", "bad")) == "ErrImagePull"; }, base::kMinute));
+  ASSERT_TRUE(
+      f.RunUntil([&] { return Waiting(f.Get("Pod", "bad")) == "ErrImagePull"; }, base::kMinute));
   // Retried after the 10s back-off, then a 2s pull.
   EXPECT_EQ(f.clock.Now() - first_failure, 12 * base::kSecond);
   EXPECT_EQ(Str(f.Get("Pod", "bad"), "/status/phase"), "Pending");
@@ -146,13 +157,14 @@ struct ExitCase {
 
 TEST(Kubelet, RestartPolicyDecidesWhatFollowsAnExit) {
   const std::vector<ExitCase> cases = {
-      {"Never", "0", "Succeeded"}, {"Never", "2", "Failed"},   {"OnFailure", "0", "Succeeded"},
-      {"OnFailure", "2", ""},      {"Always", "0", ""},        {"Always", "2", ""},
+      {"Never", "0", "Succeeded"}, {"Never", "2", "Failed"}, {"OnFailure", "0", "Succeeded"},
+      {"OnFailure", "2", ""},      {"Always", "0", ""},      {"Always", "2", ""},
   };
   for (const ExitCase& c : cases) {
     SCOPED_TRACE(c.policy + " exit " + c.exit_code);
     WorldFixture f;
-    f.Create(PodJson("p", "busybox:1.36", {{"crash-after", "1s"}, {"exit-code", c.exit_code}}, c.policy));
+    f.Create(PodJson("p", "busybox:1.36", {{"crash-after", "1s"}, {"exit-code", c.exit_code}},
+                     c.policy));
     f.Run(6 * base::kSecond);  // running at 3s, exits at 4s, restarted (if at all) at 5s
     auto pod = f.Get("Pod", "p");
     if (c.phase.empty()) {
@@ -163,7 +175,8 @@ TEST(Kubelet, RestartPolicyDecidesWhatFollowsAnExit) {
     } else {
       EXPECT_EQ(Str(pod, "/status/phase"), c.phase);
       EXPECT_EQ(Int(pod, "/status/containerStatuses/0/restartCount"), 0);
-      EXPECT_EQ(Int(pod, "/status/containerStatuses/0/state/terminated/exitCode"), std::stoi(c.exit_code));
+      EXPECT_EQ(Int(pod, "/status/containerStatuses/0/state/terminated/exitCode"),
+                std::stoi(c.exit_code));
     }
   }
 }
@@ -206,7 +219,8 @@ TEST(Kubelet, BadAnnotationKeepsTheDefaultAndWarns) {
 
 TEST(Kubelet, AnnotationsChangeTheTimings) {
   WorldFixture f;
-  f.Create(PodJson("web", "nginx:1.27", {{"pull-time", "500ms"}, {"start-time", "0s"}, {"ready-after", "4s"}}));
+  f.Create(PodJson("web", "nginx:1.27",
+                   {{"pull-time", "500ms"}, {"start-time", "0s"}, {"ready-after", "4s"}}));
   const base::SimTime created = f.clock.Now();
   ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
   EXPECT_GE(f.clock.Now() - created, 4500 * base::kMillisecond);
@@ -228,7 +242,8 @@ TEST(Kubelet, NodeDownMarksPodsNotReadyAfterGraceAndUpRestoresThem) {
   EXPECT_TRUE(ConditionIs(*n, "Ready", "Unknown"));
   EXPECT_EQ(Str(n, "/spec/taints/0/key"), kUnreachableTaint);
   // A kill while down is refused: the node cannot be reached.
-  EXPECT_EQ(f.world->KillPod("default", "web", "Error").code(), base::StatusCode::kServiceUnavailable);
+  EXPECT_EQ(f.world->KillPod("default", "web", "Error").code(),
+            base::StatusCode::kServiceUnavailable);
 
   ASSERT_TRUE(f.world->SetNodeReady(node, true).ok());
   f.Run(100 * base::kMillisecond);

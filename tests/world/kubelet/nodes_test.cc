@@ -1,8 +1,8 @@
 #include "core/world/node/nodes.h"
 
-#include <string>
-
 #include <gtest/gtest.h>
+
+#include <string>
 
 #include "tests/world/workloads/world_fixture.h"
 

@@ -1,18 +1,20 @@
 #include "core/world/kubelet/sandbox_annotations.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
 namespace {
 
-api::Json Pod(const std::map<std::string, std::string>& annotations, const std::string& image = "nginx:1.27") {
-  api::Json pod = {{"metadata", {{"name", "p"}}},
-                   {"spec", {{"containers", api::Json::array({api::Json{{"name", "c"}, {"image", image}}})}}}};
+api::Json Pod(const std::map<std::string, std::string>& annotations,
+              const std::string& image = "nginx:1.27") {
+  api::Json pod = {
+      {"metadata", {{"name", "p"}}},
+      {"spec", {{"containers", api::Json::array({api::Json{{"name", "c"}, {"image", image}}})}}}};
   for (const auto& [k, v] : annotations) pod["metadata"]["annotations"][kSandboxPrefix + k] = v;
   return pod;
 }
@@ -31,10 +33,13 @@ TEST(ParseSandboxAnnotations, DefaultsWithoutAnnotations) {
 
 TEST(ParseSandboxAnnotations, ReadsEveryAnnotation) {
   std::vector<std::string> warnings;
-  SandboxSettings s = ParseSandboxAnnotations(
-      Pod({{"pull-time", "500ms"}, {"start-time", "0s"}, {"ready-after", "1m30s"}, {"crash-after", "3s"}, {"exit-code", "0"}},
-          "registry.local:5000/app:bad"),
-      SandboxSettings{}, &warnings);
+  SandboxSettings s = ParseSandboxAnnotations(Pod({{"pull-time", "500ms"},
+                                                   {"start-time", "0s"},
+                                                   {"ready-after", "1m30s"},
+                                                   {"crash-after", "3s"},
+                                                   {"exit-code", "0"}},
+                                                  "registry.local:5000/app:bad"),
+                                              SandboxSettings{}, &warnings);
   EXPECT_EQ(s.pull_time, 500 * base::kMillisecond);
   EXPECT_EQ(s.start_time, 0);
   EXPECT_EQ(s.ready_after, 90 * base::kSecond);
@@ -46,9 +51,11 @@ TEST(ParseSandboxAnnotations, ReadsEveryAnnotation) {
 
 TEST(ParseSandboxAnnotations, BadValuesKeepDefaultsAndWarn) {
   std::vector<std::string> warnings;
-  SandboxSettings s = ParseSandboxAnnotations(
-      Pod({{"pull-time", "soon"}, {"ready-after", "-1s"}, {"crash-after", "x"}, {"exit-code", "256"}}), SandboxSettings{},
-      &warnings);
+  SandboxSettings s = ParseSandboxAnnotations(Pod({{"pull-time", "soon"},
+                                                   {"ready-after", "-1s"},
+                                                   {"crash-after", "x"},
+                                                   {"exit-code", "256"}}),
+                                              SandboxSettings{}, &warnings);
   EXPECT_EQ(s.pull_time, 2 * base::kSecond);
   EXPECT_EQ(s.ready_after, 2 * base::kSecond);
   EXPECT_FALSE(s.crash_after.has_value());

@@ -1,9 +1,9 @@
 #include "core/world/scheduler/kube_scheduler.h"
 
+#include <gtest/gtest.h>
+
 #include <map>
 #include <string>
-
-#include <gtest/gtest.h>
 
 #include "tests/world/workloads/world_fixture.h"
 
@@ -35,7 +35,8 @@ TEST(KubeScheduler, BindsAfterTheBindDelayAndSetsPodScheduled) {
   EXPECT_EQ(f.CountTrace("scheduler.bind", "node", "node-1"), 1);
   bool as_scheduler = false;
   for (const sim::TraceEvent& e : f.trace.events()) {
-    if (e.type == "api.request" && e.FieldString("verb") == "patch" && e.FieldString("name") == "web") {
+    if (e.type == "api.request" && e.FieldString("verb") == "patch" &&
+        e.FieldString("name") == "web") {
       as_scheduler = as_scheduler || e.FieldString("user") == kSchedulerUser;
     }
   }
@@ -67,14 +68,17 @@ TEST(KubeScheduler, UnschedulablePodGetsTheSchedulersMessage) {
   EXPECT_EQ((*cond)["message"], "0/3 nodes are available: 3 Insufficient cpu.");
   EXPECT_EQ(f.world->scheduler().unschedulable().count("default/huge"), 1u);
   f.Run(base::kMinute);
-  EXPECT_EQ(NodeOf(f, "huge"), "");  // stays Pending
+  EXPECT_EQ(NodeOf(f, "huge"), "");                       // stays Pending
   EXPECT_EQ(f.CountTrace("scheduler.unschedulable"), 1);  // no repeated writes
 }
 
 TEST(KubeScheduler, MessageCountsEachReasonAndSortsThem) {
   WorldFixture f;
   // node-1 is cordoned; node-2 is full on cpu; node-3 has room.
-  ASSERT_TRUE(f.admin.Patch("Node", "", "node-1", client::PatchType::kJsonMerge, Json{{"spec", {{"unschedulable", true}}}}).ok());
+  ASSERT_TRUE(f.admin
+                  .Patch("Node", "", "node-1", client::PatchType::kJsonMerge,
+                         Json{{"spec", {{"unschedulable", true}}}})
+                  .ok());
   f.Create(WithCpu(PodJson("a"), "7"));
   f.Run(20 * base::kMillisecond);
   f.Create(WithCpu(PodJson("b"), "7"));
@@ -88,7 +92,8 @@ TEST(KubeScheduler, MessageCountsEachReasonAndSortsThem) {
   const Json* cond = FindCondition(*f.Get("Pod", "c"), "PodScheduled");
   ASSERT_NE(cond, nullptr);
   EXPECT_EQ((*cond)["message"],
-            "0/3 nodes are available: 1 node(s) were unschedulable, 2 Insufficient cpu, 2 Insufficient memory.");
+            "0/3 nodes are available: 1 node(s) were unschedulable, 2 Insufficient cpu, 2 "
+            "Insufficient memory.");
 }
 
 TEST(KubeScheduler, RetriesWhenAPodFreesRoom) {
@@ -117,12 +122,14 @@ TEST(KubeScheduler, UnreachableNodeIsAvoidedAndToleratedByMatchingPods) {
   f.Run(41 * base::kSecond);
   f.Create(PodJson("plain"));
   Json tolerant = PodJson("tolerant");
-  tolerant["spec"]["tolerations"] = Json::array({Json{{"key", kUnreachableTaint}, {"operator", "Exists"}}});
+  tolerant["spec"]["tolerations"] =
+      Json::array({Json{{"key", kUnreachableTaint}, {"operator", "Exists"}}});
   f.Create(tolerant);
   f.Run(100 * base::kMillisecond);
   EXPECT_EQ(NodeOf(f, "plain"), "");
   EXPECT_EQ((*FindCondition(*f.Get("Pod", "plain"), "PodScheduled"))["message"],
-            "0/1 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }.");
+            "0/1 nodes are available: 1 node(s) had untolerated taint "
+            "{node.kubernetes.io/unreachable: }.");
   EXPECT_EQ(NodeOf(f, "tolerant"), "node-1");
   ASSERT_TRUE(f.world->SetNodeReady("node-1", true).ok());
   ASSERT_TRUE(f.RunUntil([&] { return NodeOf(f, "plain") == "node-1"; }, 10 * base::kSecond));

@@ -1,9 +1,9 @@
 #include "core/world/scheduler/resources.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace world {
 namespace {
@@ -43,10 +43,12 @@ TEST(ParseQuantityMilli, ReadsKubernetesQuantities) {
 }
 
 TEST(PodRequests, SumsContainersAndDefaultsForScoring) {
-  api::Json pod = {{"spec",
-                    {{"containers",
-                      api::Json::array({api::Json{{"resources", {{"requests", {{"cpu", "250m"}, {"memory", "64Mi"}}}}}},
-                                        api::Json{{"name", "sidecar"}}})}}}};
+  api::Json pod = {
+      {"spec",
+       {{"containers",
+         api::Json::array(
+             {api::Json{{"resources", {{"requests", {{"cpu", "250m"}, {"memory", "64Mi"}}}}}},
+              api::Json{{"name", "sidecar"}}})}}}};
   Resources r = PodRequests(pod);
   EXPECT_EQ(r.cpu_milli, 250);
   EXPECT_EQ(r.memory, 64LL * 1024 * 1024);
@@ -57,7 +59,8 @@ TEST(PodRequests, SumsContainersAndDefaultsForScoring) {
 }
 
 TEST(NodeAllocatable, ReadsAllocatableOrCapacity) {
-  api::Json node = {{"status", {{"capacity", {{"cpu", "8"}, {"memory", "32Gi"}, {"pods", "110"}}}}}};
+  api::Json node = {
+      {"status", {{"capacity", {{"cpu", "8"}, {"memory", "32Gi"}, {"pods", "110"}}}}}};
   Resources r = NodeAllocatable(node);
   EXPECT_EQ(r.cpu_milli, 8000);
   EXPECT_EQ(r.memory, 32LL * 1024 * 1024 * 1024);

@@ -1,11 +1,11 @@
 #include "core/world/workloads/deployment_controller.h"
 
+#include <gtest/gtest.h>
+
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "core/world/workloads/deployment_util.h"
 #include "tests/world/workloads/world_fixture.h"
@@ -71,7 +71,8 @@ TEST(DeploymentController, ThreeReplicasBecomeReadyAfterPullStartAndReadyTime) {
   const Json* progressing = FindCondition(*d, "Progressing");
   ASSERT_NE(progressing, nullptr);
   EXPECT_EQ((*progressing)["reason"], "NewReplicaSetAvailable");
-  EXPECT_EQ((*progressing)["message"], "ReplicaSet \"web-" + hash + "\" has successfully progressed.");
+  EXPECT_EQ((*progressing)["message"],
+            "ReplicaSet \"web-" + hash + "\" has successfully progressed.");
   auto rs = f.Get("ReplicaSet", "web-" + hash);
   EXPECT_EQ(Int(rs, "/status/readyReplicas"), 3);
   EXPECT_EQ(Int(rs, "/status/availableReplicas"), 3);
@@ -84,10 +85,15 @@ TEST(DeploymentController, ScalesThreeToFiveToTwo) {
   ASSERT_TRUE(f.RunUntil([&] { return RolledOut(f, "web"); }, 30 * base::kSecond));
   for (int64_t replicas : {5, 2}) {
     SCOPED_TRACE(replicas);
-    ASSERT_TRUE(f.admin.Patch("Deployment", "default", "web", client::PatchType::kJsonMerge,
-                              Json{{"spec", {{"replicas", replicas}}}}).ok());
-    ASSERT_TRUE(f.RunUntil([&] { return RolledOut(f, "web") && f.Pods({{"app", "web"}}).size() == size_t(replicas); },
-                           30 * base::kSecond));
+    ASSERT_TRUE(f.admin
+                    .Patch("Deployment", "default", "web", client::PatchType::kJsonMerge,
+                           Json{{"spec", {{"replicas", replicas}}}})
+                    .ok());
+    ASSERT_TRUE(f.RunUntil(
+        [&] {
+          return RolledOut(f, "web") && f.Pods({{"app", "web"}}).size() == size_t(replicas);
+        },
+        30 * base::kSecond));
     EXPECT_EQ(f.ReadyPods({{"app", "web"}}), replicas);
     EXPECT_EQ(ReplicaSets(f).size(), 1u);  // scaling keeps the ReplicaSet
     EXPECT_EQ(Int(ReplicaSets(f)[0], "/spec/replicas"), replicas);
@@ -104,25 +110,31 @@ struct RollingCase {
 
 TEST(DeploymentController, RollingUpdateStaysWithinMaxSurgeAndMaxUnavailable) {
   const std::vector<RollingCase> cases = {
-      {4, 1, 1, 1, 1},
-      {3, "25%", "25%", 1, 0},  // the defaults: surge rounds up to 1, unavailable down to 0
-      {10, 3, 2, 3, 2},
-      {5, 0, 2, 0, 2},
-      {4, "50%", 0, 2, 0},
+      {4, 1, 1, 1, 1},  {3, "25%", "25%", 1, 0},  // the defaults: surge rounds up to 1, unavailable
+                                                  // down to 0
+      {10, 3, 2, 3, 2}, {5, 0, 2, 0, 2},         {4, "50%", 0, 2, 0},
   };
   for (const RollingCase& c : cases) {
-    SCOPED_TRACE(std::to_string(c.replicas) + " surge " + c.max_surge.dump() + " unavailable " + c.max_unavailable.dump());
+    SCOPED_TRACE(std::to_string(c.replicas) + " surge " + c.max_surge.dump() + " unavailable " +
+                 c.max_unavailable.dump());
     WorldFixture f;
     Json d = DeploymentJson("web", c.replicas);
-    d["spec"]["strategy"] = {{"type", "RollingUpdate"},
-                             {"rollingUpdate", {{"maxSurge", c.max_surge}, {"maxUnavailable", c.max_unavailable}}}};
+    d["spec"]["strategy"] = {
+        {"type", "RollingUpdate"},
+        {"rollingUpdate", {{"maxSurge", c.max_surge}, {"maxUnavailable", c.max_unavailable}}}};
     f.Create(d);
     ASSERT_TRUE(f.RunUntil([&] { return RolledOut(f, "web"); }, 30 * base::kSecond));
     const std::string old_rs = api::Name(*ReplicaSets(f)[0]);
 
-    ASSERT_TRUE(f.admin.Patch("Deployment", "default", "web", client::PatchType::kJsonMerge,
-                              Json{{"spec", {{"template", {{"spec", {{"containers", Json::array({Json{{"name", "web"}, {"image", "nginx:1.28"}}})}}}}}}}})
-                    .ok());
+    ASSERT_TRUE(
+        f.admin
+            .Patch("Deployment", "default", "web", client::PatchType::kJsonMerge,
+                   Json{{"spec",
+                         {{"template",
+                           {{"spec",
+                             {{"containers", Json::array({Json{{"name", "web"},
+                                                               {"image", "nginx:1.28"}}})}}}}}}}})
+            .ok());
     int64_t max_spec_total = 0;
     int min_ready = c.replicas;
     auto check = [&] {
@@ -131,13 +143,15 @@ TEST(DeploymentController, RollingUpdateStaysWithinMaxSurgeAndMaxUnavailable) {
       max_spec_total = std::max(max_spec_total, total);
       min_ready = std::min(min_ready, f.ReadyPods({{"app", "web"}}));
     };
-    ASSERT_TRUE(f.RunUntil([&] {
-      auto rs = f.Get("ReplicaSet", old_rs);
-      return RolledOut(f, "web") && Int(rs, "/spec/replicas") == 0 &&
-             f.Pods({{"app", "web"}}).size() == size_t(c.replicas);
-    }, 5 * base::kMinute, check));
-    EXPECT_EQ(max_spec_total, c.replicas + c.surge);       // the surge is used, never exceeded
-    EXPECT_EQ(min_ready, c.replicas - c.unavailable);      // never below replicas - maxUnavailable
+    ASSERT_TRUE(f.RunUntil(
+        [&] {
+          auto rs = f.Get("ReplicaSet", old_rs);
+          return RolledOut(f, "web") && Int(rs, "/spec/replicas") == 0 &&
+                 f.Pods({{"app", "web"}}).size() == size_t(c.replicas);
+        },
+        5 * base::kMinute, check));
+    EXPECT_EQ(max_spec_total, c.replicas + c.surge);   // the surge is used, never exceeded
+    EXPECT_EQ(min_ready, c.replicas - c.unavailable);  // never below replicas - maxUnavailable
     for (const api::ObjectPtr& pod : f.Pods({{"app", "web"}})) {
       EXPECT_EQ(Str(pod, "/spec/containers/0/image"), "nginx:1.28");
     }
@@ -154,11 +168,20 @@ TEST(DeploymentController, RollingBackToAnOldTemplateReusesItsReplicaSet) {
   f.Create(DeploymentJson("web", 2));
   ASSERT_TRUE(f.RunUntil([&] { return RolledOut(f, "web"); }, 30 * base::kSecond));
   auto image = [&](const std::string& tag) {
-    ASSERT_TRUE(f.admin.Patch("Deployment", "default", "web", client::PatchType::kJsonMerge,
-                              Json{{"spec", {{"template", {{"spec", {{"containers", Json::array({Json{{"name", "web"}, {"image", tag}}})}}}}}}}})
+    ASSERT_TRUE(f.admin
+                    .Patch("Deployment", "default", "web", client::PatchType::kJsonMerge,
+                           Json{{"spec",
+                                 {{"template",
+                                   {{"spec",
+                                     {{"containers",
+                                       Json::array({Json{{"name", "web"}, {"image", tag}}})}}}}}}}})
                     .ok());
     f.Run(10 * base::kMillisecond);
-    ASSERT_TRUE(f.RunUntil([&] { return RolledOut(f, "web") && f.Pods({{"app", "web"}}).size() == 2; }, base::kMinute));
+    ASSERT_TRUE(f.RunUntil(
+        [&] {
+          return RolledOut(f, "web") && f.Pods({{"app", "web"}}).size() == 2;
+        },
+        base::kMinute));
   };
   image("nginx:1.28");
   image("nginx:1.27");
@@ -172,18 +195,25 @@ TEST(DeploymentController, RecreateRemovesOldPodsBeforeCreatingNewOnes) {
   d["spec"]["strategy"] = {{"type", "Recreate"}};
   f.Create(d);
   ASSERT_TRUE(f.RunUntil([&] { return RolledOut(f, "web"); }, 30 * base::kSecond));
-  ASSERT_TRUE(f.admin.Patch("Deployment", "default", "web", client::PatchType::kJsonMerge,
-                            Json{{"spec", {{"template", {{"metadata", {{"labels", {{"app", "web"}, {"v", "2"}}}}}}}}}})
-                  .ok());
+  ASSERT_TRUE(
+      f.admin
+          .Patch("Deployment", "default", "web", client::PatchType::kJsonMerge,
+                 Json{{"spec",
+                       {{"template", {{"metadata", {{"labels", {{"app", "web"}, {"v", "2"}}}}}}}}}})
+          .ok());
   bool overlap = false;
   auto check = [&] {
     bool old_pods = false, new_pods = false;
-    for (const api::ObjectPtr& pod : f.Pods({{"app", "web"}})) (api::Labels(*pod).count("v") ? new_pods : old_pods) = true;
+    for (const api::ObjectPtr& pod : f.Pods({{"app", "web"}}))
+      (api::Labels(*pod).count("v") ? new_pods : old_pods) = true;
     overlap = overlap || (old_pods && new_pods);
   };
-  ASSERT_TRUE(f.RunUntil([&] { return RolledOut(f, "web") && f.Pods({{"app", "web"}, {"v", "2"}}).size() == 2 &&
-                                      f.Pods({{"app", "web"}}).size() == 2; },
-                         base::kMinute, check));
+  ASSERT_TRUE(f.RunUntil(
+      [&] {
+        return RolledOut(f, "web") && f.Pods({{"app", "web"}, {"v", "2"}}).size() == 2 &&
+               f.Pods({{"app", "web"}}).size() == 2;
+      },
+      base::kMinute, check));
   EXPECT_FALSE(overlap);
 }
 
@@ -193,8 +223,10 @@ TEST(DeploymentController, SameScenarioGivesTheSameTrace) {
     WorldFixture f;
     f.Create(DeploymentJson("web", 3));
     f.Run(10 * base::kSecond);
-    ASSERT_TRUE(f.admin.Patch("Deployment", "default", "web", client::PatchType::kJsonMerge,
-                              Json{{"spec", {{"replicas", 5}}}}).ok());
+    ASSERT_TRUE(f.admin
+                    .Patch("Deployment", "default", "web", client::PatchType::kJsonMerge,
+                           Json{{"spec", {{"replicas", 5}}}})
+                    .ok());
     f.Run(10 * base::kSecond);
     hash = f.trace.Hash();
   }

@@ -1,9 +1,9 @@
 #include "core/world/workloads/deployment_util.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace world {
 namespace {
@@ -46,9 +46,9 @@ struct ScaledCase {
 
 TEST(ScaledValue, ResolvesIntsAndPercentages) {
   const std::vector<ScaledCase> cases = {
-      {2, 10, true, 2},       {"25%", 10, true, 3},  {"25%", 10, false, 2}, {"25%", 4, false, 1},
-      {"0%", 10, true, 0},    {"100%", 3, false, 3}, {"x%", 10, true, -1},  {"25", 10, true, -1},
-      {Json(nullptr), 1, true, -1},
+      {2, 10, true, 2},     {"25%", 10, true, 3}, {"25%", 10, false, 2},
+      {"25%", 4, false, 1}, {"0%", 10, true, 0},  {"100%", 3, false, 3},
+      {"x%", 10, true, -1}, {"25", 10, true, -1}, {Json(nullptr), 1, true, -1},
   };
   for (const ScaledCase& c : cases) {
     SCOPED_TRACE(c.value.dump());

@@ -1,8 +1,8 @@
 #include "core/world/workloads/endpoints_controller.h"
 
-#include <string>
-
 #include <gtest/gtest.h>
+
+#include <string>
 
 #include "tests/world/workloads/world_fixture.h"
 
@@ -14,12 +14,14 @@ using testing::DeploymentJson;
 using testing::WorldFixture;
 
 Json ServiceJson(const std::string& name, const Json& target_port) {
-  return Json{{"apiVersion", "v1"},
-              {"kind", "Service"},
-              {"metadata", {{"name", name}, {"namespace", "default"}, {"labels", {{"team", "a"}}}}},
-              {"spec",
-               {{"selector", {{"app", name}}},
-                {"ports", Json::array({Json{{"name", "http"}, {"port", 80}, {"targetPort", target_port}}})}}}};
+  return Json{
+      {"apiVersion", "v1"},
+      {"kind", "Service"},
+      {"metadata", {{"name", name}, {"namespace", "default"}, {"labels", {{"team", "a"}}}}},
+      {"spec",
+       {{"selector", {{"app", name}}},
+        {"ports",
+         Json::array({Json{{"name", "http"}, {"port", 80}, {"targetPort", target_port}}})}}}};
 }
 
 size_t Size(const api::ObjectPtr& ep, const char* list) {
@@ -43,16 +45,19 @@ TEST(EndpointsController, TracksReadinessOfSelectedPods) {
   EXPECT_EQ(api::Labels(*ep).at("team"), "a");
 
   f.Create(DeploymentJson("web", 2));
-  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "notReadyAddresses") == 2; }, 5 * base::kSecond));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "notReadyAddresses") == 2; },
+                         5 * base::kSecond));
   EXPECT_EQ(Size(f.Get("Endpoints", "web"), "addresses"), 0u);
-  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 2; }, 10 * base::kSecond));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 2; },
+                         10 * base::kSecond));
   ep = f.Get("Endpoints", "web");
   EXPECT_EQ(Size(ep, "notReadyAddresses"), 0u);
   const Json& subset = (*ep)["subsets"][0];
   EXPECT_EQ(subset["ports"][0], (Json{{"name", "http"}, {"port", 8080}, {"protocol", "TCP"}}));
   EXPECT_EQ(subset["addresses"][0]["targetRef"]["kind"], "Pod");
   EXPECT_TRUE(subset["addresses"][0].contains("nodeName"));
-  EXPECT_LT(subset["addresses"][0]["ip"].get<std::string>(), subset["addresses"][1]["ip"].get<std::string>());
+  EXPECT_LT(subset["addresses"][0]["ip"].get<std::string>(),
+            subset["addresses"][1]["ip"].get<std::string>());
 
   // A killed container is not ready: its address moves until it is ready again.
   const std::string pod = subset["addresses"][0]["targetRef"]["name"];
@@ -60,16 +65,19 @@ TEST(EndpointsController, TracksReadinessOfSelectedPods) {
   f.Run(20 * base::kMillisecond);
   EXPECT_EQ(Size(f.Get("Endpoints", "web"), "addresses"), 1u);
   EXPECT_EQ(Size(f.Get("Endpoints", "web"), "notReadyAddresses"), 1u);
-  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 2; }, 10 * base::kSecond));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 2; },
+                         10 * base::kSecond));
 }
 
 TEST(EndpointsController, ResolvesNamedTargetPortsAndDropsDeletedServices) {
   WorldFixture f;
   f.Create(ServiceJson("api", "web"));
   Json d = DeploymentJson("api", 1);
-  d["spec"]["template"]["spec"]["containers"][0]["ports"] = Json::array({Json{{"name", "web"}, {"containerPort", 9000}}});
+  d["spec"]["template"]["spec"]["containers"][0]["ports"] =
+      Json::array({Json{{"name", "web"}, {"containerPort", 9000}}});
   f.Create(d);
-  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "api"), "addresses") == 1; }, 10 * base::kSecond));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "api"), "addresses") == 1; },
+                         10 * base::kSecond));
   EXPECT_EQ((*f.Get("Endpoints", "api"))["subsets"][0]["ports"][0]["port"], 9000);
 
   ASSERT_TRUE(f.admin.Delete("Service", "default", "api").ok());
@@ -90,7 +98,8 @@ TEST(EndpointsController, TerminatingPodsLeaveTheEndpoints) {
   WorldFixture f;
   f.Create(ServiceJson("web", 80));
   f.Create(testing::PodJson("web"));
-  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 1; }, 10 * base::kSecond));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 1; },
+                         10 * base::kSecond));
   ASSERT_TRUE(f.admin.Delete("Pod", "default", "web").ok());
   f.Run(20 * base::kMillisecond);
   EXPECT_EQ(f.Get("Pod", "web") != nullptr, true);  // still terminating

@@ -1,10 +1,10 @@
 #include "core/world/workloads/job_controller.h"
 
+#include <gtest/gtest.h>
+
 #include <map>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "tests/world/workloads/world_fixture.h"
 
@@ -18,15 +18,16 @@ Json JobJson(const std::string& name, const std::map<std::string, Json>& spec,
              const std::map<std::string, std::string>& sandbox) {
   Json annotations = Json::object();
   for (const auto& [k, v] : sandbox) annotations[kSandboxPrefix + k] = v;
-  Json job = {{"apiVersion", "batch/v1"},
-              {"kind", "Job"},
-              {"metadata", {{"name", name}, {"namespace", "default"}}},
-              {"spec",
-               {{"template",
-                 {{"metadata", {{"annotations", annotations}}},
-                  {"spec",
-                   {{"restartPolicy", "Never"},
-                    {"containers", Json::array({Json{{"name", "work"}, {"image", "busybox:1.36"}}})}}}}}}}};
+  Json job = {
+      {"apiVersion", "batch/v1"},
+      {"kind", "Job"},
+      {"metadata", {{"name", name}, {"namespace", "default"}}},
+      {"spec",
+       {{"template",
+         {{"metadata", {{"annotations", annotations}}},
+          {"spec",
+           {{"restartPolicy", "Never"},
+            {"containers", Json::array({Json{{"name", "work"}, {"image", "busybox:1.36"}}})}}}}}}}};
   for (const auto& [k, v] : spec) job["spec"][k] = v;
   return job;
 }
@@ -38,7 +39,8 @@ int64_t Count(WorldFixture& f, const std::string& name, const char* field) {
 
 TEST(JobController, RunsCompletionsWithParallelismAndCompletes) {
   WorldFixture f;
-  f.Create(JobJson("pi", {{"completions", 3}, {"parallelism", 2}}, {{"crash-after", "2s"}, {"exit-code", "0"}}));
+  f.Create(JobJson("pi", {{"completions", 3}, {"parallelism", 2}},
+                   {{"crash-after", "2s"}, {"exit-code", "0"}}));
   f.Run(100 * base::kMillisecond);
   EXPECT_EQ(Count(f, "pi", "active"), 2);
   auto pods = f.Pods({{kJobNameLabel, "pi"}});
@@ -47,7 +49,8 @@ TEST(JobController, RunsCompletionsWithParallelismAndCompletes) {
   EXPECT_EQ(api::GenerateName(*pods[0]), "pi-");
   EXPECT_FALSE(api::GetString(*f.Get("Job", "pi"), "/status/startTime"_json_pointer).empty());
 
-  ASSERT_TRUE(f.RunUntil([&] { return ConditionIs(*f.Get("Job", "pi"), "Complete", "True"); }, base::kMinute));
+  ASSERT_TRUE(f.RunUntil([&] { return ConditionIs(*f.Get("Job", "pi"), "Complete", "True"); },
+                         base::kMinute));
   auto job = f.Get("Job", "pi");
   EXPECT_EQ(Count(f, "pi", "succeeded"), 3);
   EXPECT_EQ(Count(f, "pi", "active"), 0);
@@ -73,7 +76,8 @@ TEST(JobController, FailingJobHitsBackoffLimitExceededWithGrowingDelays) {
     }
   };
   check();
-  ASSERT_TRUE(f.RunUntil([&] { return ConditionIs(*f.Get("Job", "bad"), "Failed", "True"); }, 5 * base::kMinute, check));
+  ASSERT_TRUE(f.RunUntil([&] { return ConditionIs(*f.Get("Job", "bad"), "Failed", "True"); },
+                         5 * base::kMinute, check));
   auto job = f.Get("Job", "bad");
   const Json* failed = FindCondition(*job, "Failed");
   ASSERT_NE(failed, nullptr);
@@ -95,7 +99,8 @@ TEST(JobController, OnFailureCountsContainerRestartsAgainstTheLimit) {
   Json job = JobJson("retry", {{"backoffLimit", 1}}, {{"crash-after", "1s"}, {"exit-code", "1"}});
   job["spec"]["template"]["spec"]["restartPolicy"] = "OnFailure";
   f.Create(job);
-  ASSERT_TRUE(f.RunUntil([&] { return ConditionIs(*f.Get("Job", "retry"), "Failed", "True"); }, base::kMinute));
+  ASSERT_TRUE(f.RunUntil([&] { return ConditionIs(*f.Get("Job", "retry"), "Failed", "True"); },
+                         base::kMinute));
   EXPECT_EQ(f.Pods({{kJobNameLabel, "retry"}}).size(), 1u);  // one Pod, restarted in place
 }
 

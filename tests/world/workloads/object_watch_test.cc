@@ -1,9 +1,9 @@
 #include "core/world/workloads/object_watch.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "core/apiserver/api_server.h"
 #include "core/client/client.h"
@@ -25,17 +25,23 @@ struct Fixture {
   client::DirectClient direct{api, apiserver::kAdminUser};
   client::Client& admin = direct;
   std::vector<std::string> events;
-  ObjectWatch watch{direct, scheduler, "ConfigMap", ObjectWatch::Options{"test", false, base::kMillisecond, base::kSecond},
+  ObjectWatch watch{direct, scheduler, "ConfigMap",
+                    ObjectWatch::Options{"test", false, base::kMillisecond, base::kSecond},
                     [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
                       events.push_back(std::string(o ? "old:" + api::Name(*o) : "-") + " " +
                                        (n ? "new:" + api::Name(*n) : "-"));
                     }};
 
   Fixture() {
-    EXPECT_TRUE(admin.Create(Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "default"}}}}).ok());
+    EXPECT_TRUE(
+        admin
+            .Create(Json{
+                {"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "default"}}}})
+            .ok());
   }
   api::ObjectPtr Map(const std::string& name) {
-    auto created = admin.Create(Json{{"apiVersion", "v1"}, {"kind", "ConfigMap"},
+    auto created = admin.Create(Json{{"apiVersion", "v1"},
+                                     {"kind", "ConfigMap"},
                                      {"metadata", {{"name", name}, {"namespace", "default"}}}});
     EXPECT_TRUE(created.ok());
     return created.ok() ? created.value() : nullptr;
@@ -49,10 +55,14 @@ TEST(ObjectWatch, ListsThenFollowsAddsUpdatesAndDeletes) {
   EXPECT_TRUE(f.watch.synced());
   EXPECT_EQ(f.events, (std::vector<std::string>{"- new:before"}));
   f.Map("after");
-  ASSERT_TRUE(f.admin.Patch("ConfigMap", "default", "before", client::PatchType::kJsonMerge, Json{{"data", {{"k", "v"}}}}).ok());
+  ASSERT_TRUE(f.admin
+                  .Patch("ConfigMap", "default", "before", client::PatchType::kJsonMerge,
+                         Json{{"data", {{"k", "v"}}}})
+                  .ok());
   ASSERT_TRUE(f.admin.Delete("ConfigMap", "default", "after").ok());
   f.scheduler.RunUntil(base::kSecond);
-  EXPECT_EQ(f.events, (std::vector<std::string>{"- new:before", "- new:after", "old:before new:before", "old:after -"}));
+  EXPECT_EQ(f.events, (std::vector<std::string>{"- new:before", "- new:after",
+                                                "old:before new:before", "old:after -"}));
   EXPECT_EQ(f.watch.items().size(), 1u);
   EXPECT_NE(f.watch.Get("default", "before"), nullptr);
   EXPECT_EQ(f.watch.GetByKey("default/after"), nullptr);
@@ -62,7 +72,8 @@ TEST(ObjectWatch, ObserveIsNotUndoneByAnOlderEcho) {
   Fixture f;
   f.watch.Start();
   auto v1 = f.Map("m");
-  auto v2 = f.admin.Patch("ConfigMap", "default", "m", client::PatchType::kJsonMerge, Json{{"data", {{"k", "v"}}}});
+  auto v2 = f.admin.Patch("ConfigMap", "default", "m", client::PatchType::kJsonMerge,
+                          Json{{"data", {{"k", "v"}}}});
   ASSERT_TRUE(v2.ok());
   f.watch.Observe(v2.value());  // our own write, before the watch delivers v1
   f.scheduler.RunUntil(base::kSecond);

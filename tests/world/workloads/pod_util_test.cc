@@ -1,10 +1,10 @@
 #include "core/world/workloads/pod_util.h"
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace world {
 namespace {
@@ -34,30 +34,39 @@ TEST(DeleteFirst, RanksPodsLikeTheReplicaSetController) {
       Pod("running-not-ready", "n1", "Running", false),
       Pod("ready-recently", "n1", "Running", true, "2026-01-01T00:00:20Z"),
       Pod("ready-long-restarts", "n1", "Running", true, "2026-01-01T00:00:10Z", 3),
-      Pod("ready-long-new", "n1", "Running", true, "2026-01-01T00:00:10Z", 0, "2026-01-01T00:00:05Z"),
-      Pod("ready-long-old", "n1", "Running", true, "2026-01-01T00:00:10Z", 0, "2026-01-01T00:00:01Z"),
+      Pod("ready-long-new", "n1", "Running", true, "2026-01-01T00:00:10Z", 0,
+          "2026-01-01T00:00:05Z"),
+      Pod("ready-long-old", "n1", "Running", true, "2026-01-01T00:00:10Z", 0,
+          "2026-01-01T00:00:01Z"),
   };
-  std::vector<Json> shuffled = {pods[5], pods[0], pods[7], pods[3], pods[1], pods[6], pods[2], pods[4]};
+  std::vector<Json> shuffled = {pods[5], pods[0], pods[7], pods[3],
+                                pods[1], pods[6], pods[2], pods[4]};
   std::sort(shuffled.begin(), shuffled.end(), DeleteFirst);
-  for (size_t i = 0; i < pods.size(); ++i) EXPECT_EQ(api::Name(shuffled[i]), api::Name(pods[i])) << i;
+  for (size_t i = 0; i < pods.size(); ++i)
+    EXPECT_EQ(api::Name(shuffled[i]), api::Name(pods[i])) << i;
 }
 
 TEST(UpsertCondition, KeepsTransitionTimeWhileTheStatusHolds) {
-  Json conditions = UpsertCondition(nullptr, Json{{"type", "Ready"}, {"status", "False"}}, 1 * base::kSecond);
+  Json conditions =
+      UpsertCondition(nullptr, Json{{"type", "Ready"}, {"status", "False"}}, 1 * base::kSecond);
   ASSERT_EQ(conditions.size(), 1u);
   EXPECT_EQ(conditions[0]["lastTransitionTime"], "2026-01-01T00:00:01Z");
-  conditions = UpsertCondition(conditions, Json{{"type", "Ready"}, {"status", "False"}, {"reason", "X"}}, 5 * base::kSecond);
+  conditions = UpsertCondition(
+      conditions, Json{{"type", "Ready"}, {"status", "False"}, {"reason", "X"}}, 5 * base::kSecond);
   EXPECT_EQ(conditions[0]["lastTransitionTime"], "2026-01-01T00:00:01Z");
   EXPECT_EQ(conditions[0]["reason"], "X");
-  conditions = UpsertCondition(conditions, Json{{"type", "Ready"}, {"status", "True"}}, 7 * base::kSecond);
+  conditions =
+      UpsertCondition(conditions, Json{{"type", "Ready"}, {"status", "True"}}, 7 * base::kSecond);
   EXPECT_EQ(conditions[0]["lastTransitionTime"], "2026-01-01T00:00:07Z");
-  conditions = UpsertCondition(conditions, Json{{"type", "Other"}, {"status", "True"}}, 8 * base::kSecond, true);
+  conditions = UpsertCondition(conditions, Json{{"type", "Other"}, {"status", "True"}},
+                               8 * base::kSecond, true);
   ASSERT_EQ(conditions.size(), 2u);
   EXPECT_EQ(conditions[1]["lastUpdateTime"], "2026-01-01T00:00:08Z");
 }
 
 TEST(ParseRfc3339, InvertsFormatRfc3339) {
-  for (base::SimTime t : {base::SimTime(0), 5 * base::kSecond, 400 * 24 * base::kHour + 3 * base::kMinute}) {
+  for (base::SimTime t :
+       {base::SimTime(0), 5 * base::kSecond, 400 * 24 * base::kHour + 3 * base::kMinute}) {
     auto parsed = ParseRfc3339(base::FormatRfc3339(t));
     ASSERT_TRUE(parsed.has_value());
     EXPECT_EQ(*parsed, t);
@@ -67,10 +76,12 @@ TEST(ParseRfc3339, InvertsFormatRfc3339) {
 }
 
 TEST(PodFromTemplate, CopiesLabelsAnnotationsSpecAndSetsTheController) {
-  Json owner = {{"apiVersion", "apps/v1"}, {"kind", "ReplicaSet"},
+  Json owner = {{"apiVersion", "apps/v1"},
+                {"kind", "ReplicaSet"},
                 {"metadata", {{"name", "rs"}, {"namespace", "ns"}, {"uid", "u1"}}}};
-  Json tmpl = {{"metadata", {{"labels", {{"a", "b"}}}, {"annotations", {{"c", "d"}}}, {"name", "ignored"}}},
-               {"spec", {{"containers", Json::array()}}}};
+  Json tmpl = {
+      {"metadata", {{"labels", {{"a", "b"}}}, {"annotations", {{"c", "d"}}}, {"name", "ignored"}}},
+      {"spec", {{"containers", Json::array()}}}};
   Json pod = PodFromTemplate(tmpl, owner, "rs-");
   EXPECT_EQ(api::GenerateName(pod), "rs-");
   EXPECT_EQ(api::Name(pod), "");

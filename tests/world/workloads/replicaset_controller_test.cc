@@ -1,8 +1,8 @@
 #include "core/world/workloads/replicaset_controller.h"
 
-#include <string>
-
 #include <gtest/gtest.h>
+
+#include <string>
 
 #include "tests/world/workloads/world_fixture.h"
 
@@ -13,15 +13,18 @@ using api::Json;
 using testing::WorldFixture;
 
 Json ReplicaSetJson(const std::string& name, int replicas) {
-  return Json{{"apiVersion", "apps/v1"},
-              {"kind", "ReplicaSet"},
-              {"metadata", {{"name", name}, {"namespace", "default"}}},
-              {"spec",
-               {{"replicas", replicas},
-                {"selector", {{"matchLabels", {{"app", name}}}}},
-                {"template",
-                 {{"metadata", {{"labels", {{"app", name}, {"tier", "web"}}}, {"annotations", {{"note", "x"}}}}},
-                  {"spec", {{"containers", Json::array({Json{{"name", "c"}, {"image", "nginx:1.27"}}})}}}}}}}};
+  return Json{
+      {"apiVersion", "apps/v1"},
+      {"kind", "ReplicaSet"},
+      {"metadata", {{"name", name}, {"namespace", "default"}}},
+      {"spec",
+       {{"replicas", replicas},
+        {"selector", {{"matchLabels", {{"app", name}}}}},
+        {"template",
+         {{"metadata",
+           {{"labels", {{"app", name}, {"tier", "web"}}}, {"annotations", {{"note", "x"}}}}},
+          {"spec",
+           {{"containers", Json::array({Json{{"name", "c"}, {"image", "nginx:1.27"}}})}}}}}}}};
 }
 
 int64_t Status(WorldFixture& f, const std::string& name, const char* field) {
@@ -48,7 +51,8 @@ TEST(ReplicaSetController, CreatesOwnedPodsFromTheTemplate) {
   // The requests were made as the controller's service account.
   int creates = 0;
   for (const sim::TraceEvent& e : f.trace.events()) {
-    if (e.type == "api.request" && e.FieldString("verb") == "create" && e.FieldString("kind") == "Pod") {
+    if (e.type == "api.request" && e.FieldString("verb") == "create" &&
+        e.FieldString("kind") == "Pod") {
       EXPECT_EQ(e.FieldString("user"), kReplicaSetControllerUser);
       ++creates;
     }
@@ -63,7 +67,8 @@ TEST(ReplicaSetController, StatusCountsReadyAndAvailablePods) {
   EXPECT_EQ(Status(f, "front", "replicas"), 3);
   EXPECT_EQ(Status(f, "front", "fullyLabeledReplicas"), 3);
   EXPECT_EQ(Status(f, "front", "readyReplicas"), 0);
-  ASSERT_TRUE(f.RunUntil([&] { return Status(f, "front", "availableReplicas") == 3; }, 10 * base::kSecond));
+  ASSERT_TRUE(
+      f.RunUntil([&] { return Status(f, "front", "availableReplicas") == 3; }, 10 * base::kSecond));
   EXPECT_EQ(Status(f, "front", "readyReplicas"), 3);
   EXPECT_EQ(Status(f, "front", "observedGeneration"), 1);
 }
@@ -73,10 +78,12 @@ TEST(ReplicaSetController, MinReadySecondsDelaysAvailability) {
   Json rs = ReplicaSetJson("front", 1);
   rs["spec"]["minReadySeconds"] = 3;
   f.Create(rs);
-  ASSERT_TRUE(f.RunUntil([&] { return Status(f, "front", "readyReplicas") == 1; }, 10 * base::kSecond));
+  ASSERT_TRUE(
+      f.RunUntil([&] { return Status(f, "front", "readyReplicas") == 1; }, 10 * base::kSecond));
   EXPECT_EQ(Status(f, "front", "availableReplicas"), 0);
   const base::SimTime ready_at = f.clock.Now();
-  ASSERT_TRUE(f.RunUntil([&] { return Status(f, "front", "availableReplicas") == 1; }, 10 * base::kSecond));
+  ASSERT_TRUE(
+      f.RunUntil([&] { return Status(f, "front", "availableReplicas") == 1; }, 10 * base::kSecond));
   EXPECT_GE(f.clock.Now() - ready_at, 2 * base::kSecond);  // ready since the second began
   EXPECT_LE(f.clock.Now() - ready_at, 3 * base::kSecond + 50 * base::kMillisecond);
 }
@@ -84,17 +91,22 @@ TEST(ReplicaSetController, MinReadySecondsDelaysAvailability) {
 TEST(ReplicaSetController, ScaleDownDeletesNotReadyPodsFirst) {
   WorldFixture f;
   f.Create(ReplicaSetJson("front", 2));
-  ASSERT_TRUE(f.RunUntil([&] { return Status(f, "front", "readyReplicas") == 2; }, 10 * base::kSecond));
-  ASSERT_TRUE(f.admin.Patch("ReplicaSet", "default", "front", client::PatchType::kJsonMerge,
-                            Json{{"spec", {{"replicas", 3}}}}).ok());
+  ASSERT_TRUE(
+      f.RunUntil([&] { return Status(f, "front", "readyReplicas") == 2; }, 10 * base::kSecond));
+  ASSERT_TRUE(f.admin
+                  .Patch("ReplicaSet", "default", "front", client::PatchType::kJsonMerge,
+                         Json{{"spec", {{"replicas", 3}}}})
+                  .ok());
   f.Run(base::kSecond);  // the third Pod exists but is not ready yet
   std::string newest;
   for (const api::ObjectPtr& pod : f.Pods({{"app", "front"}})) {
     if (!IsPodReady(*pod)) newest = api::Name(*pod);
   }
   ASSERT_FALSE(newest.empty());
-  ASSERT_TRUE(f.admin.Patch("ReplicaSet", "default", "front", client::PatchType::kJsonMerge,
-                            Json{{"spec", {{"replicas", 2}}}}).ok());
+  ASSERT_TRUE(f.admin
+                  .Patch("ReplicaSet", "default", "front", client::PatchType::kJsonMerge,
+                         Json{{"spec", {{"replicas", 2}}}})
+                  .ok());
   f.Run(50 * base::kMillisecond);
   auto victim = f.Get("Pod", newest);
   EXPECT_TRUE(victim == nullptr || api::IsBeingDeleted(*victim));

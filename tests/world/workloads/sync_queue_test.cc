@@ -1,9 +1,9 @@
 #include "core/world/workloads/sync_queue.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "core/sim/clock.h"
 #include "core/sim/scheduler.h"
@@ -18,7 +18,9 @@ struct Fixture {
   sim::Scheduler scheduler{clock, trace};
   std::vector<std::pair<base::SimTime, std::string>> synced;
   int failures_left = 0;
-  SyncQueue queue{scheduler, SyncQueue::Options{"test", 5 * base::kMillisecond, 50 * base::kMillisecond, 200 * base::kMillisecond},
+  SyncQueue queue{scheduler,
+                  SyncQueue::Options{"test", 5 * base::kMillisecond, 50 * base::kMillisecond,
+                                     200 * base::kMillisecond},
                   [this](const std::string& key) {
                     synced.emplace_back(clock.Now(), key);
                     if (failures_left > 0) {

@@ -3,12 +3,12 @@
 // built-in controllers), for the tests of tests/world/{kubelet,scheduler,workloads}.
 // Helpers advance virtual time and read objects straight from the store (no trace records).
 
+#include <gtest/gtest.h>
+
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "core/api/object.h"
 #include "core/apiserver/api_server.h"
@@ -34,12 +34,15 @@ struct WorldFixture {
 
   explicit WorldFixture(WorldOptions options = {}) {
     for (const char* ns : {"default", "kube-system"}) {
-      auto created = admin.Create(api::Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}});
+      auto created = admin.Create(
+          api::Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}});
       EXPECT_TRUE(created.ok()) << created.status().ToString();
     }
     world = std::make_unique<World>(
-        [this](const std::string& user) { return std::make_unique<client::DirectClient>(api, user); }, scheduler,
-        sim::Prng(7), std::move(options));
+        [this](const std::string& user) {
+          return std::make_unique<client::DirectClient>(api, user);
+        },
+        scheduler, sim::Prng(7), std::move(options));
     base::Status started = world->Start();
     EXPECT_TRUE(started.ok()) << started.ToString();
   }
@@ -70,7 +73,8 @@ struct WorldFixture {
     return created.ok() ? created.value() : nullptr;
   }
 
-  api::ObjectPtr Get(const std::string& kind, const std::string& name, const std::string& ns = "default") {
+  api::ObjectPtr Get(const std::string& kind, const std::string& name,
+                     const std::string& ns = "default") {
     return api.Peek(kind, ns, name);
   }
 
@@ -97,7 +101,8 @@ struct WorldFixture {
   }
 
   // CountTrace counts trace records of `type` whose field `key` equals `value` (any when "").
-  int CountTrace(const std::string& type, const std::string& key = "", const std::string& value = "") const {
+  int CountTrace(const std::string& type, const std::string& key = "",
+                 const std::string& value = "") const {
     int n = 0;
     for (const sim::TraceEvent& e : trace.events()) {
       if (e.type == type && (key.empty() || e.FieldString(key) == value)) ++n;
@@ -110,18 +115,20 @@ struct WorldFixture {
 inline api::Json PodJson(const std::string& name, const std::string& image = "nginx:1.27",
                          const std::map<std::string, std::string>& annotations = {},
                          const std::string& restart_policy = "Always") {
-  api::Json pod = {{"apiVersion", "v1"},
-                   {"kind", "Pod"},
-                   {"metadata", {{"name", name}, {"namespace", "default"}, {"labels", {{"app", name}}}}},
-                   {"spec",
-                    {{"restartPolicy", restart_policy},
-                     {"containers", api::Json::array({api::Json{{"name", "main"}, {"image", image}}})}}}};
+  api::Json pod = {
+      {"apiVersion", "v1"},
+      {"kind", "Pod"},
+      {"metadata", {{"name", name}, {"namespace", "default"}, {"labels", {{"app", name}}}}},
+      {"spec",
+       {{"restartPolicy", restart_policy},
+        {"containers", api::Json::array({api::Json{{"name", "main"}, {"image", image}}})}}}};
   for (const auto& [k, v] : annotations) pod["metadata"]["annotations"][kSandboxPrefix + k] = v;
   return pod;
 }
 
 // DeploymentJson builds a Deployment of `replicas` Pods labelled app=<name>.
-inline api::Json DeploymentJson(const std::string& name, int replicas, const std::string& image = "nginx:1.27") {
+inline api::Json DeploymentJson(const std::string& name, int replicas,
+                                const std::string& image = "nginx:1.27") {
   return api::Json{
       {"apiVersion", "apps/v1"},
       {"kind", "Deployment"},
@@ -131,7 +138,8 @@ inline api::Json DeploymentJson(const std::string& name, int replicas, const std
         {"selector", {{"matchLabels", {{"app", name}}}}},
         {"template",
          {{"metadata", {{"labels", {{"app", name}}}}},
-          {"spec", {{"containers", api::Json::array({api::Json{{"name", "web"}, {"image", image}}})}}}}}}}};
+          {"spec",
+           {{"containers", api::Json::array({api::Json{{"name", "web"}, {"image", image}}})}}}}}}}};
 }
 
 }  // namespace testing
