@@ -128,18 +128,7 @@ std::string ApiServer::NotFoundMessage(const api::KindInfo* kind, const std::str
   return kind->GroupResource() + " \"" + name + "\" not found";
 }
 
-std::string ApiServer::NewUid() {
-  static const char kHex[] = "0123456789abcdef";
-  std::string uid;
-  for (int i = 0; i < 32; ++i) {
-    if (i == 8 || i == 12 || i == 16 || i == 20) uid += '-';
-    uint64_t nibble = prng_.Below(16);
-    if (i == 12) nibble = 4;                   // version 4
-    if (i == 16) nibble = 8 + (nibble & 0x3);  // RFC 4122 variant
-    uid += kHex[nibble];
-  }
-  return uid;
-}
+std::string ApiServer::NewUid() { return sim::Uuid4(prng_); }
 
 std::string ApiServer::GenerateNameSuffix() {
   // mirrors apiserver pkg/storage/names/generate.go (5 characters from this alphabet)

@@ -1,13 +1,26 @@
 #include "core/lab/operator_host.h"
 
 #include <algorithm>
+#include <string>
 
 #include "core/lab/simulation.h"
+#include "core/sim/prng.h"
 
 namespace lab {
 namespace {
 
 constexpr const char* kNameLabel = "app.kubernetes.io/name";
+
+// ProcessUuid is a version-4-shaped UUID drawn from a generator seeded by the Pod's uid and the
+// container's restart count: new for every process, the same on every run.
+std::string ProcessUuid(const std::string& pod_uid, int64_t restart_count) {
+  uint64_t seed = 1469598103934665603ULL;  // FNV-1a
+  for (unsigned char c : pod_uid + "#" + std::to_string(restart_count)) {
+    seed = (seed ^ c) * 1099511628211ULL;
+  }
+  sim::Prng prng(seed);
+  return sim::Uuid4(prng);
+}
 
 bool ContainerRunning(const api::Json& pod, int64_t* restart_count) {
   const api::Json statuses = pod.value("/status/containerStatuses"_json_pointer, api::Json());
@@ -129,6 +142,7 @@ void OperatorHost::StartProcess(const api::Json& pod) {
                                                              sim_.apiserver());
   ProcessContext ctx;
   ctx.replica = name;
+  ctx.identity = name + "_" + ProcessUuid(r.uid, r.restart_count);
   ctx.settings = &settings_;
   ctx.api_client = r.faulted.get();
   client::FaultInjectingClient* faulted = r.faulted.get();

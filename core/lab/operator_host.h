@@ -50,6 +50,10 @@ class OperatorProcess {
 // ProcessContext is what a factory gets to build a process.
 struct ProcessContext {
   std::string replica;  // the Pod name
+  // identity is the leader-election identity: the Pod name (os.Hostname()) + "_" + a UUID that
+  // is new for every process, so a restarted container must win the Lease again.
+  // mirrors controller-runtime pkg/leaderelection/leader_election.go NewResourceLock
+  std::string identity;
   const OperatorSettings* settings = nullptr;
   client::Client* api_client = nullptr;  // the operator's service account, with API faults
   std::function<base::Duration()> take_injected_latency;

@@ -52,7 +52,7 @@ class InferenceProcess final : public OperatorProcess {
     options.leader_election = ctx.settings->leader_election;
     options.leader_election_options.lease_name = "inference-operator-leader";
     options.leader_election_options.lease_namespace = "default";
-    options.leader_election_options.identity = ctx.replica;
+    options.leader_election_options.identity = ctx.identity;
     if (!ctx.settings->watch_namespace.empty()) {
       options.cache.default_namespaces = {ctx.settings->watch_namespace};
     }

@@ -56,4 +56,17 @@ bool Prng::Chance(Ratio ratio) {
 
 Prng Prng::Derive() { return Prng(Next()); }
 
+std::string Uuid4(Prng& prng) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string uuid;
+  for (int i = 0; i < 32; ++i) {
+    if (i == 8 || i == 12 || i == 16 || i == 20) uuid += '-';
+    uint64_t nibble = prng.Below(16);
+    if (i == 12) nibble = 4;                   // version 4
+    if (i == 16) nibble = 8 + (nibble & 0x3);  // RFC 4122 variant
+    uuid += kHex[nibble];
+  }
+  return uuid;
+}
+
 }  // namespace sim

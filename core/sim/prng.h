@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/base/assert.h"
@@ -54,5 +55,8 @@ class Prng {
  private:
   uint64_t s_[4];
 };
+
+// Uuid4 draws a version-4-shaped UUID ("xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx") from prng.
+std::string Uuid4(Prng& prng);
 
 }  // namespace sim

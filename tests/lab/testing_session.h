@@ -1,0 +1,56 @@
+#pragma once
+// A lab session for tests: run lab-language text, collect what it printed, read the trace.
+
+#include <string>
+#include <vector>
+
+#include "core/lab/lab.h"
+
+namespace lab {
+
+struct TestSession {
+  Lab lab{SimulationOptions{}};
+  std::string out, err;
+
+  // Run executes script; false when a command failed or the script did not parse.
+  bool Run(const std::string& script, bool keep_going = false) {
+    auto outcome = lab.RunScript(script, ".", keep_going,
+                                 [this](const ScriptLine&, const CommandResult& r) {
+                                   out += r.out;
+                                   err += r.err;
+                                 });
+    if (!outcome.parsed) err += outcome.parse_error + "\n";
+    return outcome.ok;
+  }
+
+  // Output runs one command and returns only what it printed on stdout.
+  std::string Output(const std::string& command) {
+    CommandResult r = lab.ExecuteText(command);
+    err += r.err;
+    return r.out;
+  }
+
+  // Records returns the trace records of type after seq `since` whose fields all match.
+  std::vector<sim::TraceEvent> Records(
+      const std::string& type, const std::vector<std::pair<std::string, std::string>>& match = {},
+      int64_t since = 0) {
+    std::vector<sim::TraceEvent> found;
+    for (const auto& e : lab.sim().trace().events()) {
+      if (e.seq <= since || e.type != type) continue;
+      bool all = true;
+      for (const auto& [k, v] : match) all = all && e.FieldString(k) == v;
+      if (all) found.push_back(e);
+    }
+    return found;
+  }
+  int64_t LastSeq() { return lab.sim().trace().last_seq(); }
+};
+
+inline std::string InferenceServiceManifest(const std::string& name, int replicas,
+                                            const std::string& image) {
+  return "apply -f - <<EOF\napiVersion: inference.io/v1\nkind: InferenceService\nmetadata:\n"
+         "  name: " + name + "\nspec:\n  replicas: " + std::to_string(replicas) +
+         "\n  image: " + image + "\nEOF\n";
+}
+
+}  // namespace lab
