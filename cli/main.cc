@@ -90,7 +90,9 @@ int main(int argc, char** argv) {
     base_dir = DirName(script_path);
   }
 
-  lab::Lab session(lab::SimulationOptions{seed});
+  lab::SimulationOptions options;
+  options.seed = seed;
+  lab::Lab session(options);
   std::cerr << "rlab: seed " << seed << "\n";
   auto outcome = session.RunScript(text, base_dir, keep_going,
                                    [](const lab::ScriptLine&, const lab::CommandResult& r) {

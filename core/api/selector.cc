@@ -709,7 +709,20 @@ StatusOr<Requirement> Requirement::New(const std::string& key, SelectorOperator 
 // mirrors apimachinery pkg/labels/selector.go Requirement.Matches
 bool Requirement::Matches(const std::map<std::string, std::string>& labels) const {
   auto it = labels.find(key_);
-  const bool has = it != labels.end();
+  return MatchesValue(it == labels.end() ? nullptr : &it->second);
+}
+
+bool Requirement::MatchesLabelsJson(const Json* labels) const {
+  const std::string* value = nullptr;
+  if (labels != nullptr && labels->is_object()) {
+    auto it = labels->find(key_);
+    if (it != labels->end() && it->is_string()) value = it->get_ptr<const std::string*>();
+  }
+  return MatchesValue(value);
+}
+
+bool Requirement::MatchesValue(const std::string* value) const {
+  const bool has = value != nullptr;
   auto has_value = [this](const std::string& v) {
     return std::find(values_.begin(), values_.end(), v) != values_.end();
   };
@@ -717,10 +730,10 @@ bool Requirement::Matches(const std::map<std::string, std::string>& labels) cons
     case SelectorOperator::kIn:
     case SelectorOperator::kEquals:
     case SelectorOperator::kDoubleEquals:
-      return has && has_value(it->second);
+      return has && has_value(*value);
     case SelectorOperator::kNotIn:
     case SelectorOperator::kNotEquals:
-      return !has || !has_value(it->second);
+      return !has || !has_value(*value);
     case SelectorOperator::kExists:
       return has;
     case SelectorOperator::kDoesNotExist:
@@ -730,7 +743,7 @@ bool Requirement::Matches(const std::map<std::string, std::string>& labels) cons
       if (!has || values_.size() != 1) return false;
       int64_t label_value = 0;
       int64_t bound = 0;
-      if (!ParseInt64(it->second, &label_value) || !ParseInt64(values_[0], &bound)) return false;
+      if (!ParseInt64(*value, &label_value) || !ParseInt64(values_[0], &bound)) return false;
       return op_ == SelectorOperator::kGreaterThan ? label_value > bound : label_value < bound;
     }
   }
@@ -877,6 +890,21 @@ LabelSelector LabelSelector::Add(const Requirement& requirement) const {
   s.requirements_.push_back(requirement);
   SortByKey(&s.requirements_);
   return s;
+}
+
+bool LabelSelector::MatchesObject(const Json& obj) const {
+  if (nothing_) return false;
+  if (requirements_.empty()) return true;
+  const Json* labels = nullptr;
+  auto meta = obj.find("metadata");
+  if (meta != obj.end() && meta->is_object()) {
+    auto l = meta->find("labels");
+    if (l != meta->end()) labels = &*l;
+  }
+  for (const Requirement& r : requirements_) {
+    if (!r.MatchesLabelsJson(labels)) return false;
+  }
+  return true;
 }
 
 bool LabelSelector::Matches(const std::map<std::string, std::string>& labels) const {

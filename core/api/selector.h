@@ -51,12 +51,17 @@ class Requirement {
 
   // Matches applies the operator to labels; NotIn and NotEquals match when the key is absent.
   bool Matches(const std::map<std::string, std::string>& labels) const;
+  // MatchesLabelsJson is Matches on a metadata.labels object (null or non-object: no labels;
+  // non-string values count as absent, as Labels() drops them).
+  bool MatchesLabelsJson(const Json* labels) const;
   // String renders the requirement in selector syntax ("a in (x,y)", "!a", "a!=b").
   std::string String() const;
 
  private:
   Requirement() = default;
   friend class LabelSelector;
+  bool MatchesValue(const std::string* value) const;  // value null: the key is absent
+
   std::string key_;
   SelectorOperator op_ = SelectorOperator::kExists;
   std::vector<std::string> values_;
@@ -90,7 +95,8 @@ class LabelSelector {
   // Matches reports whether every requirement holds for labels.
   bool Matches(const std::map<std::string, std::string>& labels) const;
   // MatchesObject matches the object's metadata.labels.
-  bool MatchesObject(const Json& obj) const { return Matches(Labels(obj)); }
+  // It reads the labels in place (no copy): List and every watch filter call it per object.
+  bool MatchesObject(const Json& obj) const;
   // Empty reports whether the selector restricts nothing (Everything; Nothing is not empty).
   bool Empty() const { return !nothing_ && requirements_.empty(); }
   // IsNothing reports whether this is the Nothing selector.

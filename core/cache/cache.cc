@@ -11,6 +11,19 @@
 namespace cache {
 namespace {
 
+// EqualityPair returns "key=value" for the first requirement that pins one label to one value
+// (=, ==, or in with a single value), or "" when there is none.
+std::string EqualityPair(const api::LabelSelector& selector) {
+  for (const api::Requirement& r : selector.requirements()) {
+    const bool equality = r.op() == api::SelectorOperator::kEquals ||
+                          r.op() == api::SelectorOperator::kDoubleEquals ||
+                          r.op() == api::SelectorOperator::kIn;
+    if (equality && r.values().size() == 1) return r.key() + "=" + r.values()[0];
+  }
+  return "";
+}
+
+
 // mirrors controller-runtime pkg/cache/informer_cache.go ErrCacheNotStarted
 constexpr char kCacheNotStarted[] = "the cache is not started, can not read objects";
 
@@ -263,7 +276,15 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
                           "failed waiting for " + info->kind + " Informer to sync");
     }
     std::vector<api::ObjectPtr> objects;
-    if (!scoped_ns.empty() && (*set)->AllNamespaces()) {
+    const std::string pair = EqualityPair(*labels);
+    if (!pair.empty() && member->GetIndexer().GetIndexers().count(informer::kLabelIndex) > 0) {
+      // Candidates by one required label; the filters below still apply every term.
+      auto by_label = member->GetIndexer().ByIndex(informer::kLabelIndex, pair);
+      RLAB_ASSERT(by_label.ok(), "the label index exists");
+      for (api::ObjectPtr& obj : by_label.value()) {
+        if (scoped_ns.empty() || api::Namespace(*obj) == scoped_ns) objects.push_back(std::move(obj));
+      }
+    } else if (!scoped_ns.empty() && (*set)->AllNamespaces()) {
       auto by_ns = member->GetIndexer().ByIndex(informer::kNamespaceIndex, scoped_ns);
       RLAB_ASSERT(by_ns.ok(), "every informer has the namespace index");
       objects = std::move(by_ns.value());

@@ -8,6 +8,12 @@ std::vector<std::string> MetaNamespaceIndexFunc(const api::Json& obj) {
   return {api::Namespace(obj)};
 }
 
+std::vector<std::string> LabelPairsIndexFunc(const api::Json& obj) {
+  std::vector<std::string> pairs;
+  for (const auto& [key, value] : api::Labels(obj)) pairs.push_back(key + "=" + value);
+  return pairs;
+}
+
 Indexer::Indexer(Indexers indexers, KeyFunc key_func)
     : Store(std::move(key_func)), indexers_(std::move(indexers)) {
   for (const auto& [name, fn] : indexers_) {
@@ -48,10 +54,16 @@ base::StatusOr<std::vector<std::string>> Indexer::IndexKeys(
 
 base::StatusOr<std::vector<api::ObjectPtr>> Indexer::ByIndex(
     const std::string& index_name, const std::string& indexed_value) const {
-  auto keys = IndexKeys(index_name, indexed_value);
-  if (!keys.ok()) return keys.status();
+  auto index = indices_.find(index_name);
+  if (index == indices_.end()) {
+    return base::Status(base::StatusCode::kNotFound,
+                        "Index with name " + index_name + " does not exist");
+  }
   std::vector<api::ObjectPtr> out;
-  for (const std::string& key : keys.value()) out.push_back(GetByKey(key));
+  auto values = index->second.find(indexed_value);
+  if (values == index->second.end()) return out;
+  out.reserve(values->second.size());
+  for (const std::string& key : values->second) out.push_back(GetByKey(key));
   return out;
 }
 

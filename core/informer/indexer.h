@@ -26,6 +26,14 @@ using Indexers = std::map<std::string, IndexFunc>;
 // kNamespaceIndex is the name client-go gives the namespace index (cache.NamespaceIndex).
 inline constexpr char kNamespaceIndex[] = "namespace";
 
+// kLabelIndex indexes objects by each "key=value" label pair. client-go has no such index (a
+// labelled List walks the namespace); the sandbox keeps one so a List by label costs what the
+// match costs, not what the namespace holds. Same results, same order.
+inline constexpr char kLabelIndex[] = "rlab:label";
+
+// LabelPairsIndexFunc returns "key=value" for each string label of obj.
+std::vector<std::string> LabelPairsIndexFunc(const api::Json& obj);
+
 // MetaNamespaceIndexFunc indexes an object by its namespace ("" for cluster-scoped objects).
 // mirrors tools/cache/index.go MetaNamespaceIndexFunc
 std::vector<std::string> MetaNamespaceIndexFunc(const api::Json& obj);

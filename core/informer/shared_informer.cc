@@ -27,6 +27,7 @@ namespace {
 
 Indexers WithNamespaceIndex(Indexers indexers) {
   indexers.emplace(kNamespaceIndex, MetaNamespaceIndexFunc);
+  indexers.emplace(kLabelIndex, LabelPairsIndexFunc);
   return indexers;
 }
 

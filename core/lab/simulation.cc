@@ -49,8 +49,7 @@ Simulation::Simulation(const SimulationOptions& options)
     world::ClientFactory clients = [this](const std::string& user) {
       return std::unique_ptr<client::Client>(new client::DirectClient(*apiserver_, user));
     };
-    world_ = std::make_unique<world::World>(clients, scheduler_, prng_.Derive(),
-                                            world::WorldOptions{});
+    world_ = std::make_unique<world::World>(clients, scheduler_, prng_.Derive(), options_.world);
     base::Status started = world_->Start();
     RLAB_ASSERT(started.ok(), "the simulated world must start");
     if (options_.install_operators) {

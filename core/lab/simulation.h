@@ -34,6 +34,9 @@ struct SimulationOptions {
   bool start_world = true;
   // InstallOperators installs the operators as Deployments (needs the world). Defaults to true.
   bool install_operators = true;
+  // world configures the cluster (node count and capacity, component timings). Defaults to
+  // WorldOptions{}: 3 nodes of 8 cpu / 32Gi / 110 pods.
+  world::WorldOptions world;
 };
 
 class Simulation {

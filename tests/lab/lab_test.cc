@@ -201,7 +201,9 @@ TEST(Lab, ReplayScriptRebuildsTheSameTrace) {
 
 TEST(Lab, SameSeedSameTraceDifferentSeedDifferentUids) {
   auto hash_for = [](uint64_t seed) {
-    Lab lab(SimulationOptions{seed});
+    SimulationOptions options;
+    options.seed = seed;
+    Lab lab(options);
     lab.RunScript(std::string("apply -f - <<EOF\n") + kIsvc + "EOF\n", ".", false, nullptr);
     return lab.sim().apiserver().Peek("InferenceService", "default", "llama")->dump();
   };

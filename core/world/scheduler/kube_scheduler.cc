@@ -121,6 +121,8 @@ bool KubeScheduler::NeedsScheduling(const Json& pod) {
 }
 
 void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
+  Account(old_obj, -1);
+  Account(new_obj, +1);
   if (new_obj != nullptr && NeedsScheduling(*new_obj)) {
     // An unschedulable Pod waits for a cluster event, unless its own spec changed.
     const std::string key = api::ObjectKey(*new_obj);
@@ -146,13 +148,24 @@ void KubeScheduler::MoveAllToActive() {
   for (const std::string& key : unschedulable_) queue_.Add(key);
 }
 
-Resources KubeScheduler::Requested(const std::string& node, bool nonzero) const {
-  Resources sum;
-  for (const auto& [key, pod] : pods_.items()) {
-    if (NodeName(*pod) != node || IsPodTerminal(*pod)) continue;
-    sum += nonzero ? NonzeroPodRequests(*pod) : PodRequests(*pod);
+void KubeScheduler::Account(const api::ObjectPtr& pod, int sign) {
+  if (pod == nullptr || IsPodTerminal(*pod)) return;
+  const std::string node = NodeName(*pod);
+  if (node.empty()) return;
+  auto& [plain, nonzero] = requested_[node];
+  if (sign > 0) {
+    plain += PodRequests(*pod);
+    nonzero += NonzeroPodRequests(*pod);
+  } else {
+    plain -= PodRequests(*pod);
+    nonzero -= NonzeroPodRequests(*pod);
   }
-  return sum;
+}
+
+Resources KubeScheduler::Requested(const std::string& node, bool nonzero) const {
+  auto it = requested_.find(node);
+  if (it == requested_.end()) return Resources{};
+  return nonzero ? it->second.second : it->second.first;
 }
 
 // mirrors schedule_one.go schedulingCycle: filter, score, select, then bind (or record why not).

@@ -17,6 +17,7 @@
 // then writes the condition through /status (two requests in the trace).
 // Single-threaded; every attempt is a scheduler event `bind_delay` after what triggered it.
 
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -72,8 +73,10 @@ class KubeScheduler {
   // MoveAllToActive retries every unschedulable Pod (a cluster event may have made room).
   void MoveAllToActive();
   bool ScheduleOne(const std::string& key);
-  // Requested sums what the Pods bound to each node request (nonzero: scoring defaults).
+  // Requested sums what the Pods bound to node request (nonzero: scoring defaults).
   Resources Requested(const std::string& node, bool nonzero) const;
+  // Account adds (sign +1) or removes (-1) pod's requests on its node, when it holds any.
+  void Account(const api::ObjectPtr& pod, int sign);
 
   client::Client& client_;
   sim::Scheduler& scheduler_;
@@ -81,6 +84,9 @@ class KubeScheduler {
   ObjectWatch nodes_;
   ObjectWatch pods_;
   SyncQueue queue_;
+  // requested_ is the scheduler cache's per-node sum of bound, non-terminal Pods' requests
+  // (plain, nonzero), kept as Pods change. mirrors pkg/scheduler/framework/types.go NodeInfo
+  std::map<std::string, std::pair<Resources, Resources>> requested_;
   std::set<std::string> unschedulable_;  // Invariant: keys of Pods that failed their last attempt
 };
 

@@ -31,6 +31,12 @@ struct Resources {
     pods += o.pods;
     return *this;
   }
+  Resources& operator-=(const Resources& o) {
+    cpu_milli -= o.cpu_milli;
+    memory -= o.memory;
+    pods -= o.pods;
+    return *this;
+  }
 };
 
 // PodRequests sums the containers' resources.requests (max with each init container);

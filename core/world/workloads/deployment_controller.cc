@@ -106,9 +106,8 @@ DeploymentController::Rollout DeploymentController::Classify(
   Rollout r;
   r.deployment = deployment;
   std::vector<api::ObjectPtr> owned;
-  for (const auto& [key, rs] : replicasets_.items()) {
-    if (api::Namespace(*rs) == api::Namespace(*deployment) && IsControlledBy(*rs, *deployment))
-      owned.push_back(rs);
+  for (const api::ObjectPtr& rs : replicasets_.ControlledBy(api::Uid(*deployment))) {
+    if (api::Namespace(*rs) == api::Namespace(*deployment)) owned.push_back(rs);
   }
   // ReplicaSetsByCreationTimestamp (then name, for a total order)
   std::sort(owned.begin(), owned.end(), [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
@@ -328,10 +327,10 @@ bool DeploymentController::OldPodsRunning(const Rollout& r) const {
     if (StatusCount(*rs, "replicas") > 0) return true;
     old_uids.insert(api::Uid(*rs));
   }
-  for (const auto& [key, pod] : pods_.items()) {
-    auto ref = api::GetControllerOf(*pod);
-    if (!ref.has_value() || old_uids.count(ref->uid) == 0) continue;
-    if (!IsPodTerminal(*pod)) return true;
+  for (const std::string& uid : old_uids) {
+    for (const api::ObjectPtr& pod : pods_.ControlledBy(uid)) {
+      if (!IsPodTerminal(*pod)) return true;
+    }
   }
   return false;
 }

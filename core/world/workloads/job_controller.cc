@@ -73,8 +73,8 @@ bool JobController::Sync(const std::string& key) {
 
   std::vector<api::ObjectPtr> active;
   int64_t succeeded = 0, failed = 0, ready = 0, restarts = 0;
-  for (const auto& [pod_key, pod] : pods_.items()) {
-    if (api::Namespace(*pod) != ns || !IsControlledBy(*pod, *job)) continue;
+  for (const api::ObjectPtr& pod : pods_.ControlledBy(api::Uid(*job))) {
+    if (api::Namespace(*pod) != ns) continue;
     const std::string phase = PodPhase(*pod);
     if (phase == "Succeeded") {
       ++succeeded;

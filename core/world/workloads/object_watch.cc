@@ -134,6 +134,7 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
   if (deleted) {
     if (old == nullptr) return;
     items_.erase(it);
+    Reindex(key, old, nullptr);
     handler_(old, nullptr);
     return;
   }
@@ -146,7 +147,42 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
     }
   }
   items_[key] = obj;
+  Reindex(key, old, obj);
   handler_(old, obj);
+}
+
+namespace {
+std::string ControllerUid(const api::ObjectPtr& obj) {
+  if (obj == nullptr) return "";
+  auto ref = api::GetControllerOf(*obj);
+  return ref.has_value() ? ref->uid : "";
+}
+}  // namespace
+
+void ObjectWatch::Reindex(const std::string& key, const api::ObjectPtr& old,
+                          const api::ObjectPtr& now) {
+  const std::string before = ControllerUid(old);
+  const std::string after = ControllerUid(now);
+  if (before == after) return;
+  if (!before.empty()) {
+    auto it = by_controller_.find(before);
+    if (it != by_controller_.end()) {
+      it->second.erase(key);
+      if (it->second.empty()) by_controller_.erase(it);
+    }
+  }
+  if (!after.empty()) by_controller_[after].insert(key);
+}
+
+std::vector<api::ObjectPtr> ObjectWatch::ControlledBy(const std::string& uid) const {
+  std::vector<api::ObjectPtr> out;
+  auto it = by_controller_.find(uid);
+  if (uid.empty() || it == by_controller_.end()) return out;
+  for (const std::string& key : it->second) {
+    auto item = items_.find(key);
+    if (item != items_.end()) out.push_back(item->second);
+  }
+  return out;
 }
 
 api::ObjectPtr ObjectWatch::Get(const std::string& ns, const std::string& name) const {

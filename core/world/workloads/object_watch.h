@@ -15,7 +15,9 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "core/api/object.h"
 #include "core/apiserver/api_server.h"
@@ -63,6 +65,10 @@ class ObjectWatch {
   api::ObjectPtr GetByKey(const std::string& key) const;
   // items is the cache, keyed by api::ObjectKey, in key order.
   const std::map<std::string, api::ObjectPtr>& items() const { return items_; }
+  // ControlledBy returns the cached objects whose controller ownerReference has uid, in key
+  // order: an index, as client-go indexers are, so a controller syncing one owner does not walk
+  // every object of the kind.
+  std::vector<api::ObjectPtr> ControlledBy(const std::string& uid) const;
   // synced reports whether the first list has completed (cache.HasSynced).
   bool synced() const { return synced_; }
 
@@ -78,6 +84,8 @@ class ObjectWatch {
   void Open();
   void OnEvent(const apiserver::WatchEvent& event);
   void Apply(const api::ObjectPtr& obj, bool deleted);
+  // Reindex moves key from old's controller uid to now's (either may be null).
+  void Reindex(const std::string& key, const api::ObjectPtr& old, const api::ObjectPtr& now);
 
   client::Client& client_;
   sim::Scheduler& scheduler_;
@@ -90,6 +98,7 @@ class ObjectWatch {
   bool has_watch_ = false;
   apiserver::WatchId watch_ = 0;
   std::map<std::string, api::ObjectPtr> items_;
+  std::map<std::string, std::set<std::string>> by_controller_;  // controller uid -> keys
   // tombstones_ maps a key this component deleted to the deletion's resourceVersion; watch
   // events older than that are stale echoes. Invariant: cleared by the DELETED event.
   std::map<std::string, api::ObjectPtr> tombstones_;

@@ -77,9 +77,8 @@ bool ReplicaSetController::Sync(const std::string& key) {
   const std::string ns = api::Namespace(*rs);
   const std::string object = "ReplicaSet/" + key;
   std::vector<api::ObjectPtr> active;
-  for (const auto& [pod_key, pod] : pods_.items()) {
-    if (api::Namespace(*pod) == ns && IsControlledBy(*pod, *rs) && IsPodActive(*pod))
-      active.push_back(pod);
+  for (const api::ObjectPtr& pod : pods_.ControlledBy(api::Uid(*rs))) {
+    if (api::Namespace(*pod) == ns && IsPodActive(*pod)) active.push_back(pod);
   }
   const int64_t replicas = IntAt(*rs, "/spec/replicas"_json_pointer, 1);
   bool ok = true;
@@ -133,9 +132,8 @@ bool ReplicaSetController::Sync(const std::string& key) {
   // the real controller uses the Pods listed before and fixes the counts on the next sync, a
   // window in which a Deployment can scale an old ReplicaSet down once too often.
   active.clear();
-  for (const auto& [pod_key, pod] : pods_.items()) {
-    if (api::Namespace(*pod) == ns && IsControlledBy(*pod, *rs) && IsPodActive(*pod))
-      active.push_back(pod);
+  for (const api::ObjectPtr& pod : pods_.ControlledBy(api::Uid(*rs))) {
+    if (api::Namespace(*pod) == ns && IsPodActive(*pod)) active.push_back(pod);
   }
   const auto template_labels = api::Labels(JsonAt(*rs, "/spec/template"_json_pointer));
   const int64_t min_ready = IntAt(*rs, "/spec/minReadySeconds"_json_pointer, 0);
