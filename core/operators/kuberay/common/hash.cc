@@ -30,6 +30,8 @@ std::string GenerateHashWithoutReplicasAndWorkersToDelete(const api::Json& spec)
         g.erase("maxReplicas");
         if (g.contains("scaleStrategy") && g["scaleStrategy"].is_object()) {
           g["scaleStrategy"].erase("workersToDelete");
+          // Go's struct always encodes scaleStrategy, so absent and empty hash alike.
+          if (g["scaleStrategy"].empty()) g.erase("scaleStrategy");
         }
         BlankTemplate(g);
       }

@@ -105,8 +105,16 @@ bool HasPort(const Json& container, const std::string& name) {
   return false;
 }
 
+// EnsureArray makes obj[key] an array (schema admission normally guarantees it already is), so
+// a malformed template can never make a push_back throw.
+Json& EnsureArray(Json& obj, const char* key) {
+  if (!obj.contains(key) || !obj[key].is_array()) obj[key] = Json::array();
+  return obj[key];
+}
+
 void AddMetricsPort(Json& container) {
   if (HasPort(container, kMetricsPortName)) return;
+  EnsureArray(container, "ports");
   container["ports"].push_back(Json{{"name", kMetricsPortName}, {"containerPort", kDefaultMetricsPort}});
 }
 
@@ -135,9 +143,9 @@ void AddEmptyDir(Json& pod, size_t container_index, const std::string& volume,
       empty_dir["medium"] = "Memory";
       if (const Json* size = MemoryReqOrLimit(container)) empty_dir["sizeLimit"] = *size;
     }
-    pod["spec"]["volumes"].push_back(Json{{"name", volume}, {"emptyDir", empty_dir}});
+    EnsureArray(pod["spec"], "volumes").push_back(Json{{"name", volume}, {"emptyDir", empty_dir}});
   }
-  container["volumeMounts"].push_back(Json{{"mountPath", path}, {"name", volume}});
+  EnsureArray(container, "volumeMounts").push_back(Json{{"mountPath", path}, {"name", volume}});
 }
 
 // mirrors common/pod.go supportsUnifiedHealthCheck: rayVersion ≥ 2.53.0.
@@ -265,14 +273,19 @@ Json AutoscalerContainer(const Json& cluster, const std::string& ray_image) {
 
 // Template copies the group's Pod template as a Pod skeleton.
 Json PodFromTemplate(const Json& group, const std::string& ns) {
-  Json tmpl = group.value("template", Json::object());
+  const Json* found = At(group, "/template");
+  const Json tmpl = found != nullptr && found->is_object() ? *found : Json::object();
   Json meta = tmpl.value("metadata", Json::object());
   if (!meta.is_object()) meta = Json::object();
   meta.erase("name");
   meta["namespace"] = ns;
   Json spec = tmpl.value("spec", Json::object());
+  if (!spec.is_object()) spec = Json::object();
   if (!spec.contains("containers") || !spec["containers"].is_array()) spec["containers"] = Json::array();
   if (spec["containers"].empty()) spec["containers"].push_back(Json{{"name", "ray"}});
+  for (Json& c : spec["containers"]) {
+    if (!c.is_object()) c = Json::object();
+  }
   return Json{{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}};
 }
 
@@ -473,7 +486,7 @@ Json BuildWorkerPod(const Json& cluster, const Json& group, const OperatorConfig
     if (ray.contains("securityContext")) init["securityContext"] = ray["securityContext"];
     if (ray.contains("env")) init["env"] = ray["env"];
     if (ray.contains("volumeMounts")) init["volumeMounts"] = ray["volumeMounts"];
-    pod["spec"]["initContainers"].push_back(init);
+    EnsureArray(pod["spec"], "initContainers").push_back(init);
   }
   Json labels = LabelPod(kWorkerNode, name, group_name, MergeLabels(group));
   if (config.features.Enabled(kRayMultiHostIndexing)) {

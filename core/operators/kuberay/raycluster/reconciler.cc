@@ -131,7 +131,8 @@ Outcome RayClusterReconciler::Reconcile(reconcile::ReconcileContext& ctx,
   }
   // setDefaults: nil rayStartParams become empty maps (in memory only).
   Json cluster = original;
-  if (cluster.contains("spec") && cluster["spec"].is_object()) {
+  if (!cluster.contains("spec") || !cluster["spec"].is_object()) cluster["spec"] = Json::object();
+  {
     Json& spec = cluster["spec"];
     if (spec.contains("headGroupSpec") && spec["headGroupSpec"].is_object() &&
         !spec["headGroupSpec"].value("rayStartParams", Json()).is_object()) {
@@ -549,6 +550,7 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
 
   const Json groups = cluster["spec"].value("workerGroupSpecs", Json::array());
   for (const Json& group : groups.is_array() ? groups : Json::array()) {
+    if (!group.is_object()) continue;
     const std::string group_name = group.value("groupName", std::string());
     if (!expectations_.IsSatisfied(client_, ns, name, group_name, ctx.now)) {
       ctx.Info("reconcilePods", {{"worker group", group_name},

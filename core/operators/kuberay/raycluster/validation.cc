@@ -122,6 +122,12 @@ base::Status ValidateRayClusterSpec(const Json& cluster, const FeatureGates& fea
   if (base::Status s = ValidateGroupParams("Head", head); !s.ok()) return s;
   const bool autoscaling = IsAutoscalingEnabled(spec);
   const Json groups = spec.value("workerGroupSpecs", Json::array());
+  // Admission's schema normally guarantees these shapes; the checks below read them freely.
+  for (const Json& g : groups.is_array() ? groups : Json::array()) {
+    if (!g.is_object() || (g.contains("groupName") && !g["groupName"].is_string())) {
+      return Invalid("workerGroupSpecs must be objects with a string groupName");
+    }
+  }
   for (const Json& g : groups.is_array() ? groups : Json::array()) {
     const std::string name = g.value("groupName", std::string());
     if (ContainersEmpty(g)) return Invalid("workerGroupSpec should have at least one container");
