@@ -78,6 +78,13 @@ TEST(RayClusterLab, SampleClusterConverges) {
   EXPECT_NE(s.out.find("raycluster-kuberay   1                 1                   2      6Gi      0      ready"),
             std::string::npos)
       << s.out;
+  // -o wide adds the priority-1 columns in declared order.
+  ASSERT_TRUE(s.Run("get rayclusters -o wide")) << s.err;
+  const std::string wide = s.out.substr(0, s.out.find('\n'));
+  EXPECT_LT(wide.find("GPUS"), wide.find("TPUS"));
+  EXPECT_LT(wide.find("TPUS"), wide.find("STATUS"));
+  EXPECT_LT(wide.find("AGE"), wide.find("HEAD POD IP"));
+  EXPECT_LT(wide.find("HEAD POD IP"), wide.find("HEAD SERVICE IP"));
   // Pods carry KubeRay's labels; the head its annotations.
   EXPECT_EQ(s.Get("pods -l ray.io/node-type=head -o jsonpath='{.items[0].metadata.annotations.ray\\.io/kuberay-version}'"),
             "v1.7.0");
