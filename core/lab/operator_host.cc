@@ -22,6 +22,16 @@ std::string ProcessUuid(const std::string& pod_uid, int64_t restart_count) {
   return sim::Uuid4(prng);
 }
 
+// IsEnvName accepts environment variable names as operators read them: upper-case letters,
+// digits and '_', starting with a letter.
+bool IsEnvName(const std::string& key) {
+  if (key.empty() || key[0] < 'A' || key[0] > 'Z') return false;
+  for (char c : key) {
+    if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  }
+  return true;
+}
+
 bool ContainerRunning(const api::Json& pod, int64_t* restart_count) {
   const api::Json statuses = pod.value("/status/containerStatuses"_json_pointer, api::Json());
   if (!statuses.is_array() || statuses.empty()) return false;
@@ -239,13 +249,16 @@ base::Status OperatorHost::Set(const std::string& key, const std::string& value)
       settings_.feature_gates[item.substr(0, eq)] = item.substr(eq + 1) == "true";
       start = comma + 1;
     }
-  } else if (key.rfind("ENABLE_", 0) == 0) {
+  } else if (IsEnvName(key)) {
+    // ENABLE_RANDOM_POD_DELETE, RAYCLUSTER_DEFAULT_REQUEUE_SECONDS_ENV, ...: the operator
+    // container's environment.
     settings_.env[key] = value;
   } else {
     return base::Status(base::StatusCode::kBadRequest,
                         "error: unknown operator setting \"" + key +
                             "\" (watch-namespace, reconcile-concurrency, leader-election, "
-                            "replicas, feature-gates, queue, ENABLE_*)");
+                            "replicas, feature-gates, queue, ENABLE_* and other UPPER_CASE environment "
+                            "variables)");
   }
   return base::Status::OK();
 }

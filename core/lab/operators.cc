@@ -2,6 +2,7 @@
 
 #include "core/operators/inference/reconciler.h"
 #include "core/operators/inference/setup.h"
+#include "core/operators/kuberay/operator/operator.h"
 #include "core/world/external/external_systems.h"
 
 namespace lab {
@@ -95,7 +96,62 @@ api::Json Rule(std::vector<std::string> groups, std::vector<std::string> resourc
   return {{"apiGroups", groups}, {"resources", resources}, {"verbs", verbs}};
 }
 
+// ProcessSeed seeds a process from its Pod name, so replicas differ but runs repeat.
+uint64_t ProcessSeed(const std::string& replica) {
+  uint64_t seed = 1469598103934665603ULL;
+  for (unsigned char c : replica) seed = (seed ^ c) * 1099511628211ULL;
+  return seed;
+}
+
+// KubeRayProcess is one kuberay-operator container: main.go with the lab's settings as flags,
+// feature gates and environment.
+class KubeRayProcess final : public OperatorProcess {
+ public:
+  KubeRayProcess(const ProcessContext& ctx, sim::Scheduler& scheduler) {
+    kuberay::Options options;
+    options.watch_namespace = ctx.settings->watch_namespace;
+    options.reconcile_concurrency = ctx.settings->reconcile_concurrency;
+    options.enable_leader_election = ctx.settings->leader_election;
+    options.leader_election_identity = ctx.identity;
+    options.use_priority_queue = ctx.settings->queue != "classic";
+    kuberay::OperatorConfig config;
+    config.env = ctx.settings->env;
+    base::Status gates = config.features.SetAll(ctx.settings->feature_gates);
+    operator_ = std::make_unique<kuberay::KubeRayOperator>(
+        *ctx.api_client, scheduler, ctx.replica, ProcessSeed(ctx.replica), options, config,
+        ctx.take_injected_latency);
+    if (!gates.ok()) {
+      // main.go exits on an unknown gate; the sandbox logs it and keeps the defaults.
+      operator_->manager().Log("ERROR", "unable to set feature gates", {{"error", gates.message()}});
+    }
+  }
+
+  manager::Manager& manager() override { return operator_->manager(); }
+  std::vector<controller::Controller*> controllers() override { return operator_->controllers(); }
+
+ private:
+  std::unique_ptr<kuberay::KubeRayOperator> operator_;
+};
+
 }  // namespace
+
+OperatorSettings KubeRayOperatorSettings() {
+  OperatorSettings settings;
+  settings.leader_election = true;  // --enable-leader-election defaults to true
+  return settings;
+}
+
+OperatorSpec KubeRayOperatorSpec(sim::Scheduler& scheduler) {
+  OperatorSpec spec;
+  spec.name = kuberay::kOperatorName;
+  spec.image = "quay.io/kuberay/operator:v1.7.0";
+  spec.cluster_rules = kuberay::ClusterRoleRules();
+  sim::Scheduler* sched = &scheduler;
+  spec.factory = [sched](const ProcessContext& ctx) -> std::unique_ptr<OperatorProcess> {
+    return std::make_unique<KubeRayProcess>(ctx, *sched);
+  };
+  return spec;
+}
 
 OperatorSpec InferenceOperatorSpec(world::ExternalSystems& external, sim::Scheduler& scheduler) {
   OperatorSpec spec;

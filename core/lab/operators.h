@@ -17,4 +17,12 @@ namespace lab {
 // external must outlive every process the spec creates.
 OperatorSpec InferenceOperatorSpec(world::ExternalSystems& external, sim::Scheduler& scheduler);
 
+// KubeRayOperatorSpec is the KubeRay operator (`kuberay-operator`, image
+// quay.io/kuberay/operator:v1.7.0) with its ClusterRole. Settings map to main.go: watch-namespace,
+// reconcile-concurrency, leader-election (on by default, see KubeRayOperatorSettings),
+// feature-gates, queue, and the ENABLE_* (and other) environment switches.
+OperatorSpec KubeRayOperatorSpec(sim::Scheduler& scheduler);
+// KubeRayOperatorSettings are the Helm chart's defaults: leader election on.
+OperatorSettings KubeRayOperatorSettings();
+
 }  // namespace lab

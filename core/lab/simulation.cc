@@ -55,6 +55,8 @@ Simulation::Simulation(const SimulationOptions& options)
     if (options_.install_operators) {
       operators_.push_back(std::make_unique<OperatorHost>(
           *this, InferenceOperatorSpec(world_->external(), scheduler_), OperatorSettings{}));
+      operators_.push_back(std::make_unique<OperatorHost>(*this, KubeRayOperatorSpec(scheduler_),
+                                                          KubeRayOperatorSettings()));
       for (auto& host : operators_) {
         base::Status installed = host->Install();
         RLAB_ASSERT(installed.ok(), "installing a bundled operator must succeed");

@@ -1,0 +1,47 @@
+#include "core/operators/kuberay/common/events.h"
+
+#include <cstdio>
+
+namespace kuberay {
+namespace {
+
+// kEpochUnixSeconds is the virtual epoch 2026-01-01T00:00:00Z as Unix seconds.
+constexpr int64_t kEpochUnixSeconds = 1767225600;
+
+}  // namespace
+
+void EventRecorder::Eventf(const api::Json& obj, const std::string& type,
+                           const std::string& reason, const std::string& message,
+                           base::SimTime now) {
+  // client-go names an event "<name>.<UnixNano in hex>"; two events in one virtual instant get
+  // consecutive nanoseconds so their names stay unique.
+  int64_t nanos = (kEpochUnixSeconds * 1000000 + now) * 1000;
+  if (nanos <= last_nanos_) nanos = last_nanos_ + 1;
+  last_nanos_ = nanos;
+  char hex[32];
+  std::snprintf(hex, sizeof(hex), "%llx", static_cast<unsigned long long>(nanos));
+  const std::string ns = api::Namespace(obj).empty() ? "default" : api::Namespace(obj);
+  const std::string stamp = base::FormatRfc3339(now);
+  api::Json event = {
+      {"apiVersion", "v1"},
+      {"kind", "Event"},
+      {"metadata", {{"name", api::Name(obj) + "." + hex}, {"namespace", ns}}},
+      {"involvedObject",
+       {{"apiVersion", api::ApiVersion(obj)},
+        {"kind", api::Kind(obj)},
+        {"namespace", api::Namespace(obj)},
+        {"name", api::Name(obj)},
+        {"uid", api::Uid(obj)},
+        {"resourceVersion", api::ResourceVersion(obj)}}},
+      {"reason", reason},
+      {"message", message},
+      {"type", type},
+      {"source", {{"component", component_}}},
+      {"firstTimestamp", stamp},
+      {"lastTimestamp", stamp},
+      {"count", 1},
+      {"reportingComponent", component_}};
+  (void)client_.Create(std::move(event));
+}
+
+}  // namespace kuberay

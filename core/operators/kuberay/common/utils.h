@@ -1,0 +1,60 @@
+#pragma once
+// The helpers of KubeRay's utils package the RayCluster controller and its builders share:
+// names, desired worker counts, desired resources, autoscaling switches.
+// Mirrors: ray-operator/controllers/ray/utils/util.go (v1.7.0): PodName, CheckName, CheckLabel,
+// GenerateHeadServiceName, GenerateFQDNServiceName, GetWorkerGroupDesiredReplicas,
+// CalculateDesiredReplicas/MinReplicas/MaxReplicas, CalculatePodResource,
+// CalculateDesiredResources, IsAutoscalingEnabled, IsAutoscalingV2Enabled, GetHeadPort.
+// Simplified: the RayCluster is JSON; absent optional fields read as Go's nil.
+// Pure functions; no state.
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "core/api/object.h"
+#include "core/operators/kuberay/common/quantity.h"
+
+namespace kuberay {
+
+// Field reads on JSON that may lack the path (nil in Go).
+const api::Json* At(const api::Json& obj, const char* pointer);
+std::string StringAt(const api::Json& obj, const char* pointer);
+bool BoolAt(const api::Json& obj, const char* pointer, bool fallback);
+
+// PodName is "<prefix truncated to 50>-<nodeType>" lower-cased, plus "-" for a generateName.
+std::string PodName(const std::string& prefix, const std::string& node_type, bool generate_name);
+// CheckName keeps the last 50 characters and replaces a leading digit or punctuation with 'r'.
+std::string CheckName(std::string s);
+// CheckLabel keeps the last 63 characters and replaces a leading punctuation with 'r'.
+std::string CheckLabel(std::string s);
+// HeadServiceName is headGroupSpec.headService.metadata.name, else "<cluster>-head-svc".
+std::string HeadServiceName(const api::Json& cluster);
+// FQDNServiceName is "<head svc>.<namespace>.svc.cluster.local".
+std::string FQDNServiceName(const api::Json& cluster);
+// GetHeadPort is rayStartParams["port"], else "6379".
+std::string GetHeadPort(const api::Json& cluster);
+
+bool IsAutoscalingEnabled(const api::Json& spec);
+bool IsAutoscalingV2Enabled(const api::Json& spec);
+bool IsGCSFaultToleranceEnabled(const api::Json& cluster);
+
+// NumOfHosts is the group's numOfHosts (CRD default 1).
+int64_t NumOfHosts(const api::Json& group);
+// GetWorkerGroupDesiredReplicas: 0 when the group is suspended, else replicas clamped to
+// [minReplicas, maxReplicas] (nil replicas → min), times numOfHosts.
+int64_t GetWorkerGroupDesiredReplicas(const api::Json& group);
+int64_t CalculateDesiredReplicas(const api::Json& cluster);
+int64_t CalculateMinReplicas(const api::Json& cluster);
+// CalculateMaxReplicas saturates at MaxInt32.
+int64_t CalculateMaxReplicas(const api::Json& cluster);
+
+using ResourceList = std::map<std::string, Quantity>;
+// CalculatePodResource sums each container's requests, a limit standing in for a missing request.
+ResourceList CalculatePodResource(const api::Json& pod_spec);
+// CalculateDesiredResources: head template + each non-suspended group × raw replicas × numOfHosts.
+ResourceList CalculateDesiredResources(const api::Json& cluster);
+
+inline constexpr int64_t kMaxInt32 = 2147483647;
+
+}  // namespace kuberay

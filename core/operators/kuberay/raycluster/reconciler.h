@@ -1,0 +1,89 @@
+#pragma once
+// RayClusterReconciler: turns a RayCluster into a head Pod, worker Pods and Services, and reports
+// what it sees in status. One reconcile: read the cluster from the cache, validate (a failure is
+// an event and nothing else), run the sequential reconcile functions (autoscaler
+// ServiceAccount/Role/RoleBinding, head Service, headless Service, serve Service, Pods) until
+// the first error, compute status, write it only when something that matters changed, and
+// requeue after 2 s (error or status change) or 300 s.
+// Mirrors: ray-operator/controllers/ray/raycluster_controller.go (Reconcile, rayClusterReconcile,
+// reconcileAutoscalerServiceAccount/Role/RoleBinding, reconcileHeadService,
+// reconcileHeadlessService, reconcileServeService, reconcilePods, shouldDeletePod,
+// shouldRecreatePodsForUpgrade, createHeadPod, createWorkerPod(WithIndex), deleteAllPods,
+// updateRayClusterStatus) and common/rbac.go (BuildServiceAccount, BuildRole, BuildRoleBinding).
+// Simplified: no Ingress/Route, auth Secret, GCS fault tolerance (Redis finalizer and cleanup
+// Job, RocksDB PVC), mTLS, batch schedulers or metrics; multi-host groups use the plain worker
+// logic (desired = replicas × numOfHosts pods) with replica names and host indices stamped;
+// DeleteAllOf is a List then one Delete per Pod.
+// Teaching: Go's cache List returns Pods in map order, so "random" scale-down really is random;
+// here the list is shuffled with the operator's PRNG, so a seed replays the same victims.
+// Single-threaded; time comes from ReconcileContext::now.
+
+#include <string>
+#include <vector>
+
+#include "core/api/object.h"
+#include "core/client/client.h"
+#include "core/operators/kuberay/common/config.h"
+#include "core/operators/kuberay/common/events.h"
+#include "core/operators/kuberay/raycluster/expectations.h"
+#include "core/operators/kuberay/raycluster/status.h"
+#include "core/reconcile/reconcile.h"
+#include "core/sim/prng.h"
+
+namespace kuberay {
+
+inline const std::string kRayClusterKind = "RayCluster";
+
+// ShouldDeletePod: Failed or Succeeded Pods always; Running Pods whose Ray container terminated
+// only with restartPolicy Never. reason explains the decision (as upstream logs it).
+bool ShouldDeletePod(const api::Json& pod, const std::string& node_type, std::string* reason);
+
+class RayClusterReconciler final : public reconcile::Reconciler {
+ public:
+  // client is the manager's client (cache reads, API writes); events goes to the API server
+  // directly (record.EventRecorder). Both and prng must outlive this object.
+  RayClusterReconciler(client::Client& client, client::Client& events, sim::Prng& prng,
+                       OperatorConfig config);
+
+  reconcile::Outcome Reconcile(reconcile::ReconcileContext& ctx,
+                               const reconcile::Request& req) override;
+
+  const OperatorConfig& config() const { return config_; }
+  ScaleExpectations& expectations() { return expectations_; }
+
+ private:
+  ReconcileError ReconcileAutoscalerServiceAccount(reconcile::ReconcileContext& ctx, const api::Json& c);
+  ReconcileError ReconcileAutoscalerRole(reconcile::ReconcileContext& ctx, const api::Json& c);
+  ReconcileError ReconcileAutoscalerRoleBinding(reconcile::ReconcileContext& ctx, const api::Json& c);
+  ReconcileError ReconcileHeadService(reconcile::ReconcileContext& ctx, const api::Json& c);
+  ReconcileError ReconcileHeadlessService(reconcile::ReconcileContext& ctx, const api::Json& c);
+  ReconcileError ReconcileServeService(reconcile::ReconcileContext& ctx, const api::Json& c);
+  ReconcileError ReconcilePods(reconcile::ReconcileContext& ctx, const api::Json& c);
+
+  // CreateOwned creates obj owned by the cluster unless it exists; kind names the events.
+  ReconcileError CreateIfAbsent(reconcile::ReconcileContext& ctx, const api::Json& cluster,
+                                api::Json obj, const std::string& created_reason,
+                                const std::string& noun);
+  base::Status CreateService(reconcile::ReconcileContext& ctx, const api::Json& cluster, api::Json svc);
+  base::Status CreateHeadPod(reconcile::ReconcileContext& ctx, const api::Json& cluster,
+                             const std::string& hash);
+  base::Status CreateWorkerPod(reconcile::ReconcileContext& ctx, const api::Json& cluster,
+                               const api::Json& group, int replica_index,
+                               const std::string& replica_name, int host_index);
+  // DeleteAllPods deletes every Pod matching selector (DeleteAllOf).
+  base::Status DeleteAllPods(const std::string& ns, const std::string& selector);
+  bool ShouldRecreatePodsForUpgrade(reconcile::ReconcileContext& ctx, const api::Json& cluster,
+                                    const std::string& hash);
+  base::StatusOr<std::vector<api::ObjectPtr>> ListPods(const std::string& ns,
+                                                       const std::string& selector);
+  void Event(const api::Json& cluster, const std::string& type, const std::string& reason,
+             const std::string& message, base::SimTime now);
+
+  client::Client& client_;
+  EventRecorder recorder_;
+  sim::Prng& prng_;
+  OperatorConfig config_;
+  ScaleExpectations expectations_;
+};
+
+}  // namespace kuberay
