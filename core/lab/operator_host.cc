@@ -196,7 +196,11 @@ std::vector<std::string> OperatorHost::Logs() const {
   return out;
 }
 
-base::Status OperatorHost::Set(const std::string& key, const std::string& value) {
+// ApplySetting changes one key in *settings; on an invalid value it returns the error (the
+// caller discards the copy it passed, so nothing changes).
+static base::Status ApplySetting(OperatorSettings* settings, const std::string& key,
+                                 const std::string& value) {
+  OperatorSettings& next = *settings;
   auto parse_bool = [&](bool* out) {
     if (value == "true") *out = true;
     else if (value == "false") *out = false;
@@ -215,25 +219,21 @@ base::Status OperatorHost::Set(const std::string& key, const std::string& value)
                         "error: invalid value \"" + value + "\" for " + key);
   };
   if (key == "watch-namespace") {
-    settings_.watch_namespace = value;
+    next.watch_namespace = value;
   } else if (key == "reconcile-concurrency") {
-    if (!parse_int(&settings_.reconcile_concurrency) || settings_.reconcile_concurrency == 0) {
+    if (!parse_int(&next.reconcile_concurrency) || next.reconcile_concurrency == 0) {
       return bad();
     }
   } else if (key == "leader-election") {
-    if (!parse_bool(&settings_.leader_election)) return bad();
+    if (!parse_bool(&next.leader_election)) return bad();
   } else if (key == "replicas") {
-    if (!parse_int(&settings_.replicas)) return bad();
-    auto scaled = sim_.learner().Patch("Deployment", "default", spec_.name,
-                                       client::PatchType::kJsonMerge,
-                                       api::Json{{"spec", {{"replicas", settings_.replicas}}}});
-    if (!scaled.ok()) return scaled.status();
+    if (!parse_int(&next.replicas)) return bad();
   } else if (key == "queue") {
     if (value != "priority" && value != "classic") {
       return base::Status(base::StatusCode::kBadRequest,
                           "error: queue must be \"priority\" or \"classic\"");
     }
-    settings_.queue = value;
+    next.queue = value;
   } else if (key == "feature-gates") {
     // "Name=true,Other=false"
     size_t start = 0;
@@ -246,13 +246,13 @@ base::Status OperatorHost::Set(const std::string& key, const std::string& value)
         return base::Status(base::StatusCode::kBadRequest,
                             "error: invalid feature gate \"" + item + "\" (want Name=true|false)");
       }
-      settings_.feature_gates[item.substr(0, eq)] = item.substr(eq + 1) == "true";
+      next.feature_gates[item.substr(0, eq)] = item.substr(eq + 1) == "true";
       start = comma + 1;
     }
   } else if (IsEnvName(key)) {
     // ENABLE_RANDOM_POD_DELETE, RAYCLUSTER_DEFAULT_REQUEUE_SECONDS_ENV, ...: the operator
     // container's environment.
-    settings_.env[key] = value;
+    next.env[key] = value;
   } else {
     return base::Status(base::StatusCode::kBadRequest,
                         "error: unknown operator setting \"" + key +
@@ -260,6 +260,28 @@ base::Status OperatorHost::Set(const std::string& key, const std::string& value)
                             "replicas, feature-gates, queue, ENABLE_* and other UPPER_CASE environment "
                             "variables)");
   }
+  return base::Status::OK();
+}
+
+base::Status OperatorHost::Set(const std::string& key, const std::string& value) {
+  return SetAll({{key, value}});
+}
+
+base::Status OperatorHost::SetAll(const std::vector<std::pair<std::string, std::string>>& kvs) {
+  OperatorSettings next = settings_;
+  bool scale = false;
+  for (const auto& [key, value] : kvs) {
+    base::Status s = ApplySetting(&next, key, value);
+    if (!s.ok()) return s;
+    scale = scale || key == "replicas";
+  }
+  if (scale) {
+    auto scaled = sim_.learner().Patch("Deployment", "default", spec_.name,
+                                       client::PatchType::kJsonMerge,
+                                       api::Json{{"spec", {{"replicas", next.replicas}}}});
+    if (!scaled.ok()) return scaled.status();
+  }
+  settings_ = std::move(next);
   return base::Status::OK();
 }
 

@@ -83,6 +83,8 @@ class OperatorHost {
   // Set changes one setting; replicas applies at once (the Deployment is scaled), the others at
   // the next process start (use Restart).
   base::Status Set(const std::string& key, const std::string& value);
+  // SetAll applies several keys all or nothing: one invalid value changes none of them.
+  base::Status SetAll(const std::vector<std::pair<std::string, std::string>>& kvs);
   // Restart deletes the operator's Pods; the Deployment creates new ones.
   base::Status Restart();
   base::Status SetBug(const std::string& id, bool on);

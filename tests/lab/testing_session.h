@@ -44,7 +44,21 @@ struct TestSession {
     return found;
   }
   int64_t LastSeq() { return lab.sim().trace().last_seq(); }
+  // Now is the virtual time.
+  base::SimTime Now() { return lab.sim().clock().Now(); }
+  // Writes counts every write the API server stored so far (to show an error changed nothing).
+  uint64_t Writes() { return lab.sim().apiserver().writes(); }
+  // Fails runs one command that must fail; it returns what it printed on stderr.
+  std::string Fails(const std::string& command) {
+    CommandResult r = lab.ExecuteText(command);
+    if (r.ok) return "(unexpectedly succeeded: " + r.out + ")";
+    return r.err;
+  }
 };
+
+// kOperatorUp waits until the inference operator's Deployment is Available (its process runs).
+inline constexpr const char* kInferenceOperatorUp =
+    "wait --for=condition=Available deploy/inference-operator --timeout=60s\n";
 
 inline std::string InferenceServiceManifest(const std::string& name, int replicas,
                                             const std::string& image) {

@@ -48,14 +48,16 @@ CommandResult FaultApi(CommandContext& ctx, const std::vector<std::string>& args
   }
   rule.latency = flags->GetDuration("latency");
   const int id = ctx.sim.faults().Add(rule);
+  // "the next 2 requests fail", "the next 1 request fails", "every request fails"
+  const bool plural = rule.times && *rule.times != 1;
   CommandResult result;
   result.out = "fault " + std::to_string(id) + " added: " +
                (rule.times ? "the next " + std::to_string(*rule.times) : std::string("every")) +
                " " + (rule.verb.empty() ? "" : rule.verb + " ") + "request" +
-               (rule.times && *rule.times == 1 ? "" : "s") +
-               (rule.kind.empty() ? "" : " for " + rule.kind) +
+               (plural ? "s" : "") + (rule.kind.empty() ? "" : " for " + rule.kind) +
                (latency_only ? " slowed by " + base::FormatDuration(rule.latency)
-                             : " fail with " + std::to_string(rule.code)) +
+                             : (plural ? " fail with " : " fails with ") +
+                                   std::to_string(rule.code)) +
                "\n";
   return result;
 }

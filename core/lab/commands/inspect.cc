@@ -100,6 +100,9 @@ CommandResult RunMetrics(CommandContext& ctx, const std::vector<std::string>& ar
   auto flags = ParseFlags(args, {{"output", 'o', FlagSpec::kString, ""}});
   if (!flags.ok()) return CommandResult::Error(flags.status().message());
   const bool json = flags->Get("output") == "json";
+  if (!flags->Get("output").empty() && !json) {
+    return CommandResult::Error("error: metrics supports -o json only");
+  }
   api::Json samples = api::Json::array();
   auto add = [&](const std::string& name, api::Json labels, int64_t value) {
     samples.push_back({{"name", name}, {"labels", labels}, {"value", value}});

@@ -39,15 +39,17 @@ CommandResult RunOperator(CommandContext& ctx, const std::vector<std::string>& a
   CommandResult result;
   if (verb == "set") {
     if (rest.empty()) return CommandResult::Error("error: operator set needs K=V");
+    std::vector<std::pair<std::string, std::string>> kvs;
     for (const std::string& kv : rest) {
       const size_t eq = kv.find('=');
       if (eq == std::string::npos) {
         return CommandResult::Error("error: \"" + kv + "\" is not K=V");
       }
-      base::Status s = host->Set(kv.substr(0, eq), kv.substr(eq + 1));
-      if (!s.ok()) return CommandResult::Error(s.message());
-      result.out += name + ": " + kv + "\n";
+      kvs.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
     }
+    base::Status s = host->SetAll(kvs);  // all or nothing: an error changes nothing
+    if (!s.ok()) return CommandResult::Error(s.message());
+    for (const std::string& kv : rest) result.out += name + ": " + kv + "\n";
     if (rest.size() != 1 || rest[0].rfind("replicas=", 0) != 0) {
       result.out += "(takes effect when the operator restarts: operator " + name + " restart)\n";
     }

@@ -1,0 +1,339 @@
+// `operator [NAME] set|restart|bug|rbac`: every settings key, the restart, every teaching bug
+// with its visible effect, RBAC denial and reset, and each command's error path.
+// No Go counterpart: these stand for the operator's main.go flags, its Helm values and kubectl
+// edits of its ClusterRole; what they change is checked through the machinery's behaviour.
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "tests/lab/testing_session.h"
+
+namespace lab {
+namespace {
+
+constexpr const char* kOp = "inference-operator";
+
+const OperatorSettings& Settings(TestSession& s) { return s.lab.sim().Operator(kOp)->settings(); }
+
+// Restart restarts the operator and waits until its new process runs.
+void Restart(TestSession& s) {
+  ASSERT_TRUE(s.Run("operator inference-operator restart\nrun 1s\n" +
+                    std::string(kInferenceOperatorUp) + "run 2s\n"))
+      << s.err;
+}
+
+std::string Isvc(const std::string& name, const std::string& ns = "default") {
+  return "apply -n " + ns + " -f - <<EOF\napiVersion: inference.io/v1\nkind: InferenceService\n"
+         "metadata:\n  name: " + name + "\nspec:\n  replicas: 1\n  image: vllm:0.6.3\nEOF\n";
+}
+
+TEST(OperatorCommand, SetPrintsEachKeyAndSaysWhenItTakesEffect) {
+  TestSession s;
+  EXPECT_EQ(s.Output("operator inference-operator set reconcile-concurrency=3 queue=classic"),
+            "inference-operator: reconcile-concurrency=3\n"
+            "inference-operator: queue=classic\n"
+            "(takes effect when the operator restarts: operator inference-operator restart)\n");
+  EXPECT_EQ(Settings(s).reconcile_concurrency, 3);
+  EXPECT_EQ(Settings(s).queue, "classic");
+  EXPECT_EQ(s.Output("operator inference-operator set feature-gates=Alpha=true,Beta=false "
+                     "ENABLE_INIT_CONTAINER_INJECTION=false watch-namespace=team "
+                     "leader-election=true"),
+            "inference-operator: feature-gates=Alpha=true,Beta=false\n"
+            "inference-operator: ENABLE_INIT_CONTAINER_INJECTION=false\n"
+            "inference-operator: watch-namespace=team\n"
+            "inference-operator: leader-election=true\n"
+            "(takes effect when the operator restarts: operator inference-operator restart)\n");
+  EXPECT_EQ(Settings(s).feature_gates, (std::map<std::string, bool>{{"Alpha", true}, {"Beta", false}}));
+  EXPECT_EQ(Settings(s).env.at("ENABLE_INIT_CONTAINER_INJECTION"), "false");
+  EXPECT_EQ(Settings(s).watch_namespace, "team");
+  EXPECT_TRUE(Settings(s).leader_election);
+  EXPECT_EQ(s.err, "");
+}
+
+TEST(OperatorCommand, ReplicasScalesTheDeploymentAtOnce) {
+  TestSession s;
+  ASSERT_TRUE(s.Run(kInferenceOperatorUp)) << s.err;
+  EXPECT_EQ(s.Output("operator inference-operator set replicas=2"), "inference-operator: replicas=2\n");
+  EXPECT_EQ(s.Output("get deploy inference-operator -o jsonpath={.spec.replicas}"), "2");
+  ASSERT_TRUE(s.Run("run 10s\n")) << s.err;
+  EXPECT_EQ(s.lab.sim().Operator(kOp)->Processes().size(), 2u);
+}
+
+TEST(OperatorCommand, QueueAndConcurrencyTakeEffectAfterRestart) {
+  TestSession s;
+  ASSERT_TRUE(s.Run(kInferenceOperatorUp)) << s.err;
+  ASSERT_TRUE(s.Run("operator inference-operator set queue=classic reconcile-concurrency=4\n"))
+      << s.err;
+  EXPECT_NE(s.Output("queue inferenceservice").find("priority queue"), std::string::npos)
+      << "the running process keeps its settings";
+  EXPECT_EQ(s.Output("operator inference-operator restart"),
+            "deployment.apps/inference-operator restarted\n");
+  Restart(s);
+  const std::string q = s.Output("queue inferenceservice");
+  EXPECT_NE(q.find("classic queue"), std::string::npos) << q;
+  const std::string metrics = s.Output("metrics");
+  EXPECT_NE(metrics.find("controller_runtime_max_concurrent_reconciles{controller=\"inferenceservice\""),
+            std::string::npos);
+  auto procs = s.lab.sim().Operator(kOp)->Processes();
+  ASSERT_EQ(procs.size(), 1u);
+  ASSERT_EQ(procs[0].second->controllers().size(), 1u);
+  EXPECT_EQ(procs[0].second->controllers()[0]->Workers().size(), 4u);
+  EXPECT_FALSE(procs[0].second->controllers()[0]->queue().is_priority_queue());
+}
+
+TEST(OperatorCommand, WatchNamespaceLimitsWhatTheOperatorSees) {
+  TestSession s;
+  ASSERT_TRUE(s.Run(std::string(kInferenceOperatorUp) + "create namespace team\n" +
+                    "operator inference-operator set watch-namespace=team\n"))
+      << s.err;
+  Restart(s);
+  const int64_t since = s.LastSeq();
+  ASSERT_TRUE(s.Run(Isvc("outside") + Isvc("inside", "team") + "run 5s\n")) << s.err;
+  std::set<std::string> keys;
+  for (const auto& e : s.Records("reconcile.start", {{"controller", "inferenceservice"}}, since)) {
+    keys.insert(e.FieldString("key"));
+  }
+  EXPECT_EQ(keys, std::set<std::string>{"team/inside"});
+  EXPECT_EQ(s.Output("get deploy -n team inside -o name"), "deployment.apps/inside\n");
+  EXPECT_EQ(s.Output("get deploy outside -o name"), "");
+}
+
+TEST(OperatorCommand, LeaderElectionTakesTheLeaseOnRestart) {
+  TestSession s;
+  ASSERT_TRUE(s.Run(std::string(kInferenceOperatorUp) + "run 5s\n")) << s.err;
+  EXPECT_TRUE(s.Records("leader.election").empty()) << "off by default for this operator";
+  ASSERT_TRUE(s.Run("operator inference-operator set leader-election=true\n")) << s.err;
+  Restart(s);
+  const auto acquired = s.Records("leader.election", {{"action", "acquired"}});
+  ASSERT_EQ(acquired.size(), 1u);
+  const std::string holder =
+      s.Output("get lease inference-operator-leader -o jsonpath={.spec.holderIdentity}");
+  EXPECT_EQ(holder, acquired[0].FieldString("identity"));
+  EXPECT_EQ(holder.rfind("inference-operator-", 0), 0u) << holder;
+}
+
+TEST(OperatorCommand, BadSettingsAreRejectedAndChangeNothing) {
+  TestSession s;
+  const OperatorSettings before = Settings(s);
+  const uint64_t writes = s.Writes();
+  struct Case {
+    std::string command, error;
+  } cases[] = {
+      {"operator inference-operator set", "error: operator set needs K=V\n"},
+      {"operator inference-operator set replicas", "error: \"replicas\" is not K=V\n"},
+      {"operator inference-operator set colour=blue",
+       "error: unknown operator setting \"colour\" (watch-namespace, reconcile-concurrency, "
+       "leader-election, replicas, feature-gates, queue, ENABLE_*)\n"},
+      {"operator inference-operator set reconcile-concurrency=0",
+       "error: invalid value \"0\" for reconcile-concurrency\n"},
+      {"operator inference-operator set reconcile-concurrency=many",
+       "error: invalid value \"many\" for reconcile-concurrency\n"},
+      {"operator inference-operator set leader-election=yes",
+       "error: invalid value \"yes\" for leader-election\n"},
+      {"operator inference-operator set replicas=-1", "error: invalid value \"-1\" for replicas\n"},
+      {"operator inference-operator set queue=fifo",
+       "error: queue must be \"priority\" or \"classic\"\n"},
+      {"operator inference-operator set feature-gates=Alpha",
+       "error: invalid feature gate \"Alpha\" (want Name=true|false)\n"},
+      {"operator inference-operator set feature-gates=Alpha=true,Beta=maybe",
+       "error: invalid feature gate \"Beta=maybe\" (want Name=true|false)\n"},
+      {"operator inference-operator set reconcile-concurrency=2 queue=fifo",
+       "error: queue must be \"priority\" or \"classic\"\n"},
+      {"operator inference-operator restart now",
+       "error: usage: operator [NAME] set K=V … | restart | bug ID on|off | rbac deny VERB "
+       "RESOURCE | rbac reset\n"},
+      {"operator", "error: usage: operator [NAME] set K=V … | restart | bug ID on|off | rbac deny "
+                   "VERB RESOURCE | rbac reset\n"},
+      {"operator inference-operator", "error: usage: operator [NAME] set K=V … | restart | bug ID "
+                                      "on|off | rbac deny VERB RESOURCE | rbac reset\n"},
+      {"operator inference-operator frob", "error: usage: operator [NAME] set K=V … | restart | "
+                                           "bug ID on|off | rbac deny VERB RESOURCE | rbac reset\n"},
+      {"operator set replicas=2",
+       "error: operator \"kuberay-operator\" is not installed (installed: inference-operator)\n"},
+      {"operator ghost restart",
+       "error: operator \"ghost\" is not installed (installed: inference-operator)\n"},
+  };
+  for (const Case& c : cases) EXPECT_EQ(s.Fails(c.command), c.error) << c.command;
+  const OperatorSettings& after = Settings(s);
+  EXPECT_EQ(after.reconcile_concurrency, before.reconcile_concurrency);
+  EXPECT_EQ(after.queue, before.queue);
+  EXPECT_EQ(after.replicas, before.replicas);
+  EXPECT_EQ(after.leader_election, before.leader_election);
+  EXPECT_EQ(after.feature_gates, before.feature_gates);
+  EXPECT_EQ(s.Writes(), writes);
+}
+
+// --- bugs -------------------------------------------------------------------------------------
+
+TEST(OperatorBug, EveryIdIsAcceptedAndUnknownOnesListTheKnown) {
+  TestSession s;
+  for (const std::string id : {"non-idempotent-create", "forget-finalizer-removal",
+                               "blocking-reconcile", "missing-generation-predicate",
+                               "error-before-status"}) {
+    EXPECT_EQ(s.Output("operator inference-operator bug " + id + " on"),
+              "inference-operator: bug " + id +
+                  " on (takes effect when the operator restarts: operator inference-operator "
+                  "restart)\n");
+    EXPECT_EQ(Settings(s).bugs.count(id), 1u) << id;
+    EXPECT_EQ(s.Output("operator inference-operator bug " + id + " off"),
+              "inference-operator: bug " + id +
+                  " off (takes effect when the operator restarts: operator inference-operator "
+                  "restart)\n");
+    EXPECT_EQ(Settings(s).bugs.count(id), 0u) << id;
+  }
+  EXPECT_EQ(s.Fails("operator inference-operator bug nope on"),
+            "error: unknown bug \"nope\" for inference-operator (non-idempotent-create, "
+            "forget-finalizer-removal, blocking-reconcile, missing-generation-predicate, "
+            "error-before-status)\n");
+  EXPECT_EQ(s.Fails("operator inference-operator bug blocking-reconcile maybe"),
+            "error: usage: operator [NAME] bug ID on|off\n");
+  EXPECT_EQ(s.Fails("operator inference-operator bug"), "error: usage: operator [NAME] bug ID on|off\n");
+  EXPECT_TRUE(Settings(s).bugs.empty());
+}
+
+// BugSession starts the operator with one bug switched on (through restart).
+void WithBug(TestSession& s, const std::string& id) {
+  ASSERT_TRUE(s.Run(std::string(kInferenceOperatorUp) + "operator inference-operator bug " + id +
+                    " on\n"))
+      << s.err;
+  Restart(s);
+}
+
+int CountDeployments(TestSession& s, const std::string& prefix) {
+  int n = 0;
+  for (const api::ObjectPtr& d : s.lab.sim().apiserver().PeekAll("Deployment")) {
+    if (api::Name(*d).rfind(prefix, 0) == 0) ++n;
+  }
+  return n;
+}
+
+TEST(OperatorBug, NonIdempotentCreatePilesUpDeployments) {
+  TestSession s;
+  WithBug(s, "non-idempotent-create");
+  // Each Deployment it creates is an owned event that triggers the next create: a runaway loop,
+  // so look only briefly.
+  ASSERT_TRUE(s.Run(Isvc("llama") + "run 20ms\n")) << s.err;
+  EXPECT_GE(CountDeployments(s, "llama-"), 2) << "a new generateName Deployment per reconcile";
+  EXPECT_EQ(CountDeployments(s, "llama"), CountDeployments(s, "llama-"));
+
+  TestSession fixed;
+  ASSERT_TRUE(fixed.Run(std::string(kInferenceOperatorUp) + Isvc("llama") + "run 40s\n")) << fixed.err;
+  EXPECT_EQ(CountDeployments(fixed, "llama"), 1);
+}
+
+TEST(OperatorBug, ForgetFinalizerRemovalLeavesTheObjectTerminating) {
+  TestSession s;
+  WithBug(s, "forget-finalizer-removal");
+  ASSERT_TRUE(s.Run(Isvc("llama") + "run 10s\ndelete isvc llama --wait=false\nrun 30s\n")) << s.err;
+  EXPECT_NE(s.Output("get isvc llama -o jsonpath={.metadata.deletionTimestamp}"), "");
+  EXPECT_EQ(s.Output("get isvc llama -o jsonpath={.metadata.finalizers[0]}"),
+            "inference.io/finalizer");
+
+  // Switched off and restarted, the operator finishes the deletion.
+  ASSERT_TRUE(s.Run("operator inference-operator bug forget-finalizer-removal off\n")) << s.err;
+  Restart(s);
+  ASSERT_TRUE(s.Run("wait --for=delete isvc/llama --timeout=30s\n")) << s.err;
+}
+
+TEST(OperatorBug, BlockingReconcileKeepsTheWorkerBusyForTwentySeconds) {
+  TestSession s;
+  WithBug(s, "blocking-reconcile");
+  const int64_t since = s.LastSeq();
+  ASSERT_TRUE(s.Run(Isvc("llama") + "run 5s\n")) << s.err;
+  EXPECT_NE(s.Output("queue inferenceservice").find("processing  default/llama"), std::string::npos);
+  ASSERT_TRUE(s.Run("run 30s\n")) << s.err;
+  const auto starts = s.Records("reconcile.start", {{"key", "default/llama"}}, since);
+  const auto dones = s.Records("queue.done", {{"key", "default/llama"}}, since);
+  ASSERT_FALSE(starts.empty());
+  ASSERT_FALSE(dones.empty());
+  EXPECT_GE(dones[0].t - starts[0].t, 20 * base::kSecond);
+}
+
+TEST(OperatorBug, MissingGenerationPredicateReconcilesOnItsOwnStatusWrites) {
+  auto status_triggered = [](TestSession& s) {
+    int n = 0;
+    for (const auto& e : s.Records("predicate.eval", {{"watch", "For(InferenceService)"},
+                                                      {"eventType", "Update"},
+                                                      {"result", "true"}})) {
+      (void)e;
+      ++n;
+    }
+    return n;
+  };
+  TestSession s;
+  WithBug(s, "missing-generation-predicate");
+  ASSERT_TRUE(s.Run(Isvc("llama") + "run 20s\n")) << s.err;
+  TestSession fixed;
+  ASSERT_TRUE(fixed.Run(std::string(kInferenceOperatorUp) + Isvc("llama") + "run 20s\n")) << fixed.err;
+  EXPECT_TRUE(fixed.Records("predicate.eval", {{"watch", "For(InferenceService)"},
+                                                {"predicate", "GenerationChanged"}})
+                  .size() > 0);
+  EXPECT_TRUE(s.Records("predicate.eval", {{"watch", "For(InferenceService)"},
+                                            {"predicate", "GenerationChanged"}})
+                  .empty());
+  EXPECT_GT(s.Records("reconcile.start", {{"key", "default/llama"}}).size(),
+            fixed.Records("reconcile.start", {{"key", "default/llama"}}).size());
+  (void)status_triggered;
+}
+
+TEST(OperatorBug, ErrorBeforeStatusNeverWritesStatusAndBacksOff) {
+  TestSession s;
+  WithBug(s, "error-before-status");
+  ASSERT_TRUE(s.Run(Isvc("llama") + "run 10s\n")) << s.err;
+  EXPECT_EQ(s.Output("get isvc llama -o jsonpath={.status.observedGeneration}"), "");
+  const auto ends = s.Records("reconcile.end", {{"key", "default/llama"}, {"result", "error"}});
+  ASSERT_GE(ends.size(), 3u);
+  EXPECT_NE(ends[0].FieldString("error").find("bug error-before-status"), std::string::npos);
+  const auto backoffs = s.Records("queue.add_rate_limited", {{"key", "default/llama"}});
+  ASSERT_GE(backoffs.size(), 3u);
+  EXPECT_EQ(backoffs[0].FieldString("delayMs"), "5");
+  EXPECT_EQ(backoffs[1].FieldString("delayMs"), "10");
+  EXPECT_EQ(backoffs[2].FieldString("delayMs"), "20");
+}
+
+// --- rbac -------------------------------------------------------------------------------------
+
+TEST(OperatorRbac, DenyingListShowsA403InTheTraceAndTheLogAndResetRecovers) {
+  TestSession s;
+  ASSERT_TRUE(s.Run(kInferenceOperatorUp)) << s.err;
+  EXPECT_EQ(s.Output("operator inference-operator rbac deny list deployments"),
+            "clusterrole.rbac.authorization.k8s.io/inference-operator no longer allows list "
+            "deployments\n");
+  const std::string rules =
+      s.Output("get clusterrole inference-operator -o jsonpath={.rules[*].verbs}");
+  Restart(s);  // a fresh process lists again
+  const auto errors = s.Records("informer.error", {{"kind", "Deployment"}, {"verb", "list"}});
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0].FieldString("code"), "403");
+  EXPECT_NE(errors[0].FieldString("message").find("cannot list resource \"deployments\""),
+            std::string::npos)
+      << errors[0].FieldString("message");
+  const std::string logs = s.Output("logs deploy/inference-operator");
+  EXPECT_NE(logs.find("Failed to list"), std::string::npos) << logs;
+  EXPECT_NE(logs.find("forbidden"), std::string::npos) << logs;
+
+  // Nothing reconciles while the Deployment informer cannot sync.
+  const int64_t since = s.LastSeq();
+  ASSERT_TRUE(s.Run(Isvc("llama") + "run 5s\n")) << s.err;
+  EXPECT_TRUE(s.Records("reconcile.start", {{"key", "default/llama"}}, since).empty());
+
+  EXPECT_EQ(s.Output("operator inference-operator rbac reset"),
+            "clusterrole.rbac.authorization.k8s.io/inference-operator restored\n");
+  ASSERT_TRUE(s.Run("wait --for=jsonpath='{.status.ready}'=true isvc/llama --timeout=120s\n"))
+      << s.err;
+}
+
+TEST(OperatorRbac, BadRbacArgumentsAreUsageErrors) {
+  TestSession s;
+  const uint64_t writes = s.Writes();
+  const std::string usage = "error: usage: operator [NAME] rbac deny VERB RESOURCE | rbac reset\n";
+  EXPECT_EQ(s.Fails("operator inference-operator rbac"), usage);
+  EXPECT_EQ(s.Fails("operator inference-operator rbac deny get"), usage);
+  EXPECT_EQ(s.Fails("operator inference-operator rbac reset now"), usage);
+  EXPECT_EQ(s.Fails("operator inference-operator rbac allow get pods"), usage);
+  EXPECT_EQ(s.Writes(), writes);
+}
+
+}  // namespace
+}  // namespace lab
