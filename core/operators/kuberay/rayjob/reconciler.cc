@@ -117,6 +117,7 @@ struct SubmitterState {
   bool failed = false;
   base::SimTime finished_at = 0;
   bool head_missing = false;  // SidecarMode: the head Pod is gone
+  std::string failure;        // the SubmissionFailed message
 };
 
 }  // namespace
@@ -200,24 +201,23 @@ Outcome RayJobReconciler::Reconcile(reconcile::ReconcileContext& ctx,
   }
   if (early.has_value()) return *early;
 
-  // checkBackoffLimitAndUpdateStatusIfNeeded
-  const std::string before = utils::StringAt(p.original, "/status/jobDeploymentStatus");
+  // checkBackoffLimitAndUpdateStatusIfNeeded: count the pass's Failed / Complete(SUCCEEDED)
+  // (only transition passes get here in those states) and turn a retriable Failed into Retrying.
   const std::string after = p.Str("jobDeploymentStatus");
-  if (after == kFailed && before != kFailed) {
-    const int64_t failed = utils::IntAt(p.job, "/status/failed").value_or(0) + 1;
-    p.status()["failed"] = failed;
-    const int64_t limit = utils::IntAt(p.job, "/spec/backoffLimit").value_or(0);
+  int64_t failed = utils::IntAt(p.job, "/status/failed").value_or(0);
+  int64_t succeeded = utils::IntAt(p.job, "/status/succeeded").value_or(0);
+  if (after == kFailed) ++failed;
+  if (after == kComplete && p.Str("jobStatus") == dashboard::kJobSucceeded) ++succeeded;
+  p.status()["failed"] = failed;
+  p.status()["succeeded"] = succeeded;
+  const std::optional<int64_t> limit = utils::IntAt(p.job, "/spec/backoffLimit");
+  if (after == kFailed && limit.has_value() && failed < *limit + 1) {
     const std::string reason = p.Str("reason");
-    if (failed < limit + 1 && reason != kDeadlineExceeded &&
-        reason != kJobStatusCheckTimeoutExceeded) {
-      ctx.Info("RayJob failed; retrying",
-               {{"failed", std::to_string(failed)}, {"backoffLimit", std::to_string(limit)}});
+    if (reason != kDeadlineExceeded && reason != kJobStatusCheckTimeoutExceeded) {
+      ctx.Info("RayJob is eligible for retry, setting JobDeploymentStatus to Retrying",
+               {{"backoffLimit", std::to_string(*limit)}, {"failed", std::to_string(failed)}});
       p.status()["jobDeploymentStatus"] = kRetrying;
-      p.status().erase("endTime");
     }
-  }
-  if (after == kComplete && before != kComplete && p.Str("jobStatus") == dashboard::kJobSucceeded) {
-    p.status()["succeeded"] = utils::IntAt(p.job, "/status/succeeded").value_or(0) + 1;
   }
   Status w = WriteStatus(p);
   if (!w.ok()) return Outcome::Error(w);
@@ -239,8 +239,12 @@ Outcome RayJobReconciler::Finalize(reconcile::ReconcileContext& ctx, Json rayjob
   }
   controllerutil::RemoveFinalizer(rayjob, kRayJobStopJobFinalizer);
   base::StatusOr<api::ObjectPtr> updated = client_.Update(rayjob);
-  if (!updated.ok()) return Outcome::Error(updated.status());
-  return Outcome::Ok();
+  if (!updated.ok()) {
+    Outcome o = Outcome::Error(updated.status());
+    o.result.requeue_after = options_.requeue;
+    return o;
+  }
+  return Requeue(options_.requeue);
 }
 
 std::optional<Outcome> RayJobReconciler::New(Pass& p) {
@@ -433,6 +437,10 @@ SubmitterState K8sJobState(const Json& job) {
     if (c == nullptr || c->value("status", Json()) != "True") continue;
     s.finished = true;
     s.failed = std::string(type) == "Failed";
+    if (s.failed) {
+      s.failure = "Job submission has failed. Reason: " + c->value("reason", std::string()) +
+                  ". Message: " + c->value("message", std::string());
+    }
     std::optional<base::SimTime> at =
         utils::ParseRfc3339(c->value("lastTransitionTime", Json("")).is_string()
                                 ? c->value("lastTransitionTime", Json("")).get<std::string>()
@@ -457,6 +465,9 @@ SubmitterState SidecarState(const std::vector<api::ObjectPtr>& heads) {
     if (term == nullptr) return s;
     s.finished = true;
     s.failed = term->value("exitCode", Json(0)) != Json(0);
+    s.failure = "Ray head pod container " + utils::kSubmitterContainerName +
+                " terminated with exit code " + term->value("exitCode", Json(0)).dump() + ": " +
+                term->value("reason", std::string());
     std::optional<base::SimTime> at = utils::ParseRfc3339(
         term->value("finishedAt", Json("")).is_string() ? (*term)["finishedAt"].get<std::string>()
                                                        : "");
@@ -501,7 +512,6 @@ std::optional<Outcome> RayJobReconciler::Running(Pass& p) {
   if (!rc.ok()) return Outcome::Error(rc.status());
   if (*rc == nullptr) return Requeue(options_.requeue);
   const Json& cluster = **rc;
-  st["rayClusterStatus"] = cluster.contains("status") ? cluster["status"] : Json::object();
   if (!HasClusterSelector(p.job)) {
     Status svc = ReconcileHeadService(p, cluster);
     if (!svc.ok()) return Outcome::Error(svc);
@@ -526,14 +536,23 @@ std::optional<Outcome> RayJobReconciler::Running(Pass& p) {
     }
   }
   if (submitter.failed) {
+    // An AppFailed keeps the Ray job's message; a SubmissionFailed explains the submitter.
     const bool app = p.Str("jobStatus") == dashboard::kJobFailed;
-    Fail(st, app ? kAppFailed : kSubmissionFailed,
-         mode == "K8sJobMode" ? "Job submission has failed. Reason: BackoffLimitExceeded. Message: Job has reached the specified backoff limit"
-                              : "Ray head pod container ray-job-submitter terminated with a non-zero exit code",
+    Fail(st, app ? kAppFailed : kSubmissionFailed, app ? p.Str("message") : submitter.failure,
          now);
     return std::nullopt;
   }
 
+  // checkSubmitterFinishedTimeoutAndUpdateStatusIfNeeded: a submitter that finished 30s ago
+  // ends the RayJob, whatever the dashboard says.
+  if (submitter.finished && now - submitter.finished_at >= options_.submitter_finished_grace) {
+    st["jobStatus"] = dashboard::kJobFailed;
+    Fail(st, kTransitionGracePeriodExceeded,
+         "The RayJob submitter finished at " + base::FormatRfc3339(submitter.finished_at) +
+             " but the ray job did not reach terminal state within 30s",
+         now);
+    return std::nullopt;
+  }
   std::unique_ptr<dashboard::RayDashboardClient> dash =
       dashboards_.Open(cluster, p.Str("dashboardURL"));
   const std::string job_id = p.Str("jobId");
@@ -542,7 +561,7 @@ std::optional<Outcome> RayJobReconciler::Running(Pass& p) {
                       : base::StatusOr<dashboard::RayJobInfo>(
                             Status(base::StatusCode::kServiceUnavailable, "no dashboard client"));
   if (!info.ok() && base::IsNotFound(info.status())) {
-    if (mode == "HTTPMode") {
+    if (mode == "HTTPMode" && dash != nullptr) {
       dashboard::RayJobRequest request;
       request.entrypoint = utils::StringAt(p.job, "/spec/entrypoint");
       request.submission_id = job_id;
@@ -556,10 +575,17 @@ std::optional<Outcome> RayJobReconciler::Running(Pass& p) {
       }
       base::StatusOr<std::string> submitted = dash->SubmitJobReq(request);
       if (!submitted.ok()) {
+        // recordJobStatusCheckFailure: a failing submission counts toward the status check
+        // timeout.
         p.ctx.Info("Failed to submit the Ray job", {{"error", submitted.status().message()}});
-        return Outcome::Error(submitted.status());
+        if (p.Str("jobStatusCheckFailureStartTime").empty()) {
+          st["jobStatusCheckFailureStartTime"] = base::FormatRfc3339(now);
+        }
+        return std::nullopt;
       }
-      p.ctx.Info("Submitted the Ray job", {{"jobId", job_id}});
+      p.ctx.Info("The Ray job was not found. Submitted a Ray job via an HTTP request.",
+                 {{"jobId", job_id}});
+      st.erase("jobStatusCheckFailureStartTime");
       return std::nullopt;
     }
     if (submitter.finished) {
@@ -576,6 +602,7 @@ std::optional<Outcome> RayJobReconciler::Running(Pass& p) {
     return std::nullopt;
   }
   st.erase("jobStatusCheckFailureStartTime");
+  st["rayClusterStatus"] = cluster.contains("status") ? cluster["status"] : Json::object();
   st["jobStatus"] = info->job_status;
   st["message"] = info->message;
   Json job_info = Json::object();
@@ -587,13 +614,7 @@ std::optional<Outcome> RayJobReconciler::Running(Pass& p) {
   if ((mode == "K8sJobMode" || mode == "SidecarMode") && !submitter.finished) {
     terminal = false;  // the submitter must finish too (its logs are complete then)
   }
-  if (!dashboard::IsJobTerminal(info->job_status) && submitter.finished &&
-      now - submitter.finished_at > options_.submitter_finished_grace) {
-    st["jobStatus"] = dashboard::kJobFailed;
-    Fail(st, kTransitionGracePeriodExceeded,
-         "The submitter finished but the Ray job did not reach a terminal state", now);
-    return std::nullopt;
-  }
+
   if (terminal) {
     if (info->job_status == dashboard::kJobFailed) {
       Fail(st, kAppFailed, info->message, now);
@@ -640,7 +661,7 @@ std::optional<Outcome> RayJobReconciler::SuspendingOrRetrying(Pass& p) {
   }
   Json& st = p.status();
   for (const char* f : {"rayClusterName", "dashboardURL", "jobId", "message", "reason",
-                        "rayJobInfo", "rayClusterStatus"}) {
+                        "rayJobInfo", "rayClusterStatus", "jobStatusCheckFailureStartTime"}) {
     st.erase(f);
   }
   st["jobStatus"] = "";

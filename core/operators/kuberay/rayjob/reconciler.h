@@ -60,8 +60,8 @@ struct Options {
   base::Duration transition_grace_period = 300 * base::kSecond;
   // status_check_timeout is RAYJOB_STATUS_CHECK_TIMEOUT_SECONDS. Defaults to 300s.
   base::Duration status_check_timeout = 300 * base::kSecond;
-  // submitter_finished_grace: a finished submitter whose job the dashboard still calls
-  // non-terminal fails the RayJob after this long. Defaults to 30s.
+  // submitter_finished_grace is DefaultSubmitterFinishedTimeout: a submitter that finished this
+  // long ago ends a still-Running RayJob as Failed. Defaults to 30s.
   base::Duration submitter_finished_grace = 30 * base::kSecond;
   // delete_rayjob_cr_after_job_finishes is env DELETE_RAYJOB_CR_AFTER_JOB_FINISHES=true.
   bool delete_rayjob_cr_after_job_finishes = false;

@@ -41,6 +41,28 @@ std::string Join(const std::vector<std::string>& parts) {
   return out;
 }
 
+std::string TrimSpace(const std::string& s) {
+  const size_t b = s.find_first_not_of(" \t\n\r");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\n\r") - b + 1);
+}
+
+// AtLeastRay260: an unset or unparsable rayVersion counts as new enough only when unset (Ray
+// added --metadata-json in 2.6.0).
+bool AtLeastRay260(const std::string& version) {
+  if (version.empty()) return true;
+  int64_t major = 0, minor = 0;
+  size_t i = 0;
+  for (; i < version.size() && version[i] >= '0' && version[i] <= '9'; ++i)
+    major = major * 10 + (version[i] - '0');
+  if (i == 0 || i >= version.size() || version[i] != '.') return false;
+  size_t j = i + 1;
+  for (; j < version.size() && version[j] >= '0' && version[j] <= '9'; ++j)
+    minor = minor * 10 + (version[j] - '0');
+  if (j == i + 1) return false;
+  return major > 2 || (major == 2 && minor >= 6);
+}
+
 std::string SubmissionMode(const Json& rayjob) {
   const std::string m = utils::StringAt(rayjob, "/spec/submissionMode");
   return m.empty() ? "K8sJobMode" : m;
@@ -84,13 +106,16 @@ base::StatusOr<std::string> GetK8sJobCommand(const Json& rayjob, const Json& ray
   } else {
     address = "http://" + utils::StringAt(rayjob, "/status/dashboardURL");
   }
-  const std::string probe = sidecar ? "http://localhost:" + address.substr(address.rfind(':') + 1)
-                                    : address;
+  // The sidecar shares the head Pod's network namespace and probes localhost.
+  const std::string health_url =
+      (sidecar ? "http://localhost:" + address.substr(address.rfind(':') + 1) : address) +
+      "/api/gcs_healthz";
   std::vector<std::string> cmd = {
-      "until", "python", "-c",
-      "\"import urllib.request; urllib.request.urlopen('" + probe + "/api/gcs_healthz', timeout=10)\"",
+      "until",
+      "python -c \"import urllib.request; r=urllib.request.urlopen('" + health_url +
+          "', timeout=10); exit(0 if b'success' in r.read() else 1)\"",
       ">/dev/null", "2>&1", ";", "do", "echo",
-      "\"Waiting for Ray Dashboard GCS to become healthy at " + probe + " ...\"", ";", "sleep",
+      "\"Waiting for Ray Dashboard GCS to become healthy at " + address + " ...\"", ";", "sleep",
       "2", ";", "done", ";"};
   if (!sidecar) {
     for (const char* w : {"if", "!", "ray", "job", "status", "--address"}) cmd.push_back(w);
@@ -112,11 +137,17 @@ base::StatusOr<std::string> GetK8sJobCommand(const Json& rayjob, const Json& ray
   }
   const std::string metadata = GetMetadataJson(rayjob);
   if (!metadata.empty()) {
+    if (!AtLeastRay260(utils::StringAt(rayjob, "/spec/rayClusterSpec/rayVersion"))) {
+      return Status(StatusCode::kInvalid,
+                    "the Ray version must be at least 2.6.0 to use the metadata field");
+    }
     cmd.push_back("--metadata-json");
     cmd.push_back(GoQuote(metadata));
   }
-  cmd.push_back("--submission-id");
-  cmd.push_back(job_id);
+  if (!job_id.empty()) {
+    cmd.push_back("--submission-id");
+    cmd.push_back(job_id);
+  }
   const Json* cpus = utils::At(rayjob, "/spec/entrypointNumCpus");
   if (cpus != nullptr && cpus->is_number() && cpus->get<double>() > 0) {
     cmd.push_back("--entrypoint-num-cpus");
@@ -133,9 +164,10 @@ base::StatusOr<std::string> GetK8sJobCommand(const Json& rayjob, const Json& ray
     cmd.push_back(GoQuote(resources));
   }
   cmd.push_back("--");
-  cmd.push_back(utils::StringAt(rayjob, "/spec/entrypoint"));
+  cmd.push_back(TrimSpace(utils::StringAt(rayjob, "/spec/entrypoint")));
+  cmd.push_back(";");
   if (!sidecar) {
-    for (const char* w : {";", "fi", ";", "ray", "job", "logs", "--address"}) cmd.push_back(w);
+    for (const char* w : {"fi", ";", "ray", "job", "logs", "--address"}) cmd.push_back(w);
     cmd.push_back(address);
     cmd.push_back("--follow");
     cmd.push_back(job_id);
@@ -173,12 +205,17 @@ Status ConfigureSubmitterContainer(Json& container, const Json& rayjob,
   return Status::OK();
 }
 
+// DefaultSubmitterContainer mirrors common/job.go GetDefaultSubmitterContainer.
 Json DefaultSubmitterContainer(const Json& ray_cluster_spec) {
-  return Json{{"name", utils::kSubmitterContainerName},
-              {"image", HeadImage(ray_cluster_spec)},
-              {"resources",
-               {{"requests", {{"cpu", "500m"}, {"memory", "200Mi"}}},
-                {"limits", {{"cpu", "1"}, {"memory", "1Gi"}}}}}};
+  Json c = {{"name", utils::kSubmitterContainerName},
+            {"image", HeadImage(ray_cluster_spec)},
+            {"resources",
+             {{"requests", {{"cpu", "500m"}, {"memory", "200Mi"}}},
+              {"limits", {{"cpu", "1"}, {"memory", "1Gi"}}}}}};
+  const std::string policy =
+      utils::StringAt(ray_cluster_spec, "/headGroupSpec/template/spec/containers/0/imagePullPolicy");
+  if (!policy.empty()) c["imagePullPolicy"] = policy;
+  return c;
 }
 
 }  // namespace
@@ -192,6 +229,8 @@ base::StatusOr<Json> GetSubmitterTemplate(const Json& rayjob, const Json& ray_cl
     tmpl = Json{{"spec",
                  {{"restartPolicy", "Never"},
                   {"containers", Json::array({DefaultSubmitterContainer(ray_cluster_spec)})}}}};
+    const Json* secrets = utils::At(ray_cluster_spec, "/headGroupSpec/template/spec/imagePullSecrets");
+    if (secrets != nullptr && secrets->is_array()) tmpl["spec"]["imagePullSecrets"] = *secrets;
   }
   Json::json_pointer containers("/spec/containers");
   if (!tmpl.contains(containers) || !tmpl.at(containers).is_array() ||

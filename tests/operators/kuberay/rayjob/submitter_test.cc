@@ -34,8 +34,8 @@ TEST(GetK8sJobCommand, WaitsForGcsSubmitsOnceAndFollowsTheLogs) {
   ASSERT_TRUE(cmd.ok()) << cmd.status().ToString();
   const std::string addr = "http://rayjob-sample-abcde-head-svc.default.svc.cluster.local:8265";
   const std::string expected =
-      "until python -c \"import urllib.request; urllib.request.urlopen('" + addr +
-      "/api/gcs_healthz', timeout=10)\" >/dev/null 2>&1 ; do echo \"Waiting for Ray Dashboard GCS "
+      "until python -c \"import urllib.request; r=urllib.request.urlopen('" + addr +
+      "/api/gcs_healthz', timeout=10); exit(0 if b'success' in r.read() else 1)\" >/dev/null 2>&1 ; do echo \"Waiting for Ray Dashboard GCS "
       "to become healthy at " + addr + " ...\" ; sleep 2 ; done ; "
       "if ! ray job status --address " + addr + " rayjob-sample-x2b4k >/dev/null 2>&1 ; then "
       "ray job submit --address " + addr + " --no-wait "
@@ -57,11 +57,12 @@ TEST(GetK8sJobCommand, SidecarModeTalksToTheLocalDashboardWithoutTheStatusWrappe
   base::StatusOr<std::string> cmd = GetK8sJobCommand(job, job["spec"]["rayClusterSpec"]);
   ASSERT_TRUE(cmd.ok());
   EXPECT_EQ(*cmd,
-            "until python -c \"import urllib.request; urllib.request.urlopen("
-            "'http://localhost:8265/api/gcs_healthz', timeout=10)\" >/dev/null 2>&1 ; do echo "
-            "\"Waiting for Ray Dashboard GCS to become healthy at http://localhost:8265 ...\" ; "
+            "until python -c \"import urllib.request; r=urllib.request.urlopen("
+            "'http://localhost:8265/api/gcs_healthz', timeout=10); exit(0 if b'success' in "
+            "r.read() else 1)\" >/dev/null 2>&1 ; do echo "
+            "\"Waiting for Ray Dashboard GCS to become healthy at http://127.0.0.1:8265 ...\" ; "
             "sleep 2 ; done ; ray job submit --address http://127.0.0.1:8265 --submission-id "
-            "rayjob-sample-x2b4k -- python /home/ray/samples/sample_code.py");
+            "rayjob-sample-x2b4k -- python /home/ray/samples/sample_code.py ;");
 }
 
 TEST(GetRuntimeEnvJson, BadYamlIsInvalid) {
@@ -70,6 +71,20 @@ TEST(GetRuntimeEnvJson, BadYamlIsInvalid) {
   EXPECT_EQ(GetRuntimeEnvJson(job).status().code(), base::StatusCode::kInvalid);
   job["spec"].erase("runtimeEnvYAML");
   EXPECT_EQ(*GetRuntimeEnvJson(job), "");
+}
+
+TEST(GetK8sJobCommand, MetadataNeedsRay260AndAnEmptyJobIdIsLeftOut) {
+  Json job = SampleRayJob();
+  job["spec"]["rayClusterSpec"]["rayVersion"] = "2.5.1";
+  EXPECT_EQ(GetK8sJobCommand(job, job["spec"]["rayClusterSpec"]).status().code(),
+            base::StatusCode::kInvalid);
+  job["spec"].erase("metadata");
+  job["status"].erase("jobId");
+  job["spec"]["entrypoint"] = "  python x.py  ";
+  base::StatusOr<std::string> cmd = GetK8sJobCommand(job, job["spec"]["rayClusterSpec"]);
+  ASSERT_TRUE(cmd.ok());
+  EXPECT_EQ(cmd->find("--submission-id"), std::string::npos);
+  EXPECT_NE(cmd->find("-- python x.py ; fi ;"), std::string::npos) << *cmd;
 }
 
 // mirrors rayjob_controller_unit_test.go TestGetSubmitterTemplate
