@@ -75,7 +75,7 @@ bool CheckActiveDeadline(const Json& rayjob, Json& status, base::SimTime now) {
   if (!ads.has_value() || !since.has_value() || *since < *ads * base::kSecond) return false;
   Fail(status, kDeadlineExceeded,
        "The RayJob has passed the activeDeadlineSeconds. StartTime: " +
-           status.value("startTime", std::string()) +
+           utils::StrField(status, "startTime") +
            ". ActiveDeadlineSeconds: " + std::to_string(*ads),
        now);
   return true;
@@ -88,7 +88,7 @@ bool CheckPreRunningDeadline(const Json& rayjob, Json& status, base::SimTime now
   if (!d.has_value() || !since.has_value() || *since < *d * base::kSecond) return false;
   Fail(status, kPreRunningDeadlineExceeded,
        "The RayJob has passed the preRunningDeadlineSeconds. StartTime: " +
-           status.value("startTime", std::string()) +
+           utils::StrField(status, "startTime") +
            ". PreRunningDeadlineSeconds: " + std::to_string(*d),
        now);
   return true;
@@ -438,13 +438,10 @@ SubmitterState K8sJobState(const Json& job) {
     s.finished = true;
     s.failed = std::string(type) == "Failed";
     if (s.failed) {
-      s.failure = "Job submission has failed. Reason: " + c->value("reason", std::string()) +
-                  ". Message: " + c->value("message", std::string());
+      s.failure = "Job submission has failed. Reason: " + utils::StrField(*c, "reason") +
+                  ". Message: " + utils::StrField(*c, "message");
     }
-    std::optional<base::SimTime> at =
-        utils::ParseRfc3339(c->value("lastTransitionTime", Json("")).is_string()
-                                ? c->value("lastTransitionTime", Json("")).get<std::string>()
-                                : "");
+    std::optional<base::SimTime> at = utils::ParseRfc3339(utils::StrField(*c, "lastTransitionTime"));
     s.finished_at = at.value_or(0);
   }
   return s;
@@ -462,15 +459,13 @@ SubmitterState SidecarState(const std::vector<api::ObjectPtr>& heads) {
   for (const Json& cs : *statuses) {
     if (!cs.is_object() || cs.value("name", Json()) != utils::kSubmitterContainerName) continue;
     const Json* term = utils::At(cs, "/state/terminated");
-    if (term == nullptr) return s;
+    if (term == nullptr || !term->is_object()) return s;
     s.finished = true;
     s.failed = term->value("exitCode", Json(0)) != Json(0);
     s.failure = "Ray head pod container " + utils::kSubmitterContainerName +
                 " terminated with exit code " + term->value("exitCode", Json(0)).dump() + ": " +
-                term->value("reason", std::string());
-    std::optional<base::SimTime> at = utils::ParseRfc3339(
-        term->value("finishedAt", Json("")).is_string() ? (*term)["finishedAt"].get<std::string>()
-                                                       : "");
+                utils::StrField(*term, "reason");
+    std::optional<base::SimTime> at = utils::ParseRfc3339(utils::StrField(*term, "finishedAt"));
     s.finished_at = at.value_or(0);
   }
   return s;

@@ -1,6 +1,7 @@
 #include "core/operators/kuberay/rayservice/reconciler.h"
 
 #include <set>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -206,36 +207,27 @@ Outcome RayServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
   Status clusters = ReconcileRayClusters(p);
   if (!clusters.ok()) return Outcome::Error(clusters);
 
-  // Serve runs on the pending cluster when there is one, else on the active one.
-  Json active_apps = Json::object();
-  Json pending_apps = Json::object();
+  // Serve runs on the pending cluster when there is one, else on the active one (unless a new
+  // cluster is about to be prepared).
+  Json active_apps;
+  Json pending_apps;
   bool active_ready = false;
   bool pending_ready = false;
   if (p.pending != nullptr) {
     pending_ready = ReconcileServe(p, *p.pending, pending_apps);
-  } else if (p.active != nullptr && !ShouldPrepareNewCluster(p)) {
+  }
+  if (p.active != nullptr && p.pending == nullptr && !ShouldPrepareNewCluster(p, false)) {
     active_ready = ReconcileServe(p, *p.active, active_apps);
   }
-  if (p.active != nullptr) p.status["activeServiceStatus"]["applicationStatuses"] = active_apps;
-  if (p.pending != nullptr) p.status["pendingServiceStatus"]["applicationStatuses"] = pending_apps;
-  // An active cluster that is not being served anew keeps answering if its Services exist.
-  if (p.pending != nullptr && p.active != nullptr) {
-    p.status["activeServiceStatus"].erase("applicationStatuses");
-    if (original_status.contains("activeServiceStatus") &&
-        original_status["activeServiceStatus"].contains("applicationStatuses")) {
-      p.status["activeServiceStatus"]["applicationStatuses"] =
-          original_status["activeServiceStatus"]["applicationStatuses"];
-    }
-  }
-  const Json* ready_cluster = pending_ready            ? p.pending.get()
-                              : active_ready            ? p.active.get()
-                                                        : nullptr;
-  if (ready_cluster != nullptr) {
-    Status services = ReconcileServices(p, *ready_cluster);
+  std::string served;
+  if (pending_ready || active_ready) {
+    const Json& target = pending_ready ? *p.pending : *p.active;
+    Status services = ReconcileServices(p, target);
     if (!services.ok()) return Outcome::Error(services);
+    served = api::Name(target);
   }
 
-  CalculateStatus(p);
+  CalculateStatus(p, served, active_apps, pending_apps);
   if (p.status != original_status) {
     Json write = p.svc;
     write["status"] = p.status;
@@ -345,12 +337,9 @@ std::optional<Outcome> RayServiceReconciler::Suspend(Pass& p) {
   return Outcome::Ok();
 }
 
-bool RayServiceReconciler::ShouldPrepareNewCluster(Pass& p) const {
+bool RayServiceReconciler::ShouldPrepareNewCluster(Pass& p, bool pending_serving) const {
   // The Services already point at the pending cluster: promotion is next, not a new cluster.
-  if (p.pending != nullptr) {
-    base::StatusOr<api::ObjectPtr> serve = client_.Get("Service", p.Ns(), ServeServiceName(p.svc));
-    if (serve.ok() && ServiceClusterSelector(*serve) == api::Name(*p.pending)) return false;
-  }
+  if (pending_serving) return false;
   if (p.active == nullptr && p.pending == nullptr) return true;
   const Json& cluster = p.pending != nullptr ? *p.pending : *p.active;
   const Json goal = p.svc["spec"]["rayClusterConfig"];
@@ -538,23 +527,41 @@ Status RayServiceReconciler::ReconcileServices(Pass& p, const Json& cluster) {
   return Status::OK();
 }
 
-void RayServiceReconciler::CalculateStatus(Pass& p) {
+void RayServiceReconciler::CalculateStatus(Pass& p, const std::string& served,
+                                           const Json& active_apps, const Json& pending_apps) {
   const base::SimTime now = p.ctx.now;
-  base::StatusOr<api::ObjectPtr> serve = client_.Get("Service", p.Ns(), ServeServiceName(p.svc));
-  const std::string pointed = serve.ok() ? ServiceClusterSelector(*serve) : "";
-  // Promotion: the Services point at a cluster that is not the active one.
-  if (!pointed.empty() && pointed != p.ActiveName() && pointed == p.PendingName()) {
-    p.ctx.Info("Promoting the pending RayCluster to active",
-               {{"oldCluster", p.ActiveName()}, {"newCluster", p.PendingName()}});
-    p.status["activeServiceStatus"] = p.status["pendingServiceStatus"];
-    p.status.erase("pendingServiceStatus");
-    p.active = p.pending;
-    p.pending = nullptr;
+  p.status["observedGeneration"] = api::Generation(p.svc);
+  // Each pass reports the clusters' statuses and only the applications it reconciled.
+  for (const auto& [field, cluster, apps] :
+       {std::make_tuple("activeServiceStatus", p.active, &active_apps),
+        std::make_tuple("pendingServiceStatus", p.pending, &pending_apps)}) {
+    Json& s = p.status[field];
+    if (!s.is_object()) s = Json::object();
+    s["rayClusterStatus"] = cluster != nullptr && cluster->contains("status") ? (*cluster)["status"]
+                                                                              : Json::object();
+    if (apps->is_object()) {
+      s["applicationStatuses"] = *apps;
+    } else {
+      s.erase("applicationStatuses");
+    }
   }
-  if (ShouldPrepareNewCluster(p)) {
+  // reconcilePromotionAndServingStatus: the Services point at a cluster that is not the active
+  // one, so the pending cluster becomes active.
+  bool pending_serving = false;
+  if (!served.empty()) {
+    pending_serving = served == p.PendingName();
+    if (served != p.ActiveName()) {
+      p.ctx.Info("Promoting pending cluster to active.",
+                 {{"oldCluster", p.ActiveName()}, {"newCluster", p.PendingName()}});
+      p.status["activeServiceStatus"] = p.status["pendingServiceStatus"];
+      p.status["pendingServiceStatus"] = Json::object();
+    }
+  }
+  if (ShouldPrepareNewCluster(p, pending_serving)) {
     const std::string name = utils::GenerateRayClusterName(api::Name(p.svc), prng_);
     p.status["pendingServiceStatus"] = Json{{"rayClusterName", name}};
-    p.ctx.Info("Preparing a new pending RayCluster", {{"rayClusterName", name}});
+    p.ctx.Info("Preparing a new pending RayCluster instance by setting RayClusterName",
+               {{"clusterName", name}});
   }
   // numServeEndpoints: unique ready Pods behind the serve Service.
   std::set<std::string> pods;
@@ -570,7 +577,13 @@ void RayServiceReconciler::CalculateStatus(Pass& p) {
   }
   const int64_t n = static_cast<int64_t>(pods.size());
   p.status["numServeEndpoints"] = n;
+  // calculateConditions
   Json& conditions = p.status["conditions"];
+  if (!conditions.is_array() || conditions.empty()) {
+    utils::SetCondition(conditions, "Ready", "False", "Initializing", "RayService is initializing", now);
+    utils::SetCondition(conditions, "UpgradeInProgress", "False", "Initializing",
+                        "RayService is initializing", now);
+  }
   const Json view = Json{{"status", p.status}};
   if (n > 0) {
     utils::SetCondition(conditions, "Ready", "True", "NonZeroServeEndpoints",
@@ -578,8 +591,6 @@ void RayServiceReconciler::CalculateStatus(Pass& p) {
   } else if (utils::IsConditionTrue(view, "Ready")) {
     utils::SetCondition(conditions, "Ready", "False", "ZeroServeEndpoints",
                         "Number of serve endpoints dropped to 0", now);
-  } else if (utils::FindCondition(view, "Ready") == nullptr) {
-    utils::SetCondition(conditions, "Ready", "False", "Initializing", "RayService is initializing", now);
   }
   const bool has_active = !p.ActiveName().empty();
   const bool has_pending = !p.PendingName().empty();
@@ -589,16 +600,18 @@ void RayServiceReconciler::CalculateStatus(Pass& p) {
   } else if (has_active) {
     utils::SetCondition(conditions, "UpgradeInProgress", "False", "NoPendingCluster",
                         "Active Ray cluster exists and no pending Ray cluster", now);
-  } else if (has_pending) {
-    utils::SetCondition(conditions, "UpgradeInProgress", "False", "Initializing",
-                        "RayService is initializing", now);
   } else {
-    utils::SetCondition(conditions, "UpgradeInProgress", "Unknown", "NoActiveCluster",
-                        "No active Ray cluster exists, and the RayService is not initializing", now);
+    const Json now_view = Json{{"status", p.status}};  // FindCondition points into it
+    const Json* c = utils::FindCondition(now_view, "UpgradeInProgress");
+    const std::string reason = c != nullptr ? utils::StrField(*c, "reason") : "";
+    if (reason != "Initializing" && reason != "InitializingTimeout") {
+      utils::SetCondition(conditions, "UpgradeInProgress", "Unknown", "NoActiveCluster",
+                          "No active Ray cluster exists, and the RayService is not initializing",
+                          now);
+    }
   }
   p.status["serviceStatus"] =
       utils::IsConditionTrue(Json{{"status", p.status}}, "Ready") ? "Running" : "";
-  p.status["observedGeneration"] = api::Generation(p.svc);
 }
 
 }  // namespace kuberay::rayservice

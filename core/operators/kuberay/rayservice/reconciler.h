@@ -64,12 +64,17 @@ class RayServiceReconciler final : public reconcile::Reconciler {
   // Suspend returns an Outcome to return at once while suspending or suspended.
   std::optional<reconcile::Outcome> Suspend(Pass& p);
   base::Status ReconcileRayClusters(Pass& p);
-  bool ShouldPrepareNewCluster(Pass& p) const;
+  // ShouldPrepareNewCluster mirrors shouldPrepareNewCluster: pending_serving means the
+  // Services already point at the pending cluster (promotion is next).
+  bool ShouldPrepareNewCluster(Pass& p, bool pending_serving) const;
   // ReconcileServe puts the Serve config on cluster when needed and reports whether every
   // application is RUNNING; statuses receives the applications' statuses.
   bool ReconcileServe(Pass& p, const api::Json& cluster, api::Json& statuses);
   base::Status ReconcileServices(Pass& p, const api::Json& cluster);
-  void CalculateStatus(Pass& p);
+  // CalculateStatus mirrors calculateStatus; served is the cluster the Services were pointed at
+  // in this pass ("" when no cluster was ready).
+  void CalculateStatus(Pass& p, const std::string& served, const api::Json& active_apps,
+                       const api::Json& pending_apps);
 
   client::Client& client_;
   dashboard::ClientProvider& dashboards_;

@@ -408,3 +408,27 @@ TEST(RayJobController, UnreachableDashboardTimesOutTheStatusCheck) {
 
 }  // namespace
 }  // namespace kuberay::rayjob
+
+namespace kuberay::rayjob {
+namespace {
+
+TEST(RayJobController, GarbledStatusesNeverCrashTheOperator) {
+  RayHarness h;
+  h.Create(NewRayJob("job", "K8sJobMode"));
+  h.Run(kSecond);
+  h.MakeClusterReady(ClusterName(h));
+  h.Run(4 * kSecond);
+  ASSERT_EQ(Deploy(h), "Running");
+  auto patched = h.admin.PatchStatus(
+      "Job", "default", "job", client::PatchType::kJsonMerge,
+      Json::parse(R"({"status":{"conditions":[{"type":"Failed","status":"True","reason":3,
+                     "message":["x"],"lastTransitionTime":false}]}})"));
+  ASSERT_TRUE(patched.ok()) << patched.status().ToString();
+  h.Run(4 * kSecond);
+  EXPECT_EQ(Deploy(h), "Failed");
+  EXPECT_EQ(h.Str("RayJob", "job", "/status/reason"), "SubmissionFailed");
+  EXPECT_EQ(h.Str("RayJob", "job", "/status/message"), "Job submission has failed. Reason: . Message: ");
+}
+
+}  // namespace
+}  // namespace kuberay::rayjob

@@ -58,6 +58,12 @@ bool BoolAt(const Json& obj, const char* pointer) {
   return v != nullptr && v->is_boolean() && v->get<bool>();
 }
 
+std::string StrField(const Json& obj, const char* key) {
+  if (!obj.is_object()) return "";
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 std::string HeadServiceName(const Json& ray_cluster) {
   const std::string custom = StringAt(ray_cluster, "/spec/headGroupSpec/headService/metadata/name");
   return custom.empty() ? GenerateHeadServiceName(api::Name(ray_cluster)) : custom;

@@ -75,8 +75,10 @@ const api::Json* At(const api::Json& obj, const char* pointer);
 std::string StringAt(const api::Json& obj, const char* pointer);
 std::optional<int64_t> IntAt(const api::Json& obj, const char* pointer);
 bool BoolAt(const api::Json& obj, const char* pointer);
+// StrField is obj[key] when obj is an object and that member a string, else "".
+std::string StrField(const api::Json& obj, const char* key);
 
-// FindCondition returns status.conditions[type] or null.
+// FindCondition returns status.conditions[type] or null (a pointer into obj: keep obj alive).
 const api::Json* FindCondition(const api::Json& obj, const std::string& type);
 bool IsConditionTrue(const api::Json& obj, const std::string& type);
 // SetCondition mirrors meta.SetStatusCondition: replaces the condition of the same type, keeping
