@@ -292,49 +292,75 @@ Status RayServiceReconciler::CleanUpDanglingClusters(Pass& p) {
   return Status::OK();
 }
 
+// mirrors rayservice_controller.go handleSuspend (+ deleteRayServiceOwnedResources)
 std::optional<Outcome> RayServiceReconciler::Suspend(Pass& p) {
+  const base::SimTime now = p.ctx.now;
   Json& conditions = p.status["conditions"];
-  const Json status_view = Json{{"status", p.status}};
-  const bool suspended = utils::IsConditionTrue(status_view, "Suspended");
-  if (!utils::BoolAt(p.svc, "/spec/suspend")) {
-    if (suspended) {
-      utils::SetCondition(conditions, "Suspended", "False", "RayServiceResumed", "", p.ctx.now);
-      utils::SetCondition(conditions, "Ready", "False", "Initializing", "", p.ctx.now);
-    }
-    return std::nullopt;
+  const Json view = Json{{"status", p.status}};
+  const bool suspending = utils::IsConditionTrue(view, "Suspending");
+  const bool suspended = utils::IsConditionTrue(view, "Suspended");
+  const bool want = utils::BoolAt(p.svc, "/spec/suspend");
+  if (suspended) {
+    if (want) return Outcome::Ok();  // stays suspended, no requeue
+    p.status["observedGeneration"] = api::Generation(p.svc);
+    utils::SetCondition(conditions, "Suspended", "False", "RayServiceResumed",
+                        "Spec.Suspend is false; RayService has resumed.", now);
+    const std::string msg = "RayService is initializing after resuming from suspend.";
+    utils::SetCondition(conditions, "Ready", "False", "Initializing", msg, now);
+    utils::SetCondition(conditions, "UpgradeInProgress", "False", "Initializing", msg, now);
+    return std::nullopt;  // resume reconciling in this pass
   }
-  if (suspended) return Outcome::Ok();
-  utils::SetCondition(conditions, "Suspending", "True", "SuspendInProgress", "", p.ctx.now);
-  // Delete the clusters and the RayService's Services; wait until all are gone.
+  if (!suspending) {
+    if (!want) return std::nullopt;
+    p.status["observedGeneration"] = api::Generation(p.svc);
+    utils::SetCondition(conditions, "Suspending", "True", "SuspendRequested",
+                        "Spec.Suspend is true; will delete all Kubernetes resources owned by this RayService.",
+                        now);
+    utils::SetCondition(conditions, "Ready", "False", "SuspendInProgress", "RayService is suspending.", now);
+    utils::SetCondition(conditions, "UpgradeInProgress", "False", "SuspendInProgress",
+                        "No upgrade in progress.", now);
+    p.status["activeServiceStatus"] = Json::object();
+    p.status["pendingServiceStatus"] = Json::object();
+    p.status["numServeEndpoints"] = 0;
+    p.status["serviceStatus"] = "";
+    return RequeueAfter(options_.requeue);
+  }
+  // Suspending (atomic: continues even if spec.suspend went back to false).
   bool remaining = false;
-  for (const std::string& name : {p.ActiveName(), p.PendingName()}) {
-    if (name.empty()) continue;
-    base::StatusOr<api::ObjectPtr> rc = client_.Get("RayCluster", p.Ns(), name);
-    if (!rc.ok()) continue;
+  client::ListOptions sel;
+  sel.label_selector = utils::kRayOriginatedFromCRNameLabelKey + "=" + api::Name(p.svc) + "," +
+                       utils::kRayOriginatedFromCRDLabelKey + "=RayService";
+  base::StatusOr<std::vector<api::ObjectPtr>> clusters = client_.List("RayCluster", p.Ns(), sel);
+  if (!clusters.ok()) return Outcome::Error(clusters.status());
+  for (const api::ObjectPtr& rc : *clusters) {
     remaining = true;
-    if (!api::IsBeingDeleted(**rc)) {
-      base::StatusOr<api::ObjectPtr> d = client_.Delete("RayCluster", p.Ns(), name, Background());
-      if (!d.ok() && !base::IsNotFound(d.status())) return Outcome::Error(d.status());
-    }
+    if (api::IsBeingDeleted(*rc)) continue;
+    base::StatusOr<api::ObjectPtr> d = client_.Delete("RayCluster", p.Ns(), api::Name(*rc), Background());
+    if (!d.ok() && !base::IsNotFound(d.status())) return Outcome::Error(d.status());
   }
   for (const std::string& name :
        {utils::GenerateHeadServiceName(api::Name(p.svc)), ServeServiceName(p.svc)}) {
-    base::StatusOr<api::ObjectPtr> s = client_.Get("Service", p.Ns(), name);
-    if (!s.ok()) continue;
+    base::StatusOr<api::ObjectPtr> svc = client_.Get("Service", p.Ns(), name);
+    if (!svc.ok()) continue;
     remaining = true;
+    if (api::IsBeingDeleted(**svc)) continue;
     base::StatusOr<api::ObjectPtr> d = client_.Delete("Service", p.Ns(), name, Background());
     if (!d.ok() && !base::IsNotFound(d.status())) return Outcome::Error(d.status());
   }
-  if (remaining) return RequeueAfter(options_.requeue);
-  utils::SetCondition(conditions, "Suspending", "False", "SuspendComplete", "", p.ctx.now);
-  utils::SetCondition(conditions, "Suspended", "True", "SuspendComplete", "", p.ctx.now);
-  utils::SetCondition(conditions, "Ready", "False", "Suspended", "", p.ctx.now);
-  p.status.erase("activeServiceStatus");
-  p.status.erase("pendingServiceStatus");
-  p.status["serviceStatus"] = "";
-  p.status["numServeEndpoints"] = 0;
+  if (remaining) {
+    utils::SetCondition(conditions, "Suspending", "True", "SuspendInProgress",
+                        "Waiting for all Kubernetes resources owned by this RayService to be deleted.",
+                        now);
+    return RequeueAfter(options_.requeue);
+  }
+  const std::string done = "All owned resources have been deleted.";
+  utils::SetCondition(conditions, "Suspending", "False", "SuspendComplete", done, now);
+  utils::SetCondition(conditions, "Suspended", "True", "SuspendComplete", done, now);
+  utils::SetCondition(conditions, "Ready", "False", "SuspendComplete", "RayService is suspended.", now);
+  utils::SetCondition(conditions, "UpgradeInProgress", "False", "SuspendComplete",
+                      "No upgrade in progress.", now);
   serve_configs_.erase(p.Key());
-  return Outcome::Ok();
+  return RequeueAfter(options_.requeue);
 }
 
 bool RayServiceReconciler::ShouldPrepareNewCluster(Pass& p, bool pending_serving) const {

@@ -257,7 +257,12 @@ TEST(RayServiceController, SuspendDeletesClustersAndServicesAndResumeStartsOver)
   EXPECT_EQ(h.Get("RayCluster", first), nullptr);
   EXPECT_EQ(h.Get("Service", "svc-serve-svc"), nullptr);
   EXPECT_EQ(Condition(h, "Suspended", "status"), "True");
+  EXPECT_EQ(Condition(h, "Ready"), "SuspendComplete");
   EXPECT_EQ(Active(h), "");
+  const int64_t mark = h.trace.last_seq();
+  h.Run(10 * kSecond);
+  EXPECT_EQ(h.Count("reconcile.start", {{"controller", "rayservice"}}, mark), 0)
+      << "a suspended RayService is not requeued";
   h.Patch("RayService", "svc", Json{{"spec", {{"suspend", false}}}});
   h.Run(6 * kSecond);
   EXPECT_EQ(Condition(h, "Suspended"), "RayServiceResumed");
