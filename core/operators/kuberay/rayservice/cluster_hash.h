@@ -1,0 +1,24 @@
+#pragma once
+// The RayService's cluster hash: what decides whether a spec change needs a new RayCluster.
+// Mirrors: ray-operator/controllers/ray/utils/util.go GenerateHashWithoutReplicasAndWorkersToDelete
+// and rayservice_controller.go shouldPrepareNewCluster / isZeroDowntimeUpgradeEnabled.
+// Simplified: the digest is FNV-1a (64 bit) of the compact JSON, base32hex-encoded, where
+// upstream uses SHA-1; only equality of two hashes matters, so behaviour is the same.
+// Single-threaded; pure functions.
+
+#include <string>
+
+#include "core/api/object.h"
+
+namespace kuberay::rayservice {
+
+// GenerateHashWithoutReplicasAndWorkersToDelete hashes a RayClusterSpec with every group's
+// replicas, minReplicas, maxReplicas, scaleStrategy.workersToDelete, Pod-template tolerations and
+// schedulingGates, the cluster's upgradeStrategy and suspend blanked, so scaling alone never
+// asks for a new cluster.
+std::string GenerateHashWithoutReplicasAndWorkersToDelete(const api::Json& ray_cluster_spec);
+
+// NumWorkerGroups is len(workerGroupSpecs).
+int64_t NumWorkerGroups(const api::Json& ray_cluster_spec);
+
+}  // namespace kuberay::rayservice
