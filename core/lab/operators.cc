@@ -107,7 +107,8 @@ uint64_t ProcessSeed(const std::string& replica) {
 // feature gates and environment.
 class KubeRayProcess final : public OperatorProcess {
  public:
-  KubeRayProcess(const ProcessContext& ctx, sim::Scheduler& scheduler) {
+  KubeRayProcess(const ProcessContext& ctx, sim::Scheduler& scheduler,
+                 kuberay::dashboard::ClientProvider& dashboards) {
     kuberay::Options options;
     options.watch_namespace = ctx.settings->watch_namespace;
     options.reconcile_concurrency = ctx.settings->reconcile_concurrency;
@@ -119,7 +120,7 @@ class KubeRayProcess final : public OperatorProcess {
     base::Status gates = config.features.SetAll(ctx.settings->feature_gates);
     operator_ = std::make_unique<kuberay::KubeRayOperator>(
         *ctx.api_client, scheduler, ctx.replica, ProcessSeed(ctx.replica), options, config,
-        ctx.take_injected_latency);
+        ctx.take_injected_latency, kuberay::AllRegistrations(dashboards));
     if (!gates.ok()) {
       // main.go exits on an unknown gate; the sandbox logs it and keeps the defaults.
       operator_->manager().Log("ERROR", "unable to set feature gates", {{"error", gates.message()}});
@@ -141,14 +142,16 @@ OperatorSettings KubeRayOperatorSettings() {
   return settings;
 }
 
-OperatorSpec KubeRayOperatorSpec(sim::Scheduler& scheduler) {
+OperatorSpec KubeRayOperatorSpec(sim::Scheduler& scheduler,
+                                 kuberay::dashboard::ClientProvider& dashboards) {
   OperatorSpec spec;
   spec.name = kuberay::kOperatorName;
   spec.image = "quay.io/kuberay/operator:v1.7.0";
   spec.cluster_rules = kuberay::ClusterRoleRules();
   sim::Scheduler* sched = &scheduler;
-  spec.factory = [sched](const ProcessContext& ctx) -> std::unique_ptr<OperatorProcess> {
-    return std::make_unique<KubeRayProcess>(ctx, *sched);
+  kuberay::dashboard::ClientProvider* provider = &dashboards;
+  spec.factory = [sched, provider](const ProcessContext& ctx) -> std::unique_ptr<OperatorProcess> {
+    return std::make_unique<KubeRayProcess>(ctx, *sched, *provider);
   };
   return spec;
 }

@@ -6,6 +6,7 @@
 // Single-threaded.
 
 #include "core/lab/operator_host.h"
+#include "core/operators/kuberay/dashboard/dashboard_client.h"
 
 namespace world {
 class ExternalSystems;
@@ -21,7 +22,9 @@ OperatorSpec InferenceOperatorSpec(world::ExternalSystems& external, sim::Schedu
 // quay.io/kuberay/operator:v1.7.0) with its ClusterRole. Settings map to main.go: watch-namespace,
 // reconcile-concurrency, leader-election (on by default, see KubeRayOperatorSettings),
 // feature-gates, queue, and the ENABLE_* (and other) environment switches.
-OperatorSpec KubeRayOperatorSpec(sim::Scheduler& scheduler);
+// dashboards (the simulated Ray heads) must outlive every process the spec creates.
+OperatorSpec KubeRayOperatorSpec(sim::Scheduler& scheduler,
+                                 kuberay::dashboard::ClientProvider& dashboards);
 // KubeRayOperatorSettings are the Helm chart's defaults: leader election on.
 OperatorSettings KubeRayOperatorSettings();
 

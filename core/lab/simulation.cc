@@ -52,10 +52,12 @@ Simulation::Simulation(const SimulationOptions& options)
     world_ = std::make_unique<world::World>(clients, scheduler_, prng_.Derive(), options_.world);
     base::Status started = world_->Start();
     RLAB_ASSERT(started.ok(), "the simulated world must start");
+    ray_heads_ = std::make_unique<world::RayHeads>(*apiserver_, clock_, trace_);
+    dashboards_ = std::make_unique<RayDashboardAdapter>(*ray_heads_);
     if (options_.install_operators) {
       operators_.push_back(std::make_unique<OperatorHost>(
           *this, InferenceOperatorSpec(world_->external(), scheduler_), OperatorSettings{}));
-      operators_.push_back(std::make_unique<OperatorHost>(*this, KubeRayOperatorSpec(scheduler_),
+      operators_.push_back(std::make_unique<OperatorHost>(*this, KubeRayOperatorSpec(scheduler_, *dashboards_),
                                                           KubeRayOperatorSettings()));
       for (auto& host : operators_) {
         base::Status installed = host->Install();
@@ -75,6 +77,8 @@ OperatorHost* Simulation::Operator(const std::string& name) {
 
 Simulation::~Simulation() {
   operators_.clear();
+  dashboards_.reset();
+  ray_heads_.reset();
   world_.reset();
   gc_.reset();
   base::SetAssertContext(previous_assert_context_);

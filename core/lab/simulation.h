@@ -23,7 +23,9 @@
 #include "core/sim/scheduler.h"
 #include "core/sim/trace.h"
 #include "core/lab/operator_host.h"
+#include "core/lab/ray_dashboard_adapter.h"
 #include "core/world/gc/garbage_collector.h"
+#include "core/world/ray/ray_head.h"
 #include "core/world/world.h"
 
 namespace lab {
@@ -56,6 +58,8 @@ class Simulation {
   client::Client& learner() { return *learner_; }
   // world is null when the options turned it off.
   world::World* world() { return world_.get(); }
+  // ray_heads is every RayCluster's simulated Ray head (dashboard, Serve); null without a world.
+  world::RayHeads* ray_heads() { return ray_heads_.get(); }
   // Operator finds an installed operator by name ("inference-operator"); null if absent.
   OperatorHost* Operator(const std::string& name);
   const std::vector<std::unique_ptr<OperatorHost>>& operators() const { return operators_; }
@@ -86,6 +90,8 @@ class Simulation {
   std::unique_ptr<client::Client> gc_client_;
   std::unique_ptr<world::GarbageCollector> gc_;
   std::unique_ptr<world::World> world_;
+  std::unique_ptr<world::RayHeads> ray_heads_;
+  std::unique_ptr<RayDashboardAdapter> dashboards_;
   std::vector<std::unique_ptr<OperatorHost>> operators_;
 };
 

@@ -91,12 +91,12 @@ TEST(QueueCommandTest, ReadyAndProcessingWhileTheWorkerIsBusy) {
   ASSERT_TRUE(s.Run(InferenceServiceManifest("a", 1, "vllm:0.6.3") +
                     InferenceServiceManifest("b", 1, "vllm:0.6.3") + "run 1s\n"))
       << s.err;
-  EXPECT_EQ(s.Output("queue"), "inferenceservice (inference-operator, " + ReplicaName(s) +
+  EXPECT_EQ(s.Output("queue inferenceservice"), "inferenceservice (inference-operator, " + ReplicaName(s) +
                                    ", priority queue): len=2\n"
                                    "  ready       default/b\n"
                                    "  ready       default/a (locked: being processed)\n"
                                    "  processing  default/a\n");
-  const api::Json parsed = api::Json::parse(s.Output("queue -o json"));
+  const api::Json parsed = api::Json::parse(s.Output("queue inferenceservice -o json"));
   ASSERT_EQ(parsed.size(), 1u);
   EXPECT_EQ(parsed[0]["len"], 2);
   EXPECT_EQ(parsed[0]["processing"], api::Json::array({"default/a"}));
@@ -109,9 +109,11 @@ TEST(QueueCommandTest, ErrorsChangeNothing) {
   EXPECT_EQ(s.Fails("queue"), "error: no operator process is running yet\n");
   ASSERT_TRUE(s.Run(kInferenceOperatorUp)) << s.err;
   const uint64_t writes = s.Writes();
-  EXPECT_EQ(s.Fails("queue raycluster"), "error: no running controller named \"raycluster\"\n");
+  EXPECT_EQ(s.Fails("queue ghostcontroller"),
+            "error: no running controller named \"ghostcontroller\"\n");
   EXPECT_EQ(s.Fails("queue -o yaml"), "error: queue supports -o json only\n");
-  EXPECT_EQ(s.Output("queue raycluster -o json"), "[]\n") << "an empty list, as kubectl prints none";
+  EXPECT_EQ(s.Output("queue ghostcontroller -o json"), "[]\n")
+      << "an empty list, as kubectl prints none";
   EXPECT_EQ(s.Writes(), writes);
 }
 
@@ -227,7 +229,7 @@ TEST(LogsCommand, PrintsTheOperatorsLogLinesInTimeOrder) {
                       "\"Deployment\": \"default/llama\"}\n"),
             std::string::npos);
   // One line per operator.log trace record, in the same order.
-  const auto records = s.Records("operator.log");
+  const auto records = s.Records("operator.log", {{"operator", "inference-operator"}});
   size_t lines = 0;
   for (char c : logs) lines += c == '\n';
   EXPECT_EQ(lines, records.size());

@@ -102,10 +102,12 @@ TEST(OperatorCommand, WatchNamespaceLimitsWhatTheOperatorSees) {
 TEST(OperatorCommand, LeaderElectionTakesTheLeaseOnRestart) {
   TestSession s;
   ASSERT_TRUE(s.Run(std::string(kInferenceOperatorUp) + "run 5s\n")) << s.err;
-  EXPECT_TRUE(s.Records("leader.election").empty()) << "off by default for this operator";
+  EXPECT_TRUE(s.Records("leader.election", {{"lease", "inference-operator-leader"}}).empty())
+      << "off by default for this operator";
   ASSERT_TRUE(s.Run("operator inference-operator set leader-election=true\n")) << s.err;
   Restart(s);
-  const auto acquired = s.Records("leader.election", {{"action", "acquired"}});
+  const auto acquired = s.Records("leader.election", {{"action", "acquired"},
+                                                      {"lease", "inference-operator-leader"}});
   ASSERT_EQ(acquired.size(), 1u);
   const std::string holder =
       s.Output("get lease inference-operator-leader -o jsonpath={.spec.holderIdentity}");
@@ -124,7 +126,8 @@ TEST(OperatorCommand, BadSettingsAreRejectedAndChangeNothing) {
       {"operator inference-operator set replicas", "error: \"replicas\" is not K=V\n"},
       {"operator inference-operator set colour=blue",
        "error: unknown operator setting \"colour\" (watch-namespace, reconcile-concurrency, "
-       "leader-election, replicas, feature-gates, queue, ENABLE_*)\n"},
+       "leader-election, replicas, feature-gates, queue, ENABLE_* and other UPPER_CASE environment "
+       "variables)\n"},
       {"operator inference-operator set reconcile-concurrency=0",
        "error: invalid value \"0\" for reconcile-concurrency\n"},
       {"operator inference-operator set reconcile-concurrency=many",
@@ -149,10 +152,10 @@ TEST(OperatorCommand, BadSettingsAreRejectedAndChangeNothing) {
                                       "on|off | rbac deny VERB RESOURCE | rbac reset\n"},
       {"operator inference-operator frob", "error: usage: operator [NAME] set K=V … | restart | "
                                            "bug ID on|off | rbac deny VERB RESOURCE | rbac reset\n"},
-      {"operator set replicas=2",
-       "error: operator \"kuberay-operator\" is not installed (installed: inference-operator)\n"},
+      {"operator set replicas=two", "error: invalid value \"two\" for replicas\n"},
       {"operator ghost restart",
-       "error: operator \"ghost\" is not installed (installed: inference-operator)\n"},
+       "error: operator \"ghost\" is not installed (installed: inference-operator, "
+       "kuberay-operator)\n"},
   };
   for (const Case& c : cases) EXPECT_EQ(s.Fails(c.command), c.error) << c.command;
   const OperatorSettings& after = Settings(s);

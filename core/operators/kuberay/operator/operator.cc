@@ -2,6 +2,10 @@
 
 #include "core/operators/kuberay/raycluster/reconciler.h"
 #include "core/operators/kuberay/raycluster/setup.h"
+#include "core/operators/kuberay/rayjob/reconciler.h"
+#include "core/operators/kuberay/rayjob/setup.h"
+#include "core/operators/kuberay/rayservice/reconciler.h"
+#include "core/operators/kuberay/rayservice/setup.h"
 
 namespace kuberay {
 
@@ -18,6 +22,48 @@ std::vector<ControllerRegistration> DefaultRegistrations() {
     return SetupRayClusterWithManager(ctx.mgr, *reconciler, setup);
   };
   return {raycluster};
+}
+
+// mirrors ray-operator/main.go: RayCluster, then RayService, then RayJob, with the operator's
+// environment and feature gates turned into each reconciler's options.
+std::vector<ControllerRegistration> AllRegistrations(dashboard::ClientProvider& dashboards) {
+  std::vector<ControllerRegistration> all = DefaultRegistrations();
+  dashboard::ClientProvider* provider = &dashboards;
+
+  ControllerRegistration rayservice;
+  rayservice.name = "RayService";
+  rayservice.setup = [provider](RegistrationContext& ctx) -> base::StatusOr<controller::Controller*> {
+    rayservice::Options options;
+    if (!ctx.config.Env("ENABLE_ZERO_DOWNTIME").empty()) {
+      options.enable_zero_downtime = !ctx.config.EnvIs("ENABLE_ZERO_DOWNTIME", "false");
+    }
+    auto reconciler = std::make_shared<rayservice::RayServiceReconciler>(
+        ctx.mgr.GetClient(), *provider, ctx.prng.Derive(), options);
+    ctx.keep_alive.push_back(reconciler);
+    rayservice::SetupOptions setup;
+    setup.max_concurrent_reconciles = ctx.options.reconcile_concurrency;
+    setup.use_priority_queue = ctx.options.use_priority_queue;
+    return rayservice::SetupWithManager(ctx.mgr, *reconciler, setup);
+  };
+  all.push_back(rayservice);
+
+  ControllerRegistration rayjob;
+  rayjob.name = "RayJob";
+  rayjob.setup = [provider](RegistrationContext& ctx) -> base::StatusOr<controller::Controller*> {
+    rayjob::Options options;
+    options.delete_rayjob_cr_after_job_finishes =
+        ctx.config.EnvIs("DELETE_RAYJOB_CR_AFTER_JOB_FINISHES", "true");
+    options.ray_job_deletion_policy = ctx.config.features.Enabled(kRayJobDeletionPolicy);
+    auto reconciler = std::make_shared<rayjob::RayJobReconciler>(
+        ctx.mgr.GetClient(), *provider, ctx.prng.Derive(), options);
+    ctx.keep_alive.push_back(reconciler);
+    rayjob::SetupOptions setup;
+    setup.max_concurrent_reconciles = ctx.options.reconcile_concurrency;
+    setup.use_priority_queue = ctx.options.use_priority_queue;
+    return rayjob::SetupWithManager(ctx.mgr, *reconciler, setup);
+  };
+  all.push_back(rayjob);
+  return all;
 }
 
 // mirrors ray-operator/main.go main (after flag parsing)

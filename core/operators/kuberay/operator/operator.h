@@ -20,6 +20,7 @@
 #include "core/controller/controller.h"
 #include "core/manager/manager.h"
 #include "core/operators/kuberay/common/config.h"
+#include "core/operators/kuberay/dashboard/dashboard_client.h"
 #include "core/operators/kuberay/operator/options.h"
 #include "core/sim/prng.h"
 #include "core/sim/scheduler.h"
@@ -47,6 +48,11 @@ struct ControllerRegistration {
 
 // DefaultRegistrations: RayCluster, always.
 std::vector<ControllerRegistration> DefaultRegistrations();
+
+// AllRegistrations: main.go's order — RayCluster, RayService, RayJob (each always on in v1.7;
+// RayCronJob and NetworkPolicy are not modelled). dashboards must outlive every process built
+// from the result.
+std::vector<ControllerRegistration> AllRegistrations(dashboard::ClientProvider& dashboards);
 
 class KubeRayOperator {
  public:

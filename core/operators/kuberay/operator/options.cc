@@ -55,6 +55,9 @@ std::vector<api::Json> ClusterRoleRules() {
       Rule({"batch"}, {"jobs"}, crud),
       Rule({"coordination.k8s.io"}, {"leases"}, {"create", "get", "list", "update"}),
       Rule({"discovery.k8s.io"}, {"endpointslices"}, {"get", "list", "watch"}),
+      // Sandbox: the world publishes Endpoints, not EndpointSlices, so RayService counts serve
+      // endpoints from Endpoints and needs to read them.
+      Rule({""}, {"endpoints"}, {"get", "list", "watch"}),
       Rule({"events.k8s.io"}, {"events"}, {"create", "patch"}),
       Rule({"extensions", "networking.k8s.io"}, {"ingresses"}, crud),
       Rule({"networking.k8s.io"}, {"ingressclasses"}, {"get", "list", "watch"}),

@@ -72,6 +72,13 @@ Json EnvField(const std::string& name, const std::string& path) {
   return Json{{"name", name}, {"valueFrom", {{"fieldRef", {{"fieldPath", path}}}}}};
 }
 
+// FromRayService reports whether a RayService created the cluster (its originated-from label).
+bool FromRayService(const Json& cluster) {
+  const auto labels = api::Labels(cluster);
+  auto it = labels.find(kRayOriginatedFromCRDLabelKey);
+  return it != labels.end() && it->second == "RayService";
+}
+
 // mirrors common/pod.go labelPod: the first three keys cannot be overridden.
 Json LabelPod(const std::string& node_type, const std::string& cluster, const std::string& group,
               const Params& overrides) {
@@ -426,6 +433,9 @@ Json BuildHeadPod(const Json& cluster, const OperatorConfig& config, const std::
     pod["metadata"]["generateName"] = pod_name;
   }
   pod["metadata"]["labels"] = LabelPod(kHeadNode, name, kHeadNodeGroupLabelValue, MergeLabels(head));
+  // mirrors common/pod.go DefaultHeadPodTemplate: a RayService's head starts outside the serve
+  // Service (ray.io/serve=false).
+  if (FromRayService(cluster)) pod["metadata"]["labels"][kRayServeLabelKey] = "false";
   const Params params = RayStartParams(cluster, head, kHeadNode);
   InitTemplateAnnotations(cluster, pod);
   const bool autoscaler = IsAutoscalingEnabled(spec);
@@ -489,6 +499,8 @@ Json BuildWorkerPod(const Json& cluster, const Json& group, const OperatorConfig
     EnsureArray(pod["spec"], "initContainers").push_back(init);
   }
   Json labels = LabelPod(kWorkerNode, name, group_name, MergeLabels(group));
+  // mirrors common/pod.go DefaultWorkerPodTemplate: a RayService's workers serve traffic.
+  if (FromRayService(cluster)) labels[kRayServeLabelKey] = "true";
   if (config.features.Enabled(kRayMultiHostIndexing)) {
     labels[kRayWorkerReplicaIndexKey] = std::to_string(replica_index);
     if (NumOfHosts(group) > 1) {

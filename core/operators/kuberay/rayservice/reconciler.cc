@@ -510,6 +510,13 @@ Status RayServiceReconciler::ReconcileServices(Pass& p, const Json& cluster) {
       }
     }
   }
+  // mirrors ray-operator/controllers/ray/common/service.go getServicePorts: a head container
+  // that declares no ports at all gets the default ports, serve 8000 among them.
+  const bool no_declared_ports =
+      containers == nullptr || !containers->is_array() || containers->empty() ||
+      !(*containers)[0].contains("ports") || !(*containers)[0]["ports"].is_array() ||
+      (*containers)[0]["ports"].empty();
+  if (ports.empty() && no_declared_ports) ports.push_back(Json{{"name", "serve"}, {"port", 8000}});
   const Json* user_serve = utils::At(p.svc, "/spec/serveService/spec/ports");
   if (user_serve != nullptr && user_serve->is_array()) ports = *user_serve;
   if (ports.empty()) {
