@@ -1,0 +1,98 @@
+// Controls: play/pause, step one event, step to the next reconcile, speed, the virtual clock,
+// a ready-made scenario, reset and the share link.
+
+#include <emscripten.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "app.h"
+#include "core/base/time.h"
+#include "imgui.h"
+
+namespace web {
+namespace {
+
+// The InferenceService walk-through (examples/inference_journey.lab, its first half): the
+// operator's Deployment, then a 3-replica model server.
+constexpr const char* kInferenceScenario = R"(wait --for=condition=Available deploy/inference-operator --timeout=30s
+apply -f - <<EOF
+apiVersion: inference.io/v1
+kind: InferenceService
+metadata:
+  name: llama
+spec:
+  replicas: 3
+  image: vllm:0.6.3
+EOF
+)";
+
+}  // namespace
+
+void DrawControls(App& app) {
+  const float s = app.ui_scale;
+  if (ImGui::Button(app.playing ? "Pause" : "\xE2\x96\xB6 Play", ImVec2(78 * s, 0))) {
+    app.playing = !app.playing;
+  }
+  app.RecordItem("Play");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run virtual time at the chosen speed");
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) {
+    app.playing = false;
+    app.RunCommand("step");
+  }
+  app.RecordItem("Step");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Process the next scheduled event (`step`)");
+  ImGui::SameLine();
+  if (ImGui::Button("Step to reconcile")) {
+    app.playing = false;
+    app.StepToReconcile();
+  }
+  app.RecordItem("Step to reconcile");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Process events until a Reconcile starts");
+  ImGui::SameLine();
+  if (ImGui::Button("+1s")) app.RunCommand("run 1s");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(170 * s);
+  float log_speed = static_cast<float>(std::log10(app.speed));
+  char label[32];
+  std::snprintf(label, sizeof label, "speed %.3gx", app.speed);
+  if (ImGui::SliderFloat("##speed", &log_speed, -1.0f, 3.0f, label)) {
+    app.speed = std::pow(10.0, static_cast<double>(log_speed));
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0.1x to 1000x virtual time per real second");
+  ImGui::SameLine();
+  lab::Simulation& sim = app.lab->sim();
+  const base::SimTime now = sim.clock().Now();
+  ImGui::TextColored(ImVec4(0.55f, 0.85f, 1.0f, 1.0f), "t = %s", base::FormatDuration(now).c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("(%s)", base::FormatRfc3339(now).c_str());
+
+  if (!app.readonly) {
+    if (ImGui::Button("Scenario: InferenceService")) {
+      app.RunScript(kInferenceScenario);
+      app.playing = true;
+    }
+    ImGui::SameLine();
+  }
+  if (ImGui::Button("Reset")) app.Reset();
+  app.RecordItem("Reset");
+  ImGui::SameLine();
+  if (ImGui::Button("Copy share link")) {
+    EM_ASM({ if (window.rlabShare) window.rlabShare(); });
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("seed %llu  |  %lld trace events  |  %zu objects  |  frame %.1f ms",
+                      static_cast<unsigned long long>(sim.seed()),
+                      static_cast<long long>(sim.trace().last_seq()),
+                      sim.apiserver().PeekEverything().size(), app.last_frame_ms);
+  ImGui::SameLine();
+  if (app.last_ok) {
+    ImGui::TextColored(ImVec4(0.4f, 0.85f, 0.45f, 1.0f), "last command ok");
+  } else {
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "last command failed");
+  }
+}
+
+}  // namespace web
