@@ -157,6 +157,38 @@ async function main() {
       figures.overview = await shot(page, 'overview.png');
     });
 
+    await check('rewind replays to an earlier command and keeps the future as a branch', async () => {
+      const p5 = await ctx.newPage();
+      await p5.goto(base + 'index.html');
+      await waitReady(p5);
+      await p5.evaluate(async () => {
+        await window.rlab.command('create namespace one');
+        await window.rlab.command('run 2s');
+        await window.rlab.command('create namespace two');
+      });
+      const branches = await p5.evaluate(() => window.rlab.rewind(2));
+      assert(branches === 1, 'expected one branch, got ' + branches);
+      const st = await p5.evaluate(() => window.rlab.state());
+      const names = st.objects.filter((o) => o.kind === 'Namespace').map((o) => o.name);
+      assert(names.includes('one') && !names.includes('two'), 'namespaces after rewind: ' + names);
+      assert(st.time === '2s', 'time after rewind: ' + st.time);
+      // The History slider, dragged with the mouse to its left end, rewinds to the start.
+      await frames(p5, 3);
+      const box = await p5.evaluate(() => window.rlab.itemRect('History'));
+      assert(box && box.w > 20, 'no History slider: ' + JSON.stringify(box));
+      await p5.mouse.move(box.x + box.w - 4, box.y + box.h / 2);
+      await frames(p5, 2);
+      await p5.mouse.down();
+      await frames(p5, 2);
+      await p5.mouse.move(box.x - 40, box.y + box.h / 2, { steps: 4 });
+      await frames(p5, 2);
+      await p5.mouse.up();
+      await frames(p5, 3);
+      const st2 = await p5.evaluate(() => window.rlab.state());
+      assert(st2.time === '0s' && !st2.objects.some((o) => o.name === 'one'), 'after dragging: ' + st2.time);
+      await p5.close();
+    });
+
     await check('hi-DPI: the canvas backing store is CSS size × devicePixelRatio', async () => {
       const ctx2 = await browser.newContext({ viewport: { width: 760, height: 480 }, deviceScaleFactor: 2 });
       const p2 = await ctx2.newPage();

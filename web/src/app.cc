@@ -43,7 +43,10 @@ std::string JsonString(const std::string& s) { return "\"" + sim::JsonEscape(s) 
 App::App() { Reset(); }
 
 void App::Reset() {
+  versions.Attach(nullptr);  // stop reading the old simulation before it is destroyed
   lab = std::make_unique<lab::Lab>(lab::SimulationOptions{seed});
+  versions.Attach(&lab->sim());
+  log_times.clear();
   playing = false;
   owed_us = 0;
   selected_uid.clear();
@@ -56,6 +59,7 @@ void App::Reset() {
 std::string App::RunCommand(const std::string& line, bool echo) {
   if (echo) AppendOutput(console, ConsoleLine::kInput, "$ " + line);
   lab::CommandResult r = lab->ExecuteText(line);
+  SyncLogTimes();
   last_ok = r.ok;
   if (echo) {
     AppendOutput(console, ConsoleLine::kOut, r.out);
@@ -70,6 +74,7 @@ std::string App::RunScript(const std::string& text) {
   std::string printed;
   auto outcome = lab->RunScript(text, "", /*keep_going=*/true,
                                 [&](const lab::ScriptLine&, const lab::CommandResult& r) {
+                                  SyncLogTimes();
                                   printed += r.out + r.err;
                                   AppendOutput(console, ConsoleLine::kOut, r.out);
                                   AppendOutput(console, ConsoleLine::kErr, r.err);
@@ -92,6 +97,7 @@ void App::Advance(double real_seconds) {
   if (us < 1) return;
   owed_us -= static_cast<double>(us);
   lab::CommandResult r = lab->ExecuteText("run " + std::to_string(us) + "us");
+  SyncLogTimes();
   if (!r.ok) {
     playing = false;
     AppendOutput(console, ConsoleLine::kErr, r.err);
@@ -106,6 +112,7 @@ void App::StepToReconcile() {
   for (int i = 0; i < 100000; ++i) {
     const size_t before = events.size();
     lab::CommandResult r = lab->ExecuteText("step");
+    SyncLogTimes();
     if (r.out.rfind("nothing to do", 0) == 0) {
       AppendOutput(console, ConsoleLine::kNote, "nothing to do: no events are pending");
       break;
@@ -172,10 +179,58 @@ std::string App::StateJson() {
   return out;
 }
 
-std::string App::ShareScript() const {
+void App::SyncLogTimes() {
+  const size_t n = lab->command_log().size();
+  if (log_times.size() > n) log_times.resize(n);
+  while (log_times.size() < n) log_times.push_back(lab->sim().clock().Now());
+}
+
+void App::RewindTo(size_t n) {
+  const size_t total = lab->command_log().size();
+  if (n >= total) return;
+  const std::string script = ShareScript(n);
+  Branch old{std::move(lab), std::move(log_times), ""};
+  old.label = "future: t=" + base::FormatDuration(old.lab->sim().clock().Now()) + ", " +
+              std::to_string(total) + " commands";
+  Reset();
+  branches.push_back(std::move(old));
+  if (branches.size() > kMaxBranches) branches.erase(branches.begin());
+  std::vector<ConsoleLine> saved = console;  // the replay itself is not echoed
+  RunScript(script);
+  console = std::move(saved);
+  AppendOutput(console, ConsoleLine::kNote,
+               "rewound to command " + std::to_string(n) + " of " + std::to_string(total) +
+                   " (t=" + base::FormatDuration(lab->sim().clock().Now()) +
+                   "); the previous future is kept as a branch");
+  scroll_console = true;
+}
+
+void App::SwitchBranch(size_t i) {
+  if (i >= branches.size()) return;
+  Branch current{std::move(lab), std::move(log_times), ""};
+  current.label = "branch: t=" + base::FormatDuration(current.lab->sim().clock().Now()) + ", " +
+                  std::to_string(current.lab->command_log().size()) + " commands";
+  versions.Attach(nullptr);
+  lab = std::move(branches[i].lab);
+  log_times = std::move(branches[i].log_times);
+  branches.erase(branches.begin() + static_cast<std::ptrdiff_t>(i));
+  branches.push_back(std::move(current));
+  versions.Attach(&lab->sim());
+  playing = false;
+  selected_seq = 0;
+  chain.clear();
+  metrics.clear();
+  SampleMetrics();
+  AppendOutput(console, ConsoleLine::kNote,
+               "switched to a branch at t=" + base::FormatDuration(lab->sim().clock().Now()));
+  scroll_console = true;
+}
+
+std::string App::ShareScript(size_t limit) const {
   std::string out;
   const auto& log = lab->command_log();
-  for (size_t i = 0; i < log.size(); ++i) {
+  const size_t end = std::min(limit, log.size());
+  for (size_t i = 0; i < end; ++i) {
     const lab::LoggedCommand& cmd = log[i];
     if (cmd.argv.empty()) continue;
     // Merge a run of `run D` (playback) or `step [N]` (stepping) into one line.
@@ -183,7 +238,7 @@ std::string App::ShareScript() const {
       const bool is_run = cmd.argv[0] == "run";
       int64_t total = 0;
       size_t j = i;
-      for (; j < log.size() && !log[j].argv.empty() && log[j].argv[0] == cmd.argv[0] &&
+      for (; j < end && !log[j].argv.empty() && log[j].argv[0] == cmd.argv[0] &&
              log[j].argv.size() == cmd.argv.size() && !log[j].heredoc; ++j) {
         if (is_run) {
           auto d = base::ParseDuration(log[j].argv[1]);

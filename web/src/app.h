@@ -16,6 +16,7 @@
 
 #include "core/lab/lab.h"
 #include "core/lab/view.h"
+#include "history.h"
 
 namespace web {
 
@@ -40,12 +41,29 @@ struct App {
   void StepToReconcile();
   // StateJson is window.rlab.state(): {time, lastOk, objects, queues, lesson}.
   std::string StateJson();
-  // ShareScript is the command log as a script, with consecutive run/step merged.
-  std::string ShareScript() const;
+  // ShareScript is the first `limit` logged commands as a script, consecutive run/step merged
+  // (equivalent: `run A` then `run B` runs the same events as `run A+B`).
+  std::string ShareScript(size_t limit = static_cast<size_t>(-1)) const;
+  // RewindTo replays the first n logged commands into a fresh simulation (the simulation is
+  // deterministic, so it arrives at the same state) and keeps the abandoned future as a branch.
+  void RewindTo(size_t n);
+  // SwitchBranch makes branch i current; the current session becomes a branch.
+  void SwitchBranch(size_t i);
+  // SyncLogTimes records the virtual time after each logged command (the rewind slider's labels).
+  void SyncLogTimes();
   // SampleMetrics appends a metrics point when virtual time moved.
   void SampleMetrics();
 
   std::unique_ptr<lab::Lab> lab;
+  std::vector<base::SimTime> log_times;  // virtual time after each logged command
+  struct Branch {
+    std::unique_ptr<lab::Lab> lab;
+    std::vector<base::SimTime> log_times;
+    std::string label;
+  };
+  std::vector<Branch> branches;          // abandoned futures, newest last (at most kMaxBranches)
+  static constexpr size_t kMaxBranches = 4;
+  int rewind_pos = -1;                   // slider position while dragging
   uint64_t seed = 1;
   bool playing = false;
   bool last_ok = true;
@@ -60,7 +78,7 @@ struct App {
   std::vector<int64_t> chain;     // its cause chain (sorted)
 
   // Objects panel: filters, collapsed subtrees, and the tree cached per resourceVersion.
-  std::string filter_ns, filter_kind, filter_text;
+  std::string filter_ns, filter_kind, filter_text, filter_labels;
   std::set<std::string> collapsed;  // uids
   const std::vector<lab::ObjectRow>& Objects();
   std::vector<lab::ObjectRow> object_rows;
@@ -83,6 +101,12 @@ struct App {
   int history_pos = -1;
   bool scroll_console = false;
   bool focus_console = false;
+
+  // Every version of every written object (Inspector: history and diff).
+  VersionHistory versions;
+  int diff_a = -1, diff_b = -1;   // indexes into the selected object's versions (-1: latest)
+  std::string diff_uid;           // the object the indexes refer to
+  bool show_diff = false;
 
   // Metrics history (one point per advanced frame, capped).
   std::deque<lab::MetricsSample> metrics;

@@ -57,6 +57,26 @@ EMSCRIPTEN_KEEPALIVE void rlab_set_options(int embed, int readonly) {
   web::g_app->readonly = readonly != 0;
 }
 
+// rlab_rewind replays the first n logged commands (see App::RewindTo); returns the branch count.
+EMSCRIPTEN_KEEPALIVE int rlab_rewind(int n) {
+  if (n >= 0) web::g_app->RewindTo(static_cast<size_t>(n));
+  return static_cast<int>(web::g_app->branches.size());
+}
+
+// rlab_select shows "Kind/namespace/name" in the Inspector; returns 0 when there is no such object.
+EMSCRIPTEN_KEEPALIVE int rlab_select(const char* ref) {
+  for (const lab::ObjectRow& r : web::g_app->Objects()) {
+    if (r.kind + "/" + r.ns + "/" + r.name == ref) {
+      web::g_app->selected_uid = r.uid;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// rlab_show_diff turns the Inspector's diff of the last two versions on or off.
+EMSCRIPTEN_KEEPALIVE void rlab_show_diff(int on) { web::g_app->show_diff = on != 0; }
+
 EMSCRIPTEN_KEEPALIVE void rlab_set_playing(int playing) { web::g_app->playing = playing != 0; }
 EMSCRIPTEN_KEEPALIVE void rlab_set_speed(double speed) {
   if (speed >= 0.1 && speed <= 1000) web::g_app->speed = speed;

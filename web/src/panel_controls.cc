@@ -3,6 +3,7 @@
 
 #include <emscripten.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -78,6 +79,49 @@ void DrawControls(App& app) {
   }
   if (ImGui::Button("Reset")) app.Reset();
   app.RecordItem("Reset");
+  ImGui::SameLine();
+  // Rewind: drag back over the command log; on release the session replays to that point.
+  const int total = static_cast<int>(app.lab->command_log().size());
+  int pos = app.rewind_pos >= 0 ? std::min(app.rewind_pos, total) : total;
+  char rewind_label[64];
+  const base::SimTime at = pos > 0 && pos <= static_cast<int>(app.log_times.size())
+                               ? app.log_times[static_cast<size_t>(pos - 1)] : 0;
+  std::snprintf(rewind_label, sizeof rewind_label, "history: t=%s (%d/%d)",
+                base::FormatDuration(at).c_str(), pos, total);
+  ImGui::SetNextItemWidth(230 * s);
+  ImGui::BeginDisabled(total == 0);
+  if (ImGui::SliderInt("##rewind", &pos, 0, total, rewind_label, ImGuiSliderFlags_AlwaysClamp)) {
+    app.rewind_pos = pos;
+  }
+  const bool released = ImGui::IsItemDeactivatedAfterEdit();
+  const bool dragging = ImGui::IsItemActive();
+  ImGui::EndDisabled();
+  app.RecordItem("History");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Drag back to an earlier command and release: the session replays to it\n"
+                      "(deterministically) and the future you left is kept as a branch.");
+  }
+  if (released && pos < total) {
+    app.playing = false;
+    app.RewindTo(static_cast<size_t>(pos));
+  }
+  if (!dragging) app.rewind_pos = -1;  // follow the end of the log
+  if (!app.branches.empty()) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(120 * s);
+    if (ImGui::BeginCombo("##branches", "branches", ImGuiComboFlags_None)) {
+      for (size_t i = 0; i < app.branches.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Selectable(app.branches[i].label.c_str())) {
+          app.SwitchBranch(i);
+          ImGui::PopID();
+          break;
+        }
+        ImGui::PopID();
+      }
+      ImGui::EndCombo();
+    }
+  }
   ImGui::SameLine();
   if (ImGui::Button("Copy share link")) {
     EM_ASM({ if (window.rlabShare) window.rlabShare(); });

@@ -2,10 +2,12 @@
 // coloured by health, filtered by namespace, kind and name. Selecting one shows it in Inspector.
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string>
 
 #include "app.h"
+#include "core/api/selector.h"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
@@ -54,9 +56,22 @@ void DrawObjects(App& app) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
   ImGui::InputTextWithHint("##name", "name contains…", &app.filter_text);
+  ImGui::SetNextItemWidth(-1);
+  ImGui::InputTextWithHint("##labels", "label selector, e.g. app=llama,tier!=db", &app.filter_labels);
+  // The selector uses kubectl's -l syntax; a bad one is shown, not applied.
+  std::optional<api::LabelSelector> selector;
+  if (!app.filter_labels.empty()) {
+    auto parsed = api::LabelSelector::Parse(app.filter_labels);
+    if (parsed.ok()) {
+      selector = *parsed;
+    } else {
+      ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.45f, 1.0f), "%s", parsed.status().message().c_str());
+    }
+  }
 
   // Visible rows: with a filter, every match (flat); without, the tree minus collapsed subtrees.
-  const bool filtered = !app.filter_ns.empty() || !app.filter_kind.empty() || !app.filter_text.empty();
+  const bool filtered = !app.filter_ns.empty() || !app.filter_kind.empty() ||
+                        !app.filter_text.empty() || selector.has_value();
   std::vector<const lab::ObjectRow*> visible;
   int skip_below = -1;  // depth of a collapsed ancestor, while inside its subtree
   for (const lab::ObjectRow& r : rows) {
@@ -64,6 +79,10 @@ void DrawObjects(App& app) {
       if (!app.filter_ns.empty() && r.ns != app.filter_ns) continue;
       if (!app.filter_kind.empty() && r.kind != app.filter_kind) continue;
       if (!app.filter_text.empty() && r.name.find(app.filter_text) == std::string::npos) continue;
+      if (selector) {
+        api::ObjectPtr obj = app.lab->sim().apiserver().Peek(r.kind, r.ns, r.name);
+        if (obj == nullptr || !selector->MatchesObject(*obj)) continue;
+      }
       visible.push_back(&r);
       continue;
     }

@@ -155,6 +155,9 @@
       frameMs: M.cwrap('rlab_frame_ms', 'number', []),
       itemRect: M.cwrap('rlab_item_rect', 'string', ['string']),
       framePart: M.cwrap('rlab_frame_part_ms', 'number', ['number']),
+      rewind: M.cwrap('rlab_rewind', 'number', ['number']),
+      select: M.cwrap('rlab_select', 'number', ['string']),
+      showDiff: M.cwrap('rlab_show_diff', null, ['number']),
     };
   }
 
@@ -200,6 +203,11 @@
       play: (on) => api.setPlaying(on === false ? 0 : 1),
       speed: (x) => api.setSpeed(Number(x)),
       shareScript: () => api.share(),
+      // rewind(n): replay the first n logged commands; the abandoned future becomes a branch.
+      rewind: (n) => run(() => api.rewind(Number(n))),
+      // select('Kind/namespace/name') shows an object in the Inspector (false if absent).
+      select: (ref) => api.select(String(ref)) === 1,
+      showDiff: (on) => api.showDiff(on === false ? 0 : 1),
       frameMs: () => api.frameMs(),
       // frameParts(): CPU ms of the last frame split into {sim, ui, gl}.
       frameParts: () => ({ sim: api.framePart(0), ui: api.framePart(1), gl: api.framePart(2) }),
