@@ -4,12 +4,17 @@
 'use strict';
 (function () {
   const params = new URLSearchParams(location.search);
+  // localStorage throws in some sandboxed iframes and private modes: then nothing is kept.
+  const store = {
+    get: (k) => { try { return localStorage.getItem(k); } catch (e) { return null; } },
+    set: (k, v) => { try { localStorage.setItem(k, v); } catch (e) { /* not kept */ } },
+  };
   const opts = {
     embed: params.get('embed') === '1',
     readonly: params.get('readonly') === '1',
     lesson: params.get('lesson') || '',
     step: parseInt(params.get('step') || '0', 10) || 0,
-    lang: params.get('lang') || localStorage.getItem('rlab.lang') || 'en',
+    lang: params.get('lang') || store.get('rlab.lang') || 'en',
   };
   const MAX_SCRIPT_BYTES = 16 * 1024;
   const t0 = performance.now();
@@ -167,10 +172,10 @@
     const readyAtMs = performance.now();  // since navigation start
     api.setOptions(opts.embed ? 1 : 0, opts.readonly ? 1 : 0);
     const layoutKey = 'rlab.layout' + (opts.embed ? '.embed' : '');
-    const saved = localStorage.getItem(layoutKey);
+    const saved = store.get(layoutKey);
     if (saved) api.layoutSet(saved);
-    localStorage.setItem('rlab.lang', opts.lang);
-    setInterval(() => { try { localStorage.setItem(layoutKey, api.layoutGet()); } catch (e) { /* private mode */ } }, 2000);
+    store.set('rlab.lang', opts.lang);
+    setInterval(() => store.set(layoutKey, api.layoutGet()), 2000);
 
     // A shared session replays first (the core only ever sees plain script text).
     const m = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
