@@ -29,6 +29,47 @@ spec:
 EOF
 )";
 
+// FaultsPopup: the fault and operator switches, each one lab command (so it is logged, shared
+// and replayed like anything typed in the console).
+void FaultsPopup(App& app) {
+  if (!ImGui::BeginPopup("faults")) return;
+  auto item = [&](const char* label, const std::string& command) {
+    if (ImGui::MenuItem(label)) app.RunCommand(command);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", command.c_str());
+  };
+  ImGui::TextDisabled("control plane");
+  item("Drop every watch once (informers relist)", "fault watch-drop");
+  item("Next 3 Pod updates fail with 500", "fault api --verb update --kind Pod --times 3");
+  item("Next 3 InferenceService patches fail (409 Conflict)",
+       "fault api --verb patch --kind InferenceService --code 409 --times 3");
+  item("Informers of Deployment lag 2s", "fault cache-lag --kind Deployment --delay 2s");
+  ImGui::TextDisabled("data plane");
+  item("node-1 down", "fault node node-1 down");
+  item("node-1 up", "fault node node-1 up");
+  item("Restart the inference operator", "operator inference-operator restart");
+  ImGui::TextDisabled("operator (next process start)");
+  item("Queue: classic rate-limiting workqueue", "operator inference-operator set queue=classic");
+  item("Queue: priority queue (default)", "operator inference-operator set queue=priority");
+  item("MaxConcurrentReconciles = 4", "operator inference-operator set reconcile-concurrency=4");
+  item("Two replicas with leader election",
+       "operator inference-operator set replicas=2 leader-election=true");
+  if (ImGui::BeginMenu("Teaching bugs")) {
+    for (const char* bug : {"non-idempotent-create", "forget-finalizer-removal", "blocking-reconcile",
+                            "missing-generation-predicate", "error-before-status"}) {
+      if (ImGui::BeginMenu(bug)) {
+        item("on", std::string("operator inference-operator bug ") + bug + " on");
+        item("off", std::string("operator inference-operator bug ") + bug + " off");
+        ImGui::EndMenu();
+      }
+    }
+    ImGui::EndMenu();
+  }
+  ImGui::Separator();
+  item("List active faults", "fault list");
+  item("Clear all faults", "fault clear");
+  ImGui::EndPopup();
+}
+
 }  // namespace
 
 void DrawControls(App& app) {
@@ -75,6 +116,10 @@ void DrawControls(App& app) {
       app.RunScript(kInferenceScenario);
       app.playing = true;
     }
+    ImGui::SameLine();
+    if (ImGui::Button("Faults \xE2\x96\xBC")) ImGui::OpenPopup("faults");
+    app.RecordItem("Faults");
+    FaultsPopup(app);
     ImGui::SameLine();
   }
   if (ImGui::Button("Reset")) app.Reset();
