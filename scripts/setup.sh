@@ -66,7 +66,7 @@ fi
 PKGS=(build-essential cmake ninja-build clang libclang-rt-14-dev
       googletest libgtest-dev libgmock-dev libbenchmark-dev
       nlohmann-json3-dev libyaml-cpp-dev emscripten chromium
-      python3 fonts-noto-cjk fonttools gzip dpkg-dev)
+      python3 fonts-noto-cjk fonts-dejavu-core fonttools gzip dpkg-dev)
 if ! command -v node >/dev/null 2>&1; then PKGS+=(nodejs); fi
 if ! command -v npm >/dev/null 2>&1; then PKGS+=(npm); fi
 

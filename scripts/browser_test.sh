@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests: builds build/web/dist if needed (an incremental build is quick when
+# it is up to date), then drives it with playwright-core (.deps/npm) and Debian's chromium,
+# headless with SwiftShader WebGL2 (tests/browser/e2e.js). Screenshots and the measured figures
+# (time to the first interactive frame, frame time with 1,000 Pods) go to build/web/screenshots/.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+[ -x /usr/bin/chromium ] || { echo "browser_test.sh: /usr/bin/chromium missing (run scripts/setup.sh)" >&2; exit 1; }
+[ -d .deps/npm/node_modules/playwright-core ] || { echo "browser_test.sh: playwright-core missing (run scripts/setup.sh)" >&2; exit 1; }
+scripts/build_web.sh
+cat build/web/dist/size-report.txt
+# RLAB_E2E_PODS=1000 adds the frame time with 1,000 Pods (creating them takes about a minute).
+limit=170
+[ -z "${RLAB_E2E_PODS:-}" ] || limit=480
+timeout "$limit" node tests/browser/e2e.js

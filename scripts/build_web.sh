@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The browser sandbox into build/web/dist/ (emcc 3.1.6 from Debian, Dear ImGui from Debian's
+# source package, GLFW from Emscripten, WebGL2): index.html, rlab-shell.js, rlab.js, rlab.wasm,
+# embed.js, examples/, and size-report.txt (raw + gzip of what the page loads at start; the
+# build fails when the gzip total is over 1.5 MB).
+# Needs scripts/setup.sh first (.deps/src/{imgui,yaml-cpp}, .deps/include/nlohmann).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export NODE_PATH=/usr/share/nodejs   # Debian's emscripten needs node-acorn from here
+if [ ! -f build/web/build.ninja ]; then
+  emcmake cmake -S . -B build/web -G Ninja -DCMAKE_BUILD_TYPE=Release -DRLAB_BUILD_WEB=ON \
+    -DRLAB_WERROR=OFF -DRLAB_NO_PCH=ON "-DCMAKE_CXX_FLAGS_RELEASE=-Os -DNDEBUG" "$@" >/dev/null
+fi
+cmake --build build/web --target rlab_web -j2
+[ -f build/web/dist/index.html ] && [ -f build/web/dist/rlab.wasm ] || {
+  echo "build_web.sh: build/web/dist is incomplete" >&2; exit 1; }

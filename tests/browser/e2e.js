@@ -1,0 +1,281 @@
+// Browser end-to-end tests of build/web/dist with playwright-core and Debian's chromium
+// (headless, SwiftShader WebGL2; no browser download). Run by scripts/browser_test.sh.
+// Each check asserts behaviour seen through the page: window.rlab, a real mouse click on an
+// ImGui button, the share fragment, embed.js, and screenshots that must be real renders.
+'use strict';
+const fs = require('fs');
+const http = require('http');
+const path = require('path');
+
+const ROOT = path.resolve(__dirname, '../..');
+const DIST = path.join(ROOT, 'build/web/dist');
+const SHOTS = path.join(ROOT, 'build/web/screenshots');
+const { chromium } = require(path.join(ROOT, '.deps/npm/node_modules/playwright-core'));
+
+const results = [];
+const figures = {};
+let failures = 0;
+async function check(name, fn) {
+  const t = Date.now();
+  try {
+    await fn();
+    results.push(`ok    ${name} (${Date.now() - t} ms)`);
+  } catch (e) {
+    failures++;
+    results.push(`FAIL  ${name}: ${e.message}`);
+  }
+}
+function assert(cond, message) { if (!cond) throw new Error(message); }
+
+// A tiny static server for dist/ (the folder must work from any web server).
+function serve() {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
+                  '.txt': 'text/plain', '.size': 'text/plain' };
+  const server = http.createServer((req, res) => {
+    const url = decodeURIComponent(req.url.split('?')[0].split('#')[0]);
+    const file = path.join(DIST, url.endsWith('/') ? url + 'index.html' : url);
+    if (!file.startsWith(DIST) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function waitReady(page, timeout = 90000) {
+  await page.waitForFunction(() => window.rlab && window.rlab.ready === true, null, { timeout });
+}
+
+// Frames: resolve after n animation frames (the ImGui loop draws once per frame).
+const frames = (page, n) => page.evaluate((n) => new Promise((r) => {
+  let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f);
+}), n);
+
+// ImageStats decodes a PNG in the page and reports distinct colours and the dominant colour's share.
+async function imageStats(page, png) {
+  return page.evaluate(async (b64) => {
+    const blob = await (await fetch('data:image/png;base64,' + b64)).blob();
+    const bmp = await createImageBitmap(blob);
+    const c = new OffscreenCanvas(bmp.width, bmp.height);
+    const g = c.getContext('2d');
+    g.drawImage(bmp, 0, 0);
+    const d = g.getImageData(0, 0, bmp.width, bmp.height).data;
+    const counts = new Map();
+    for (let i = 0; i < d.length; i += 4) {
+      const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+      counts.set(k, (counts.get(k) || 0) + 1);
+    }
+    let top = 0;
+    for (const v of counts.values()) top = Math.max(top, v);
+    return { width: bmp.width, height: bmp.height, colours: counts.size, dominant: top / (d.length / 4) };
+  }, png.toString('base64'));
+}
+
+async function shot(page, name) {
+  const png = await page.screenshot({ path: path.join(SHOTS, name) });
+  const s = await imageStats(page, png);
+  // A real render of the panels has text, plots and colours; a blank or failed page does not.
+  assert(s.colours >= 40, `${name}: only ${s.colours} distinct colours (blank render?)`);
+  assert(s.dominant < 0.92, `${name}: one colour covers ${(s.dominant * 100).toFixed(1)}% of the image`);
+  return s;
+}
+
+async function main() {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const server = await serve();
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync',
+           '--no-first-run'],
+  });
+  try {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    const page = await ctx.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    await check('page loads and window.rlab becomes ready', async () => {
+      const t = Date.now();
+      await page.goto(base + 'index.html');
+      await waitReady(page);
+      figures.wallToReadyMs = Date.now() - t;
+      const timing = await page.evaluate(() => window.rlab.timing);
+      figures.firstInteractiveFrameMs = Math.round(timing.readyAtMs);
+      assert(errors.length === 0, 'page errors: ' + errors.join('; '));
+    });
+
+    await check('command() runs the lab language and returns kubectl-like output', async () => {
+      const out = await page.evaluate(() => window.rlab.command('create namespace e2e'));
+      assert(out === 'namespace/e2e created\n', JSON.stringify(out));
+      const ns = await page.evaluate(() => window.rlab.command('get namespace e2e -o name'));
+      assert(ns.trim() === 'namespace/e2e', JSON.stringify(ns));
+      const st = await page.evaluate(() => window.rlab.state());
+      assert(st.lastOk === true, 'lastOk should be true');
+      assert(st.objects.some((o) => o.kind === 'Namespace' && o.name === 'e2e'), 'state() lacks namespace e2e');
+    });
+
+    await check('bad input gives a kubectl-style error and changes nothing', async () => {
+      const before = await page.evaluate(() => window.rlab.state());
+      const out = await page.evaluate(() => window.rlab.command('get frobnicators'));
+      assert(/^error: the server doesn't have a resource type "frobnicators"/m.test(out), JSON.stringify(out));
+      const after = await page.evaluate(() => window.rlab.state());
+      assert(after.lastOk === false, 'lastOk should be false after an error');
+      assert(after.objects.length === before.objects.length && after.time === before.time, 'state changed');
+    });
+
+    await check('a mouse click on the ImGui "Step" button processes an event', async () => {
+      await frames(page, 3);
+      const box = await page.evaluate(() => window.rlab.itemRect('Step'));
+      assert(box && box.w > 10 && box.h > 10, 'no Step button rect: ' + JSON.stringify(box));
+      const before = await page.evaluate(() => window.rlab.state());
+      await page.mouse.move(box.x + box.w / 2, box.y + box.h / 2);
+      await frames(page, 2);
+      await page.mouse.down();
+      await frames(page, 2);
+      await page.mouse.up();
+      await frames(page, 3);
+      const after = await page.evaluate(() => window.rlab.state());
+      const script = await page.evaluate(() => window.rlab.shareScript());
+      assert(/^step \d+$/m.test(script), 'the command log has no step: ' + script);
+      assert(after.traceEvents > before.traceEvents || after.timeMs > before.timeMs,
+             `nothing happened: trace ${before.traceEvents}→${after.traceEvents}, t ${before.time}→${after.time}`);
+    });
+
+    await check('the InferenceService scenario converges and renders', async () => {
+      const out = await page.evaluate(() => window.rlab.command(
+        'wait --for=condition=Available deploy/inference-operator --timeout=30s\n' +
+        'apply -f - <<EOF\napiVersion: inference.io/v1\nkind: InferenceService\nmetadata:\n  name: llama\n' +
+        'spec:\n  replicas: 3\n  image: vllm:0.6.3\nEOF\n' +
+        "wait --for=jsonpath='{.status.ready}'=true isvc/llama --timeout=60s\n"));
+      assert(/inferenceservice.inference.io\/llama created/.test(out), out);
+      const st = await page.evaluate(() => window.rlab.state());
+      const pods = st.objects.filter((o) => o.kind === 'Pod' && o.name.startsWith('llama-'));
+      assert(pods.length === 3 && pods.every((p) => p.health === 'good'), JSON.stringify(pods));
+      assert(st.queues.some((q) => q.controller === 'inferenceservice'), 'no inferenceservice queue');
+      await frames(page, 4);
+      figures.overview = await shot(page, 'overview.png');
+    });
+
+    await check('rewind replays to an earlier command and keeps the future as a branch', async () => {
+      const p5 = await ctx.newPage();
+      await p5.goto(base + 'index.html');
+      await waitReady(p5);
+      await p5.evaluate(async () => {
+        await window.rlab.command('create namespace one');
+        await window.rlab.command('run 2s');
+        await window.rlab.command('create namespace two');
+      });
+      const branches = await p5.evaluate(() => window.rlab.rewind(2));
+      assert(branches === 1, 'expected one branch, got ' + branches);
+      const st = await p5.evaluate(() => window.rlab.state());
+      const names = st.objects.filter((o) => o.kind === 'Namespace').map((o) => o.name);
+      assert(names.includes('one') && !names.includes('two'), 'namespaces after rewind: ' + names);
+      assert(st.time === '2s', 'time after rewind: ' + st.time);
+      // The History slider, dragged with the mouse to its left end, rewinds to the start.
+      await frames(p5, 3);
+      const box = await p5.evaluate(() => window.rlab.itemRect('History'));
+      assert(box && box.w > 20, 'no History slider: ' + JSON.stringify(box));
+      await p5.mouse.move(box.x + box.w - 4, box.y + box.h / 2);
+      await frames(p5, 2);
+      await p5.mouse.down();
+      await frames(p5, 2);
+      await p5.mouse.move(box.x - 40, box.y + box.h / 2, { steps: 4 });
+      await frames(p5, 2);
+      await p5.mouse.up();
+      await frames(p5, 3);
+      const st2 = await p5.evaluate(() => window.rlab.state());
+      assert(st2.time === '0s' && !st2.objects.some((o) => o.name === 'one'), 'after dragging: ' + st2.time);
+      await p5.close();
+    });
+
+    await check('hi-DPI: the canvas backing store is CSS size × devicePixelRatio', async () => {
+      const ctx2 = await browser.newContext({ viewport: { width: 760, height: 480 }, deviceScaleFactor: 2 });
+      const p2 = await ctx2.newPage();
+      await p2.goto(base + 'index.html');
+      await waitReady(p2);
+      await p2.evaluate(() => window.rlab.command('wait --for=condition=Available deploy/inference-operator --timeout=30s'));
+      await frames(p2, 4);
+      const dims = await p2.evaluate(() => {
+        const c = document.getElementById('canvas');
+        return { w: c.width, h: c.height, cw: c.getBoundingClientRect().width, ch: c.getBoundingClientRect().height };
+      });
+      assert(dims.w === Math.round(dims.cw * 2) && dims.h === Math.round(dims.ch * 2), JSON.stringify(dims));
+      await shot(p2, 'hidpi.png');
+      await ctx2.close();
+    });
+
+    await check('share fragment #s= restores a session', async () => {
+      const frag = await page.evaluate(() => window.rlabCodec.encodeScript('create namespace shared\n'));
+      const p3 = await ctx.newPage();
+      await p3.goto(base + 'index.html#s=' + frag);
+      await waitReady(p3);
+      const st = await p3.evaluate(() => window.rlab.state());
+      assert(st.objects.some((o) => o.kind === 'Namespace' && o.name === 'shared'), 'namespace shared missing');
+      // A link that inflates past 16 KB is refused, and the page still starts.
+      const big = await page.evaluate(() => window.rlabCodec.encodeScript('#'.repeat(17000)).then(() => 'ok', (e) => e.message));
+      assert(/16 KB/.test(big), 'a >16 KB script should be refused: ' + big);
+      await p3.close();
+    });
+
+    await check('embed.js: two sandboxes driven by the page\'s buttons', async () => {
+      const p4 = await ctx.newPage();
+      await p4.goto(base + 'examples/embed.html');
+      await p4.waitForFunction(() => document.querySelectorAll('iframe').length === 2);
+      await p4.click('#a-get');
+      await p4.waitForFunction(() => /inference-operator|No resources/.test(document.getElementById('out-a').textContent), null, { timeout: 90000 });
+      await p4.click('#b-state');
+      await p4.waitForFunction(() => /"objects"/.test(document.getElementById('out-b').textContent), null, { timeout: 90000 });
+      const b = JSON.parse(await p4.textContent('#out-b'));
+      assert(b.objects > 0, 'sandbox b has no objects');
+      await frames(p4, 4);
+      await p4.screenshot({ path: path.join(SHOTS, 'embed.png'), fullPage: true });
+      await p4.close();
+    });
+
+    // Creating 1,000 Pods takes the simulation about a minute in WebAssembly here, so this
+    // measurement runs only when asked: RLAB_E2E_PODS=1000 scripts/browser_test.sh.
+    const podsWanted = parseInt(process.env.RLAB_E2E_PODS || '0', 10);
+    if (!podsWanted) results.push('skip  1,000 Pods frame time (set RLAB_E2E_PODS=1000)');
+    if (podsWanted) await check(`${podsWanted} Pods: frame time`, async () => {
+      await page.evaluate((n) => window.rlab.command(
+        'apply -f - <<EOF\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: thousand\nspec:\n  replicas: ' + n + '\n' +
+        '  selector:\n    matchLabels: {app: thousand}\n  template:\n    metadata:\n      labels: {app: thousand}\n' +
+        '    spec:\n      containers:\n      - name: c\n        image: pause:3.9\nEOF\nrun 30s\n'), podsWanted);
+      const st = await page.evaluate(() => window.rlab.state());
+      const pods = st.objects.filter((o) => o.kind === 'Pod').length;
+      figures.pods = pods;
+      assert(pods >= podsWanted, `only ${pods} Pods`);
+      // Keep the simulation playing (so every frame advances time and redraws) and measure.
+      await page.evaluate(() => window.rlab.play(true));
+      const m = await page.evaluate(() => new Promise((resolve) => {
+        const cpu = []; const app = []; const gaps = []; let last = performance.now(); let n = 0;
+        const f = () => {
+          const now = performance.now(); gaps.push(now - last); last = now;
+          const parts = window.rlab.frameParts();
+          cpu.push(window.rlab.frameMs());
+          app.push(parts.sim + parts.ui);
+          if (++n < 40) requestAnimationFrame(f); else resolve({ cpu, app, gaps });
+        };
+        requestAnimationFrame(f);
+      }));
+      await page.evaluate(() => window.rlab.play(false));
+      const med = (a) => a.slice().sort((x, y) => x - y)[Math.floor(a.length / 2)];
+      // app: simulation + building the UI (what the app costs on any machine); cpu adds the GL
+      // calls, which wait for SwiftShader's CPU rasterizer here; interval is rAF to rAF.
+      figures.frameAppMedianMs = +med(m.app.slice(5)).toFixed(2);
+      figures.frameCpuMedianMs = +med(m.cpu.slice(5)).toFixed(2);
+      figures.frameIntervalMedianMs = +med(m.gaps.slice(5)).toFixed(2);
+      await shot(page, 'thousand-pods.png');
+    });
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  console.log(results.join('\n'));
+  console.log('figures: ' + JSON.stringify(figures));
+  fs.writeFileSync(path.join(SHOTS, 'figures.json'), JSON.stringify(figures, null, 1) + '\n');
+  process.exit(failures ? 1 : 0);
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });

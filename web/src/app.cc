@@ -1,0 +1,269 @@
+// App: one lab::Lab plus the UI state around it (see app.h).
+
+#include "app.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/base/time.h"
+#include "core/lab/script.h"
+
+namespace web {
+namespace {
+
+constexpr size_t kMaxConsoleLines = 4000;
+constexpr size_t kMaxMetricPoints = 4000;
+
+// ShellQuote quotes a word the way the lab language's parser reads it back.
+std::string ShellQuote(const std::string& w) {
+  if (!w.empty() && w.find_first_of(" \t\n'\"\\#$<>|;&(){}*?") == std::string::npos) return w;
+  std::string out = "'";
+  for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+void AppendOutput(std::vector<ConsoleLine>& console, ConsoleLine::Kind kind,
+                  const std::string& text) {
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t nl = text.find('\n', start);
+    if (nl == std::string::npos) nl = text.size();
+    console.push_back({kind, text.substr(start, nl - start)});
+    start = nl + 1;
+  }
+  if (console.size() > kMaxConsoleLines) {
+    console.erase(console.begin(), console.begin() + (console.size() - kMaxConsoleLines));
+  }
+}
+
+std::string JsonString(const std::string& s) { return "\"" + sim::JsonEscape(s) + "\""; }
+
+}  // namespace
+
+App::App() { Reset(); }
+
+void App::Reset() {
+  versions.Attach(nullptr);  // stop reading the old simulation before it is destroyed
+  lab = std::make_unique<lab::Lab>(lab::SimulationOptions{seed});
+  versions.Attach(&lab->sim());
+  log_times.clear();
+  playing = false;
+  owed_us = 0;
+  selected_uid.clear();
+  selected_seq = 0;
+  chain.clear();
+  metrics.clear();
+  SampleMetrics();
+}
+
+std::string App::RunCommand(const std::string& line, bool echo) {
+  if (echo) AppendOutput(console, ConsoleLine::kInput, "$ " + line);
+  lab::CommandResult r = lab->ExecuteText(line);
+  SyncLogTimes();
+  last_ok = r.ok;
+  if (echo) {
+    AppendOutput(console, ConsoleLine::kOut, r.out);
+    AppendOutput(console, ConsoleLine::kErr, r.err);
+    scroll_console = true;
+  }
+  SampleMetrics();
+  return r.out + r.err;
+}
+
+std::string App::RunScript(const std::string& text) {
+  std::string printed;
+  auto outcome = lab->RunScript(text, "", /*keep_going=*/true,
+                                [&](const lab::ScriptLine&, const lab::CommandResult& r) {
+                                  SyncLogTimes();
+                                  printed += r.out + r.err;
+                                  AppendOutput(console, ConsoleLine::kOut, r.out);
+                                  AppendOutput(console, ConsoleLine::kErr, r.err);
+                                });
+  if (!outcome.parsed) {
+    printed += "error: " + outcome.parse_error + "\n";
+    AppendOutput(console, ConsoleLine::kErr, "error: " + outcome.parse_error);
+  }
+  last_ok = outcome.parsed && outcome.ok;
+  scroll_console = true;
+  SampleMetrics();
+  return printed;
+}
+
+void App::Advance(double real_seconds) {
+  if (!playing || real_seconds <= 0) return;
+  // Real frames are capped at 0.25 s so a background tab does not jump minutes on return.
+  owed_us += std::min(real_seconds, 0.25) * speed * 1e6;
+  const int64_t us = static_cast<int64_t>(std::floor(owed_us));
+  if (us < 1) return;
+  owed_us -= static_cast<double>(us);
+  lab::CommandResult r = lab->ExecuteText("run " + std::to_string(us) + "us");
+  SyncLogTimes();
+  if (!r.ok) {
+    playing = false;
+    AppendOutput(console, ConsoleLine::kErr, r.err);
+    scroll_console = true;
+  }
+  SampleMetrics();
+}
+
+void App::StepToReconcile() {
+  // Step one event at a time (each logged as `step`, merged when shared) until a reconcile starts.
+  const auto& events = lab->sim().trace().events();
+  for (int i = 0; i < 100000; ++i) {
+    const size_t before = events.size();
+    lab::CommandResult r = lab->ExecuteText("step");
+    SyncLogTimes();
+    if (r.out.rfind("nothing to do", 0) == 0) {
+      AppendOutput(console, ConsoleLine::kNote, "nothing to do: no events are pending");
+      break;
+    }
+    bool found = false;
+    for (size_t k = before; k < events.size(); ++k) found |= events[k].type == "reconcile.start";
+    if (found) break;
+  }
+  scroll_console = true;
+  SampleMetrics();
+}
+
+const std::vector<lab::ObjectRow>& App::Objects() {
+  lab::Simulation& sim = lab->sim();
+  // Stored objects change only with the global resourceVersion, so the tree is rebuilt only then.
+  if (object_rows_sim != &sim || object_rows_rv != sim.apiserver().resource_version()) {
+    object_rows = lab::ObjectTree(sim);
+    object_rows_rv = sim.apiserver().resource_version();
+    object_rows_sim = &sim;
+  }
+  return object_rows;
+}
+
+void App::SampleMetrics() {
+  lab::MetricsSample s = lab::SampleMetrics(lab->sim());
+  if (!metrics.empty() && metrics.back().t == s.t) {
+    metrics.back() = s;  // same instant: keep the newest numbers
+  } else {
+    metrics.push_back(s);
+  }
+  while (metrics.size() > kMaxMetricPoints) metrics.pop_front();
+}
+
+std::string App::StateJson() {
+  lab::Simulation& sim = lab->sim();
+  std::string out = "{\"time\":" + JsonString(base::FormatDuration(sim.clock().Now())) +
+                    ",\"timeMs\":" + std::to_string(sim.clock().Now() / base::kMillisecond) +
+                    ",\"lastOk\":" + (last_ok ? "true" : "false") + ",\"objects\":[";
+  bool first = true;
+  for (const lab::ObjectRow& row : lab::ObjectTree(sim)) {
+    out += std::string(first ? "" : ",") + "{\"kind\":" + JsonString(row.kind) +
+           ",\"namespace\":" + JsonString(row.ns) + ",\"name\":" + JsonString(row.name) +
+           ",\"status\":" + JsonString(row.status) + ",\"health\":" +
+           JsonString(lab::HealthName(row.health)) + "}";
+    first = false;
+  }
+  out += "],\"queues\":[";
+  first = true;
+  for (const lab::QueueView& q : lab::Queues(sim)) {
+    auto list = [](const std::vector<std::string>& v) {
+      std::string s = "[";
+      for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + JsonString(v[i]);
+      return s + "]";
+    };
+    std::vector<std::string> waiting;
+    for (const auto& w : q.waiting) waiting.push_back(w.key);
+    out += std::string(first ? "" : ",") + "{\"controller\":" + JsonString(q.controller) +
+           ",\"replica\":" + JsonString(q.replica) + ",\"ready\":" + list(q.ready) +
+           ",\"waiting\":" + list(waiting) + ",\"processing\":" + list(q.processing) + "}";
+    first = false;
+  }
+  out += "],\"lesson\":null,\"playing\":" + std::string(playing ? "true" : "false") +
+         ",\"traceEvents\":" + std::to_string(sim.trace().last_seq()) + "}";
+  return out;
+}
+
+void App::SyncLogTimes() {
+  const size_t n = lab->command_log().size();
+  if (log_times.size() > n) log_times.resize(n);
+  while (log_times.size() < n) log_times.push_back(lab->sim().clock().Now());
+}
+
+void App::RewindTo(size_t n) {
+  const size_t total = lab->command_log().size();
+  if (n >= total) return;
+  const std::string script = ShareScript(n);
+  Branch old{std::move(lab), std::move(log_times), ""};
+  old.label = "future: t=" + base::FormatDuration(old.lab->sim().clock().Now()) + ", " +
+              std::to_string(total) + " commands";
+  Reset();
+  branches.push_back(std::move(old));
+  if (branches.size() > kMaxBranches) branches.erase(branches.begin());
+  std::vector<ConsoleLine> saved = console;  // the replay itself is not echoed
+  RunScript(script);
+  console = std::move(saved);
+  AppendOutput(console, ConsoleLine::kNote,
+               "rewound to command " + std::to_string(n) + " of " + std::to_string(total) +
+                   " (t=" + base::FormatDuration(lab->sim().clock().Now()) +
+                   "); the previous future is kept as a branch");
+  scroll_console = true;
+}
+
+void App::SwitchBranch(size_t i) {
+  if (i >= branches.size()) return;
+  Branch current{std::move(lab), std::move(log_times), ""};
+  current.label = "branch: t=" + base::FormatDuration(current.lab->sim().clock().Now()) + ", " +
+                  std::to_string(current.lab->command_log().size()) + " commands";
+  versions.Attach(nullptr);
+  lab = std::move(branches[i].lab);
+  log_times = std::move(branches[i].log_times);
+  branches.erase(branches.begin() + static_cast<std::ptrdiff_t>(i));
+  branches.push_back(std::move(current));
+  versions.Attach(&lab->sim());
+  playing = false;
+  selected_seq = 0;
+  chain.clear();
+  metrics.clear();
+  SampleMetrics();
+  AppendOutput(console, ConsoleLine::kNote,
+               "switched to a branch at t=" + base::FormatDuration(lab->sim().clock().Now()));
+  scroll_console = true;
+}
+
+std::string App::ShareScript(size_t limit) const {
+  std::string out;
+  const auto& log = lab->command_log();
+  const size_t end = std::min(limit, log.size());
+  for (size_t i = 0; i < end; ++i) {
+    const lab::LoggedCommand& cmd = log[i];
+    if (cmd.argv.empty()) continue;
+    // Merge a run of `run D` (playback) or `step [N]` (stepping) into one line.
+    if ((cmd.argv[0] == "run" && cmd.argv.size() == 2) || (cmd.argv[0] == "step" && cmd.argv.size() <= 2)) {
+      const bool is_run = cmd.argv[0] == "run";
+      int64_t total = 0;
+      size_t j = i;
+      for (; j < end && !log[j].argv.empty() && log[j].argv[0] == cmd.argv[0] &&
+             log[j].argv.size() == cmd.argv.size() && !log[j].heredoc; ++j) {
+        if (is_run) {
+          auto d = base::ParseDuration(log[j].argv[1]);
+          if (!d.ok()) break;
+          total += *d;
+        } else {
+          total += log[j].argv.size() == 2 ? std::atoll(log[j].argv[1].c_str()) : 1;
+        }
+      }
+      if (j > i) {
+        out += is_run ? "run " + base::FormatDuration(total) + "\n"
+                      : "step " + std::to_string(total) + "\n";
+        i = j - 1;
+        continue;
+      }
+    }
+    std::string line;
+    for (const std::string& w : cmd.argv) line += (line.empty() ? "" : " ") + ShellQuote(w);
+    if (cmd.heredoc) {
+      out += line + " <<'RLAB_EOF'\n" + *cmd.heredoc + "RLAB_EOF\n";
+    } else {
+      out += line + "\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace web

@@ -1,0 +1,129 @@
+// The C functions behind window.rlab (web/static/rlab-shell.js calls them with ccall). Strings
+// returned point into one buffer that stays valid until the next call; the shell copies them
+// at once. DESIGN.md "Embedding contract": command(text) → output as the console prints it,
+// state() → {time, lastOk, objects, queues, lesson}.
+// Single-threaded: called from the browser's event loop between frames.
+
+#include <emscripten.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "app.h"
+#include "imgui.h"
+
+namespace web {
+extern App* g_app;
+}
+
+namespace {
+
+std::string g_result;
+
+const char* Keep(std::string s) {
+  g_result = std::move(s);
+  return g_result.c_str();
+}
+
+// A command with a heredoc or several lines runs as a script; one line runs as the console does.
+bool IsScript(const std::string& text) {
+  const size_t nl = text.find('\n');
+  return nl != std::string::npos && nl + 1 < text.size();
+}
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* rlab_command(const char* text) {
+  std::string t = text;
+  while (!t.empty() && (t.back() == '\n' || t.back() == '\r')) t.pop_back();
+  if (IsScript(t + "\n")) {
+    web::g_app->console.push_back({web::ConsoleLine::kInput, "$ (script, " +
+                                   std::to_string(std::count(t.begin(), t.end(), '\n') + 1) + " lines)"});
+    return Keep(web::g_app->RunScript(t + "\n"));
+  }
+  return Keep(web::g_app->RunCommand(t));
+}
+
+EMSCRIPTEN_KEEPALIVE const char* rlab_state() { return Keep(web::g_app->StateJson()); }
+
+EMSCRIPTEN_KEEPALIVE const char* rlab_share_script() { return Keep(web::g_app->ShareScript()); }
+
+// rlab_set_options: embed (compact layout), readonly (no console, no fault/operator controls).
+EMSCRIPTEN_KEEPALIVE void rlab_set_options(int embed, int readonly) {
+  web::g_app->embed = embed != 0;
+  web::g_app->readonly = readonly != 0;
+}
+
+// rlab_rewind replays the first n logged commands (see App::RewindTo); returns the branch count.
+EMSCRIPTEN_KEEPALIVE int rlab_rewind(int n) {
+  if (n >= 0) web::g_app->RewindTo(static_cast<size_t>(n));
+  return static_cast<int>(web::g_app->branches.size());
+}
+
+// rlab_select shows "Kind/namespace/name" in the Inspector; returns 0 when there is no such object.
+EMSCRIPTEN_KEEPALIVE int rlab_select(const char* ref) {
+  for (const lab::ObjectRow& r : web::g_app->Objects()) {
+    if (r.kind + "/" + r.ns + "/" + r.name == ref) {
+      web::g_app->selected_uid = r.uid;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// rlab_show_diff turns the Inspector's diff of the last two versions on or off.
+EMSCRIPTEN_KEEPALIVE void rlab_show_diff(int on) { web::g_app->show_diff = on != 0; }
+
+EMSCRIPTEN_KEEPALIVE void rlab_set_playing(int playing) { web::g_app->playing = playing != 0; }
+EMSCRIPTEN_KEEPALIVE void rlab_set_speed(double speed) {
+  if (speed >= 0.1 && speed <= 1000) web::g_app->speed = speed;
+}
+
+// Layout persistence: five splitter fractions as "a,b,c,d,e" (kept in localStorage).
+EMSCRIPTEN_KEEPALIVE const char* rlab_layout_get() {
+  char buf[128];
+  const web::App& a = *web::g_app;
+  std::snprintf(buf, sizeof buf, "%.4f,%.4f,%.4f,%.4f,%.4f", a.left_frac, a.right_frac,
+                a.bottom_frac, a.mid_split, a.right_split);
+  return Keep(buf);
+}
+EMSCRIPTEN_KEEPALIVE void rlab_layout_set(const char* text) {
+  float v[5];
+  if (std::sscanf(text, "%f,%f,%f,%f,%f", &v[0], &v[1], &v[2], &v[3], &v[4]) != 5) return;
+  for (float f : v) {
+    if (!(f > 0.05f && f < 0.95f)) return;  // ignore damaged values
+  }
+  web::App& a = *web::g_app;
+  a.left_frac = v[0];
+  a.right_frac = v[1];
+  a.bottom_frac = v[2];
+  a.mid_split = v[3];
+  a.right_split = v[4];
+}
+
+// rlab_paste types pasted text into the focused ImGui text field (the clipboard bridge).
+EMSCRIPTEN_KEEPALIVE void rlab_paste(const char* text) {
+  ImGui::GetIO().AddInputCharactersUTF8(text);
+}
+
+// rlab_item_rect: "x,y,w,h" in device pixels of a named control ("" when not drawn).
+EMSCRIPTEN_KEEPALIVE const char* rlab_item_rect(const char* name) {
+  auto it = web::g_app->item_rects.find(name);
+  if (it == web::g_app->item_rects.end()) return Keep("");
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%.1f,%.1f,%.1f,%.1f", it->second[0], it->second[1],
+                it->second[2], it->second[3]);
+  return Keep(buf);
+}
+
+EMSCRIPTEN_KEEPALIVE double rlab_frame_ms() { return web::g_app->last_frame_ms; }
+// rlab_frame_part_ms: 0 simulation, 1 building the UI, 2 submitting GL draw calls.
+EMSCRIPTEN_KEEPALIVE double rlab_frame_part_ms(int part) {
+  const web::App& a = *web::g_app;
+  return part == 0 ? a.last_sim_ms : part == 1 ? a.last_ui_ms : a.last_gl_ms;
+}
+
+}  // extern "C"

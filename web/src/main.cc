@@ -1,0 +1,135 @@
+// The browser sandbox's entry point: a GLFW window on the page's canvas, Dear ImGui with the
+// WebGL2 (OpenGL ES 3) backend, and a main loop driven by the browser (requestAnimationFrame).
+// Hi-DPI: the canvas backing store is its CSS size × devicePixelRatio and ImGui works in device
+// pixels, with fonts and style scaled by the ratio (so text is rasterised sharp, never stretched).
+// Single-threaded: the browser calls Frame(); window.rlab calls the exports in js_api.cc.
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <GLFW/glfw3.h>
+#include <GLES3/gl3.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app.h"
+#include "fonts.h"
+#include "imgui.h"
+#include "imgui_impl_glfw.h"
+#include "imgui_impl_opengl3.h"
+#include "layout.h"
+
+namespace web {
+
+App* g_app = nullptr;
+namespace {
+
+GLFWwindow* g_window = nullptr;
+Fonts g_fonts;
+float g_scale = 0;
+double g_last_time = 0;
+bool g_announced = false;
+
+int g_fb_w = 0, g_fb_h = 0;
+
+// SyncCanvasSize keeps the backing store at CSS size × devicePixelRatio and the UI scale in step.
+// It sets the canvas directly: glfwSetWindowSize would ask for fullscreen whenever the canvas is
+// as large as the screen (Emscripten's GLFW treats that size as a fullscreen request).
+void SyncCanvasSize() {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  const double dpr = std::max(1.0, emscripten_get_device_pixel_ratio());
+  const int w = std::max(1, static_cast<int>(std::lround(css_w * dpr)));
+  const int h = std::max(1, static_cast<int>(std::lround(css_h * dpr)));
+  if (w != g_fb_w || h != g_fb_h) {
+    emscripten_set_canvas_element_size("#canvas", w, h);
+    g_fb_w = w;
+    g_fb_h = h;
+  }
+  const float scale = static_cast<float>(dpr);
+  if (scale != g_scale) {
+    g_scale = scale;
+    g_fonts = LoadFonts(scale);
+    g_app->ui_scale = scale;
+  }
+}
+
+// Clipboard bridge: copying goes to the system clipboard; pasting arrives as a DOM paste event
+// (shell → rlab_paste), so ImGui's own Ctrl+V reads nothing and text is never inserted twice.
+void SetClipboard(void*, const char* text) {
+  EM_ASM({ if (navigator.clipboard) navigator.clipboard.writeText(UTF8ToString($0)).catch(function(){}); }, text);
+}
+const char* GetClipboard(void*) { return ""; }
+
+void Frame() {
+  const double now = emscripten_get_now();
+  const double dt_ms = g_last_time > 0 ? now - g_last_time : 16.0;
+  g_last_time = now;
+  SyncCanvasSize();
+
+  const double work_start = emscripten_get_now();
+  g_app->Advance(dt_ms / 1000.0);
+  const double ui_start = emscripten_get_now();
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  // Two frames can share a timestamp (virtual time budgets in headless browsers): ImGui needs > 0.
+  io.DeltaTime = std::max(io.DeltaTime, 1e-4f);
+  // ImGui works in device pixels (mouse positions arrive in backing-store pixels too).
+  io.DisplaySize = ImVec2(static_cast<float>(g_fb_w), static_cast<float>(g_fb_h));
+  io.DisplayFramebufferScale = ImVec2(1, 1);
+  ImGui::NewFrame();
+  DrawLayout(*g_app, g_fonts);
+  ImGui::Render();
+  const double gl_start = emscripten_get_now();
+
+  glViewport(0, 0, g_fb_w, g_fb_h);
+  glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const double end = emscripten_get_now();
+  g_app->last_frame_ms = end - work_start;
+  g_app->last_sim_ms = ui_start - work_start;
+  g_app->last_ui_ms = gl_start - ui_start;
+  g_app->last_gl_ms = end - gl_start;
+
+  if (!g_announced) {
+    g_announced = true;  // the first interactive frame is on screen: window.rlab may start
+    EM_ASM({ if (Module.onAppReady) Module.onAppReady(); });
+  }
+}
+
+}  // namespace
+}  // namespace web
+
+int main() {
+  using namespace web;
+  if (!glfwInit()) {
+    EM_ASM({ if (Module.onAppError) Module.onAppError("GLFW could not start"); });
+    return 1;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  g_window = glfwCreateWindow(1280, 800, "Reconcile Lab", nullptr, nullptr);
+  if (g_window == nullptr) {
+    EM_ASM({ if (Module.onAppError) Module.onAppError("WebGL2 is not available in this browser"); });
+    return 1;
+  }
+  glfwMakeContextCurrent(g_window);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // the layout lives in localStorage (see js_api.cc)
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  io.SetClipboardTextFn = SetClipboard;  // after Init: the GLFW backend installs its own
+  io.GetClipboardTextFn = GetClipboard;
+
+  g_app = new App();
+  emscripten_set_main_loop(Frame, 0, false);
+  return 0;
+}

@@ -1,0 +1,187 @@
+// Controls: play/pause, step one event, step to the next reconcile, speed, the virtual clock,
+// a ready-made scenario, reset and the share link.
+
+#include <emscripten.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "app.h"
+#include "core/base/time.h"
+#include "imgui.h"
+
+namespace web {
+namespace {
+
+// The InferenceService walk-through (examples/inference_journey.lab, its first half): the
+// operator's Deployment, then a 3-replica model server.
+constexpr const char* kInferenceScenario = R"(wait --for=condition=Available deploy/inference-operator --timeout=30s
+apply -f - <<EOF
+apiVersion: inference.io/v1
+kind: InferenceService
+metadata:
+  name: llama
+spec:
+  replicas: 3
+  image: vllm:0.6.3
+EOF
+)";
+
+// FaultsPopup: the fault and operator switches, each one lab command (so it is logged, shared
+// and replayed like anything typed in the console).
+void FaultsPopup(App& app) {
+  if (!ImGui::BeginPopup("faults")) return;
+  auto item = [&](const char* label, const std::string& command) {
+    if (ImGui::MenuItem(label)) app.RunCommand(command);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", command.c_str());
+  };
+  ImGui::TextDisabled("control plane");
+  item("Drop every watch once (informers relist)", "fault watch-drop");
+  item("Next 3 Pod updates fail with 500", "fault api --verb update --kind Pod --times 3");
+  item("Next 3 InferenceService patches fail (409 Conflict)",
+       "fault api --verb patch --kind InferenceService --code 409 --times 3");
+  item("Informers of Deployment lag 2s", "fault cache-lag --kind Deployment --delay 2s");
+  ImGui::TextDisabled("data plane");
+  item("node-1 down", "fault node node-1 down");
+  item("node-1 up", "fault node node-1 up");
+  item("Restart the inference operator", "operator inference-operator restart");
+  ImGui::TextDisabled("operator (next process start)");
+  item("Queue: classic rate-limiting workqueue", "operator inference-operator set queue=classic");
+  item("Queue: priority queue (default)", "operator inference-operator set queue=priority");
+  item("MaxConcurrentReconciles = 4", "operator inference-operator set reconcile-concurrency=4");
+  item("Two replicas with leader election",
+       "operator inference-operator set replicas=2 leader-election=true");
+  if (ImGui::BeginMenu("Teaching bugs")) {
+    for (const char* bug : {"non-idempotent-create", "forget-finalizer-removal", "blocking-reconcile",
+                            "missing-generation-predicate", "error-before-status"}) {
+      if (ImGui::BeginMenu(bug)) {
+        item("on", std::string("operator inference-operator bug ") + bug + " on");
+        item("off", std::string("operator inference-operator bug ") + bug + " off");
+        ImGui::EndMenu();
+      }
+    }
+    ImGui::EndMenu();
+  }
+  ImGui::Separator();
+  item("List active faults", "fault list");
+  item("Clear all faults", "fault clear");
+  ImGui::EndPopup();
+}
+
+}  // namespace
+
+void DrawControls(App& app) {
+  const float s = app.ui_scale;
+  if (ImGui::Button(app.playing ? "Pause" : "\xE2\x96\xB6 Play", ImVec2(78 * s, 0))) {
+    app.playing = !app.playing;
+  }
+  app.RecordItem("Play");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Run virtual time at the chosen speed");
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) {
+    app.playing = false;
+    app.RunCommand("step");
+  }
+  app.RecordItem("Step");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Process the next scheduled event (`step`)");
+  ImGui::SameLine();
+  if (ImGui::Button("Step to reconcile")) {
+    app.playing = false;
+    app.StepToReconcile();
+  }
+  app.RecordItem("Step to reconcile");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Process events until a Reconcile starts");
+  ImGui::SameLine();
+  if (ImGui::Button("+1s")) app.RunCommand("run 1s");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(170 * s);
+  float log_speed = static_cast<float>(std::log10(app.speed));
+  char label[32];
+  std::snprintf(label, sizeof label, "speed %.3gx", app.speed);
+  if (ImGui::SliderFloat("##speed", &log_speed, -1.0f, 3.0f, label)) {
+    app.speed = std::pow(10.0, static_cast<double>(log_speed));
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0.1x to 1000x virtual time per real second");
+  ImGui::SameLine();
+  lab::Simulation& sim = app.lab->sim();
+  const base::SimTime now = sim.clock().Now();
+  ImGui::TextColored(ImVec4(0.55f, 0.85f, 1.0f, 1.0f), "t = %s", base::FormatDuration(now).c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("(%s)", base::FormatRfc3339(now).c_str());
+
+  if (!app.readonly) {
+    if (ImGui::Button("Scenario: InferenceService")) {
+      app.RunScript(kInferenceScenario);
+      app.playing = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Faults \xE2\x96\xBC")) ImGui::OpenPopup("faults");
+    app.RecordItem("Faults");
+    FaultsPopup(app);
+    ImGui::SameLine();
+  }
+  if (ImGui::Button("Reset")) app.Reset();
+  app.RecordItem("Reset");
+  ImGui::SameLine();
+  // Rewind: drag back over the command log; on release the session replays to that point.
+  const int total = static_cast<int>(app.lab->command_log().size());
+  int pos = app.rewind_pos >= 0 ? std::min(app.rewind_pos, total) : total;
+  char rewind_label[64];
+  const base::SimTime at = pos > 0 && pos <= static_cast<int>(app.log_times.size())
+                               ? app.log_times[static_cast<size_t>(pos - 1)] : 0;
+  std::snprintf(rewind_label, sizeof rewind_label, "history: t=%s (%d/%d)",
+                base::FormatDuration(at).c_str(), pos, total);
+  ImGui::SetNextItemWidth(230 * s);
+  ImGui::BeginDisabled(total == 0);
+  if (ImGui::SliderInt("##rewind", &pos, 0, total, rewind_label, ImGuiSliderFlags_AlwaysClamp)) {
+    app.rewind_pos = pos;
+  }
+  const bool released = ImGui::IsItemDeactivatedAfterEdit();
+  const bool dragging = ImGui::IsItemActive();
+  ImGui::EndDisabled();
+  app.RecordItem("History");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Drag back to an earlier command and release: the session replays to it\n"
+                      "(deterministically) and the future you left is kept as a branch.");
+  }
+  if (released && pos < total) {
+    app.playing = false;
+    app.RewindTo(static_cast<size_t>(pos));
+  }
+  if (!dragging) app.rewind_pos = -1;  // follow the end of the log
+  if (!app.branches.empty()) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(120 * s);
+    if (ImGui::BeginCombo("##branches", "branches", ImGuiComboFlags_None)) {
+      for (size_t i = 0; i < app.branches.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Selectable(app.branches[i].label.c_str())) {
+          app.SwitchBranch(i);
+          ImGui::PopID();
+          break;
+        }
+        ImGui::PopID();
+      }
+      ImGui::EndCombo();
+    }
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Copy share link")) {
+    EM_ASM({ if (window.rlabShare) window.rlabShare(); });
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("seed %llu  |  %lld trace events  |  %zu objects  |  frame %.1f ms",
+                      static_cast<unsigned long long>(sim.seed()),
+                      static_cast<long long>(sim.trace().last_seq()),
+                      sim.apiserver().PeekEverything().size(), app.last_frame_ms);
+  ImGui::SameLine();
+  if (app.last_ok) {
+    ImGui::TextColored(ImVec4(0.4f, 0.85f, 0.45f, 1.0f), "last command ok");
+  } else {
+    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "last command failed");
+  }
+}
+
+}  // namespace web

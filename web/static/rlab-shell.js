@@ -1,0 +1,281 @@
+// The page around the WebAssembly app: loading bar, capability checks, window.rlab (DESIGN.md
+// "Embedding contract"), URL parameters, the #s= share fragment, postMessage for embed.js,
+// localStorage for layout and language, and the clipboard bridge.
+'use strict';
+(function () {
+  const params = new URLSearchParams(location.search);
+  // localStorage throws in some sandboxed iframes and private modes: then nothing is kept.
+  const store = {
+    get: (k) => { try { return localStorage.getItem(k); } catch (e) { return null; } },
+    set: (k, v) => { try { localStorage.setItem(k, v); } catch (e) { /* not kept */ } },
+  };
+  const opts = {
+    embed: params.get('embed') === '1',
+    readonly: params.get('readonly') === '1',
+    lesson: params.get('lesson') || '',
+    step: parseInt(params.get('step') || '0', 10) || 0,
+    lang: params.get('lang') || store.get('rlab.lang') || 'en',
+  };
+  const MAX_SCRIPT_BYTES = 16 * 1024;
+  const t0 = performance.now();
+  const $ = (id) => document.getElementById(id);
+
+  function fail(message) {
+    const e = $('error');
+    e.textContent = message;
+    e.style.display = 'block';
+    document.querySelector('.card p').textContent = 'Reconcile Lab cannot start here.';
+    post({ type: 'error', message });
+  }
+  function toast(text) {
+    const t = $('toast');
+    t.textContent = text;
+    t.classList.add('show');
+    clearTimeout(toast.timer);
+    toast.timer = setTimeout(() => t.classList.remove('show'), 2200);
+  }
+  function post(msg) {
+    if (window.parent !== window) window.parent.postMessage(Object.assign({ source: 'rlab' }, msg), '*');
+  }
+
+  // ---- capability checks -------------------------------------------------------------------
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+    fail('This browser does not run WebAssembly, which Reconcile Lab needs. Try a current Firefox, Chrome, Edge or Safari.');
+    return;
+  }
+  if (!document.createElement('canvas').getContext('webgl2')) {
+    fail('WebGL2 is not available (it may be switched off, or the graphics driver is blocked). Reconcile Lab draws with WebGL2; try another browser or enable hardware acceleration.');
+    return;
+  }
+
+  // ---- share fragment: #s=<base64url(deflate-raw(script))> ----------------------------------
+  function b64url(bytes) {
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+  function unb64url(text) {
+    const s = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    const out = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+    return out;
+  }
+  async function pipe(bytes, stream) {
+    const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+    return new Uint8Array(await out.arrayBuffer());
+  }
+  async function encodeScript(script) {
+    const raw = new TextEncoder().encode(script);
+    if (raw.length > MAX_SCRIPT_BYTES) throw new Error('the session script is ' + raw.length + ' bytes; a share link holds at most 16 KB');
+    return b64url(await pipe(raw, new CompressionStream('deflate-raw')));
+  }
+  async function decodeScript(fragment) {
+    // Read at most 16 KB of decompressed text, so a hostile link cannot exhaust memory.
+    const stream = new Blob([unb64url(fragment)]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+    const reader = stream.getReader();
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > MAX_SCRIPT_BYTES) { reader.cancel(); throw new Error('the shared script is larger than 16 KB'); }
+      chunks.push(value);
+    }
+    const all = new Uint8Array(total);
+    let off = 0;
+    for (const c of chunks) { all.set(c, off); off += c.length; }
+    return new TextDecoder().decode(all);
+  }
+  window.rlabCodec = { encodeScript, decodeScript };
+
+  // ---- the module ------------------------------------------------------------------------------
+  function setProgress(loaded, total) {
+    const pct = total ? Math.min(100, Math.floor(loaded * 100 / total)) : 0;
+    $('progress').style.width = pct + '%';
+    document.querySelector('.bar').setAttribute('aria-valuenow', String(pct));
+    const mb = (n) => (n / 1048576).toFixed(1) + ' MB';
+    $('progress-text').textContent = total ? mb(loaded) + ' of ' + mb(total) + ' (' + pct + '%)' : mb(loaded);
+  }
+
+  // Fetch the wasm ourselves to count bytes (the browser has already undone any gzip, so the total
+  // is the raw size from the rlab.wasm.size sidecar, falling back to Content-Length).
+  async function fetchWasm() {
+    let total = 0;
+    try { total = parseInt(await (await fetch('rlab.wasm.size')).text(), 10) || 0; } catch (e) { /* optional */ }
+    const resp = await fetch('rlab.wasm');
+    if (!resp.ok) throw new Error('rlab.wasm: HTTP ' + resp.status);
+    if (!total) total = parseInt(resp.headers.get('Content-Length') || '0', 10);
+    if (!resp.body) return new Uint8Array(await resp.arrayBuffer());
+    const reader = resp.body.getReader();
+    const chunks = [];
+    let loaded = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      loaded += value.length;
+      setProgress(loaded, Math.max(total, loaded));
+    }
+    const bytes = new Uint8Array(loaded);
+    let off = 0;
+    for (const c of chunks) { bytes.set(c, off); off += c.length; }
+    return bytes;
+  }
+
+  let api = null;  // ccall wrappers, once the runtime is up
+  window.Module = {
+    canvas: $('canvas'),
+    print: (t) => console.log(t),
+    printErr: (t) => console.warn(t),
+    instantiateWasm(imports, done) {
+      fetchWasm()
+        .then((bytes) => WebAssembly.instantiate(bytes, imports))
+        .then((r) => done(r.instance, r.module))
+        .catch((e) => fail('Could not load rlab.wasm: ' + e.message));
+      return {};
+    },
+    onAbort: (what) => fail('The simulation stopped: ' + what),
+    onAppError: (what) => fail(what),
+    onAppReady: () => { setTimeout(start, 0); },
+  };
+  $('canvas').addEventListener('webglcontextlost', (e) => {
+    e.preventDefault();
+    fail('The WebGL context was lost (the GPU was reset). Reload the page to continue.');
+    $('overlay').classList.remove('gone');
+  });
+
+  function wrap() {
+    const M = window.Module;
+    return {
+      command: M.cwrap('rlab_command', 'string', ['string']),
+      state: M.cwrap('rlab_state', 'string', []),
+      share: M.cwrap('rlab_share_script', 'string', []),
+      setOptions: M.cwrap('rlab_set_options', null, ['number', 'number']),
+      setPlaying: M.cwrap('rlab_set_playing', null, ['number']),
+      setSpeed: M.cwrap('rlab_set_speed', null, ['number']),
+      layoutGet: M.cwrap('rlab_layout_get', 'string', []),
+      layoutSet: M.cwrap('rlab_layout_set', null, ['string']),
+      paste: M.cwrap('rlab_paste', null, ['string']),
+      frameMs: M.cwrap('rlab_frame_ms', 'number', []),
+      itemRect: M.cwrap('rlab_item_rect', 'string', ['string']),
+      framePart: M.cwrap('rlab_frame_part_ms', 'number', ['number']),
+      rewind: M.cwrap('rlab_rewind', 'number', ['number']),
+      select: M.cwrap('rlab_select', 'number', ['string']),
+      showDiff: M.cwrap('rlab_show_diff', null, ['number']),
+    };
+  }
+
+  async function start() {
+    api = wrap();
+    const firstFrameMs = performance.now() - t0;
+    const readyAtMs = performance.now();  // since navigation start
+    api.setOptions(opts.embed ? 1 : 0, opts.readonly ? 1 : 0);
+    const layoutKey = 'rlab.layout' + (opts.embed ? '.embed' : '');
+    const saved = store.get(layoutKey);
+    if (saved) api.layoutSet(saved);
+    store.set('rlab.lang', opts.lang);
+    setInterval(() => store.set(layoutKey, api.layoutGet()), 2000);
+
+    // A shared session replays first (the core only ever sees plain script text).
+    const m = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
+    if (m) {
+      try {
+        api.command(await decodeScript(m[1]));
+        toast('Shared session restored');
+      } catch (e) {
+        toast('Could not open the shared session: ' + e.message);
+      }
+    }
+    if (opts.lesson) toast('Lessons are not bundled in this build (lesson=' + opts.lesson + ')');
+
+    $('overlay').classList.add('gone');
+    $('canvas').focus();
+
+    // Commands from JS go through one queue so each sees the previous one's effects.
+    let chain = Promise.resolve();
+    const run = (fn) => (chain = chain.then(fn, fn));
+    window.rlab = {
+      ready: true,
+      timing: { firstFrameMs, readyAtMs },
+      command: (text) => run(() => {
+        if (typeof text !== 'string') throw new TypeError('rlab.command(text): text must be a string');
+        const out = api.command(text);
+        narrate(text, out);
+        return out;
+      }),
+      state: () => run(() => JSON.parse(api.state())),
+      play: (on) => api.setPlaying(on === false ? 0 : 1),
+      speed: (x) => api.setSpeed(Number(x)),
+      shareScript: () => api.share(),
+      // rewind(n): replay the first n logged commands; the abandoned future becomes a branch.
+      rewind: (n) => run(() => api.rewind(Number(n))),
+      // select('Kind/namespace/name') shows an object in the Inspector (false if absent).
+      select: (ref) => api.select(String(ref)) === 1,
+      showDiff: (on) => api.showDiff(on === false ? 0 : 1),
+      frameMs: () => api.frameMs(),
+      // frameParts(): CPU ms of the last frame split into {sim, ui, gl}.
+      frameParts: () => ({ sim: api.framePart(0), ui: api.framePart(1), gl: api.framePart(2) }),
+      // itemRect(name): a control's box in CSS pixels ({x, y, w, h}) or null; for tests.
+      itemRect: (name) => {
+        const r = api.itemRect(String(name));
+        if (!r) return null;
+        const [x, y, w, h] = r.split(',').map(Number);
+        const k = $('canvas').width / $('canvas').getBoundingClientRect().width;
+        const box = $('canvas').getBoundingClientRect();
+        return { x: box.left + x / k, y: box.top + y / k, w: w / k, h: h / k };
+      },
+    };
+    post({ type: 'ready', firstFrameMs });
+    document.dispatchEvent(new CustomEvent('rlab-ready'));
+  }
+
+  // The screen-reader transcript: what each command printed.
+  function narrate(cmd, out) {
+    const t = $('transcript');
+    t.textContent = '$ ' + cmd + '\n' + out;
+  }
+
+  window.rlabShare = async function () {
+    if (!api) return;
+    try {
+      const frag = await encodeScript(api.share());
+      const url = location.origin + location.pathname + location.search + '#s=' + frag;
+      history.replaceState(null, '', url);
+      if (navigator.clipboard) await navigator.clipboard.writeText(url).catch(() => {});
+      toast('Share link copied (' + url.length + ' characters)');
+    } catch (e) {
+      toast('Cannot share: ' + e.message);
+    }
+  };
+
+  // Clipboard bridge: the DOM paste event carries the system clipboard into ImGui's text field.
+  document.addEventListener('paste', (e) => {
+    if (!api) return;
+    const text = (e.clipboardData || window.clipboardData).getData('text');
+    if (text) { api.paste(text.replace(/\r\n?/g, '\n')); e.preventDefault(); }
+  });
+
+  // postMessage API for embed.js: {source:"rlab", type:"command"|"state", id, text}.
+  window.addEventListener('message', async (e) => {
+    const d = e.data;
+    if (!d || (d.source !== 'rlab' && d.source !== 'rlab-host') || !window.rlab) return;
+    try {
+      if (d.type === 'command') {
+        const output = await window.rlab.command(String(d.text));
+        e.source.postMessage({ source: 'rlab', type: 'result', id: d.id, output }, '*');
+      } else if (d.type === 'state') {
+        const state = await window.rlab.state();
+        e.source.postMessage({ source: 'rlab', type: 'result', id: d.id, state }, '*');
+      }
+    } catch (err) {
+      e.source.postMessage({ source: 'rlab', type: 'result', id: d.id, error: String(err.message || err) }, '*');
+    }
+  });
+
+  setProgress(0, 0);
+  const s = document.createElement('script');
+  s.src = 'rlab.js';
+  s.onerror = () => fail('Could not load rlab.js');
+  document.body.appendChild(s);
+})();

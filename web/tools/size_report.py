@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Size report of what the English page loads at start, raw and gzip (level 9).
+
+Usage: size_report.py DIST_DIR [--budget BYTES]
+Writes DIST_DIR/rlab.wasm.size (raw bytes, read by the loading bar) and DIST_DIR/size-report.txt,
+prints the report, and exits 1 when the gzip total is over the budget (default 1.5 MB).
+Fonts are compiled into rlab.wasm, so they are counted there.
+"""
+import gzip
+import os
+import sys
+
+START_FILES = ["index.html", "rlab-shell.js", "rlab.js", "rlab.wasm"]
+
+
+def main():
+    args = sys.argv[1:]
+    if not args:
+        sys.exit(__doc__)
+    dist = args[0]
+    budget = int(1.5 * 1000 * 1000)
+    if "--budget" in args:
+        budget = int(args[args.index("--budget") + 1])
+    wasm = os.path.join(dist, "rlab.wasm")
+    with open(wasm + ".size", "w") as f:
+        f.write("%d\n" % os.path.getsize(wasm))
+    lines = ["%-16s %12s %12s" % ("file", "raw bytes", "gzip -9")]
+    raw_total = gz_total = 0
+    for name in START_FILES:
+        data = open(os.path.join(dist, name), "rb").read()
+        gz = len(gzip.compress(data, 9))
+        raw_total += len(data)
+        gz_total += gz
+        lines.append("%-16s %12d %12d" % (name, len(data), gz))
+    lines.append("%-16s %12d %12d" % ("total", raw_total, gz_total))
+    verdict = "within" if gz_total <= budget else "OVER"
+    lines.append("budget %d bytes gzip: %s (%.0f%%)" % (budget, verdict, 100.0 * gz_total / budget))
+    report = "\n".join(lines) + "\n"
+    with open(os.path.join(dist, "size-report.txt"), "w") as f:
+        f.write(report)
+    sys.stdout.write(report)
+    sys.exit(0 if gz_total <= budget else 1)
+
+
+if __name__ == "__main__":
+    main()
