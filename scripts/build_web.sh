@@ -7,10 +7,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NODE_PATH=/usr/share/nodejs   # Debian's emscripten needs node-acorn from here
-if [ ! -f build/web/build.ninja ]; then
-  emcmake cmake -S . -B build/web -G Ninja -DCMAKE_BUILD_TYPE=Release -DRLAB_BUILD_WEB=ON \
-    -DRLAB_WERROR=OFF -DRLAB_NO_PCH=ON "-DCMAKE_CXX_FLAGS_RELEASE=-Os -DNDEBUG" "$@" >/dev/null
-fi
+scripts/configure_web.sh "$@"
 cmake --build build/web --target rlab_web -j2
 [ -f build/web/dist/index.html ] && [ -f build/web/dist/rlab.wasm ] || {
   echo "build_web.sh: build/web/dist is incomplete" >&2; exit 1; }
