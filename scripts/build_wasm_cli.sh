@@ -5,6 +5,7 @@
 # Run it with: node --no-experimental-fetch build/wasm-cli/rlab.js SCRIPT
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export NODE_PATH=/usr/share/nodejs   # Debian's emscripten needs node-acorn from here (link step too)
 scripts/configure_web.sh
 cmake --build build/web --target rlab -j2
 mkdir -p build/wasm-cli

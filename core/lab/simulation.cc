@@ -54,6 +54,9 @@ Simulation::Simulation(const SimulationOptions& options)
     RLAB_ASSERT(started.ok(), "the simulated world must start");
     ray_heads_ = std::make_unique<world::RayHeads>(*apiserver_, clock_, trace_);
     dashboards_ = std::make_unique<RayDashboardAdapter>(*ray_heads_);
+    submitters_ = std::make_unique<RaySubmitterRunner>(*apiserver_, scheduler_, *ray_heads_, *world_);
+    base::Status runner = submitters_->Start();
+    RLAB_ASSERT(runner.ok(), "the Ray submitter runtime must start");
     if (options_.install_operators) {
       operators_.push_back(std::make_unique<OperatorHost>(
           *this, InferenceOperatorSpec(world_->external(), scheduler_), OperatorSettings{}));
@@ -77,6 +80,7 @@ OperatorHost* Simulation::Operator(const std::string& name) {
 
 Simulation::~Simulation() {
   operators_.clear();
+  submitters_.reset();
   dashboards_.reset();
   ray_heads_.reset();
   world_.reset();

@@ -24,6 +24,7 @@
 #include "core/sim/trace.h"
 #include "core/lab/operator_host.h"
 #include "core/lab/ray_dashboard_adapter.h"
+#include "core/lab/ray_submitter.h"
 #include "core/world/gc/garbage_collector.h"
 #include "core/world/ray/ray_head.h"
 #include "core/world/world.h"
@@ -92,6 +93,7 @@ class Simulation {
   std::unique_ptr<world::World> world_;
   std::unique_ptr<world::RayHeads> ray_heads_;
   std::unique_ptr<RayDashboardAdapter> dashboards_;
+  std::unique_ptr<RaySubmitterRunner> submitters_;
   std::vector<std::unique_ptr<OperatorHost>> operators_;
 };
 

@@ -87,6 +87,15 @@ base::Status World::KillPod(const std::string& ns, const std::string& name,
   return base::Status(base::StatusCode::kNotFound, "pods \"" + name + "\" not found");
 }
 
+base::Status World::ExitContainer(const std::string& ns, const std::string& name,
+                                  int exit_code) {
+  const std::string key = api::ObjectKey(ns, name);
+  for (auto& k : kubelets_) {
+    if (k->Runs(key)) return k->ExitContainer(ns, name, exit_code);
+  }
+  return base::Status(base::StatusCode::kNotFound, "pods \"" + name + "\" not found");
+}
+
 base::Status World::SetNodeReady(const std::string& node, bool ready) {
   Kubelet* k = kubelet(node);
   if (k == nullptr)

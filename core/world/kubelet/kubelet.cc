@@ -392,6 +392,21 @@ base::Status Kubelet::KillPod(const std::string& ns, const std::string& name,
     return base::Status(base::StatusCode::kBadRequest,
                         "invalid --reason \"" + reason + "\": must be Error or OOMKilled");
   }
+  return Exit(ns, name, reason == "OOMKilled" ? 137 : 1, reason);
+}
+
+base::Status Kubelet::ExitContainer(const std::string& ns, const std::string& name,
+                                    int exit_code) {
+  return Exit(ns, name, exit_code, exit_code == 0 ? "Completed" : "Error");
+}
+
+base::Status Kubelet::Exit(const std::string& ns, const std::string& name, int exit_code,
+                           const std::string& reason) {
+  auto it = pods_.find(api::ObjectKey(ns, name));
+  if (it == pods_.end()) {
+    return base::Status(base::StatusCode::kNotFound,
+                        "pods \"" + name + "\" not found on node " + node_);
+  }
   if (!up_) {
     return base::Status(base::StatusCode::kServiceUnavailable, "node " + node_ + " is down");
   }
@@ -400,7 +415,7 @@ base::Status Kubelet::KillPod(const std::string& ns, const std::string& name,
     return base::Status(base::StatusCode::kBadRequest,
                         "pod \"" + name + "\" has no running container");
   }
-  ContainerExited(rt, reason == "OOMKilled" ? 137 : 1, reason);
+  ContainerExited(rt, exit_code, reason);
   return base::Status::OK();
 }
 

@@ -80,6 +80,9 @@ class Kubelet {
   // does not run here, kBadRequest for another reason or when no container is running,
   // kServiceUnavailable while the node is down.
   base::Status KillPod(const std::string& ns, const std::string& name, const std::string& reason);
+  // ExitContainer is the container's program ending by itself with exit_code (0 = Completed,
+  // otherwise Error); the same errors as KillPod.
+  base::Status ExitContainer(const std::string& ns, const std::string& name, int exit_code);
 
   // SetNodeUp pauses (false) or resumes (true) this kubelet for `fault node NAME down|up`.
   // While paused nothing moves and nothing is written; on resume each Pod's pending step is
@@ -141,6 +144,8 @@ class Kubelet {
   void RetryPull(PodRuntime& rt);
   void Crash(PodRuntime& rt);
   void ContainerExited(PodRuntime& rt, int exit_code, const std::string& reason);
+  base::Status Exit(const std::string& ns, const std::string& name, int exit_code,
+                    const std::string& reason);
   void AfterExit(PodRuntime& rt);
   void Restart(PodRuntime& rt);
   void StartTermination(PodRuntime& rt, const api::Json& pod);

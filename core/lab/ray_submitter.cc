@@ -1,0 +1,149 @@
+#include "core/lab/ray_submitter.h"
+
+#include <sstream>
+#include <vector>
+
+namespace lab {
+namespace {
+
+constexpr base::Duration kPollPeriod = 2 * base::kSecond;
+
+std::vector<std::string> Words(const std::string& line) {
+  std::vector<std::string> words;
+  std::istringstream in(line);
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+// ClusterFromAddress: "http://raycluster-x-head-svc.default.svc.cluster.local:8265" → "raycluster-x".
+std::string ClusterFromAddress(const std::string& address) {
+  std::string host = address;
+  const size_t scheme = host.find("://");
+  if (scheme != std::string::npos) host = host.substr(scheme + 3);
+  host = host.substr(0, host.find_first_of(".:/"));
+  const std::string suffix = "-head-svc";
+  if (host.size() <= suffix.size() || host.compare(host.size() - suffix.size(), suffix.size(), suffix) != 0) {
+    return "";
+  }
+  return host.substr(0, host.size() - suffix.size());
+}
+
+// RunningContainer reports whether the Pod's first container runs, and its restart count.
+bool RunningContainer(const api::Json& pod, int64_t* restarts) {
+  const api::Json statuses = pod.value("/status/containerStatuses"_json_pointer, api::Json());
+  if (!statuses.is_array() || statuses.empty() || !statuses[0].is_object()) return false;
+  *restarts = statuses[0].value("restartCount", 0);
+  return statuses[0].contains("state") && statuses[0]["state"].is_object() &&
+         statuses[0]["state"].contains("running");
+}
+
+bool Terminal(const std::string& status) {
+  return status == "SUCCEEDED" || status == "FAILED" || status == "STOPPED";
+}
+
+}  // namespace
+
+bool ParseSubmitterCommand(const std::string& line, SubmitterCommand* out) {
+  const std::vector<std::string> w = Words(line);
+  SubmitterCommand cmd;
+  bool submit = false, no_wait = false;
+  for (size_t i = 0; i < w.size(); ++i) {
+    if (i + 2 < w.size() && w[i] == "ray" && w[i + 1] == "job" && w[i + 2] == "submit") {
+      submit = true;
+      for (size_t j = i + 3; j < w.size(); ++j) {
+        if (w[j] == "--address" && j + 1 < w.size()) cmd.cluster = ClusterFromAddress(w[j + 1]);
+        if (w[j] == "--no-wait") no_wait = true;
+        if (w[j] == "--submission-id" && j + 1 < w.size()) cmd.job_id = w[j + 1];
+        if (w[j] == "--") {
+          for (size_t k = j + 1; k < w.size() && w[k] != ";"; ++k) {
+            cmd.entrypoint += (cmd.entrypoint.empty() ? "" : " ") + w[k];
+          }
+          break;
+        }
+      }
+      break;
+    }
+  }
+  if (!submit || !no_wait || cmd.cluster.empty() || cmd.job_id.empty()) return false;
+  *out = cmd;
+  return true;
+}
+
+RaySubmitterRunner::RaySubmitterRunner(apiserver::ApiServer& apiserver, sim::Scheduler& scheduler,
+                                       world::RayHeads& heads, world::World& world)
+    : apiserver_(apiserver), scheduler_(scheduler), heads_(heads), world_(world) {}
+
+RaySubmitterRunner::~RaySubmitterRunner() {
+  *alive_ = false;
+  if (watch_ != 0) apiserver_.StopWatch(watch_);
+}
+
+base::Status RaySubmitterRunner::Start() {
+  apiserver::WatchOptions opts;
+  opts.watcher = "ray-submitter-runtime";
+  opts.traced = false;
+  apiserver::RequestContext system;
+  system.user = "system:kube-controller-manager";
+  auto id = apiserver_.Watch(system, "Pod", opts,
+                             [this](const apiserver::WatchEvent& e) { OnPodEvent(e); });
+  if (!id.ok()) return id.status();
+  watch_ = *id;
+  return base::Status::OK();
+}
+
+void RaySubmitterRunner::OnPodEvent(const apiserver::WatchEvent& event) {
+  if (event.object == nullptr || event.type == apiserver::WatchEventType::kDeleted) return;
+  const api::Json& pod = *event.object;
+  int64_t restarts = 0;
+  if (!RunningContainer(pod, &restarts)) return;
+  const std::string key = api::Uid(pod) + "#" + std::to_string(restarts);
+  if (running_.count(key) > 0) return;
+  const api::Json args = pod.value("/spec/containers/0/args"_json_pointer, api::Json());
+  if (!args.is_array() || args.empty() || !args[0].is_string()) return;
+  SubmitterCommand command;
+  if (!ParseSubmitterCommand(args[0].get<std::string>(), &command)) return;
+  running_[key] = Running{api::Namespace(pod), api::Name(pod), command, false};
+  Poll(key);
+}
+
+void RaySubmitterRunner::Poll(const std::string& key) {
+  auto it = running_.find(key);
+  if (it == running_.end()) return;
+  Running& r = it->second;
+  api::ObjectPtr pod = apiserver_.Peek("Pod", r.ns, r.pod);
+  int64_t restarts = 0;
+  if (pod == nullptr || !RunningContainer(*pod, &restarts) ||
+      api::Uid(*pod) + "#" + std::to_string(restarts) != key) {
+    running_.erase(it);  // the container is gone or restarted; a new run starts from its event
+    return;
+  }
+  bool done = false;
+  if (!r.submitted) {
+    // `ray job status ID` first: a resubmitted Pod must not submit twice.
+    auto existing = heads_.GetJob(r.ns, r.command.cluster, r.command.job_id);
+    if (existing.ok()) {
+      r.submitted = true;
+      done = Terminal(existing->status);
+    } else if (base::IsNotFound(existing.status())) {
+      world::RayJobRecord request;
+      request.job_id = r.command.job_id;
+      request.entrypoint = r.command.entrypoint;
+      r.submitted = heads_.SubmitJob(r.ns, r.command.cluster, request).ok();
+    }
+  } else {
+    auto job = heads_.GetJob(r.ns, r.command.cluster, r.command.job_id);
+    done = job.ok() && Terminal(job->status);
+  }
+  if (done) {
+    // `ray job logs --follow` returns when the job ends; the shell line exits 0.
+    (void)world_.ExitContainer(r.ns, r.pod, 0);
+    running_.erase(it);
+    return;
+  }
+  std::weak_ptr<bool> alive = alive_;
+  scheduler_.After(kPollPeriod, "ray submitter " + r.pod, [this, alive, key] {
+    if (!alive.expired()) Poll(key);
+  });
+}
+
+}  // namespace lab
