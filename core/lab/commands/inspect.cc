@@ -6,28 +6,10 @@
 #include "core/lab/command.h"
 #include "core/lab/flags.h"
 #include "core/lab/kubectl.h"
+#include "core/lab/view.h"
 
 namespace lab {
 namespace {
-
-// Controllers lists (operator, replica, controller) for every running process, in order.
-struct RunningController {
-  std::string op;
-  std::string replica;
-  controller::Controller* ctrl;
-};
-
-std::vector<RunningController> AllControllers(Simulation& sim) {
-  std::vector<RunningController> out;
-  for (const auto& host : sim.operators()) {
-    for (const auto& [replica, process] : host->Processes()) {
-      for (controller::Controller* c : process->controllers()) {
-        out.push_back({host->name(), replica, c});
-      }
-    }
-  }
-  return out;
-}
 
 std::string Millis(base::Duration d) { return base::FormatDuration(d); }
 
@@ -45,7 +27,7 @@ CommandResult RunQueue(CommandContext& ctx, const std::vector<std::string>& args
   api::Json all = api::Json::array();
   const base::SimTime now = ctx.sim.clock().Now();
   bool found = false;
-  for (const RunningController& rc : AllControllers(ctx.sim)) {
+  for (const RunningController& rc : RunningControllers(ctx.sim)) {
     if (!want.empty() && rc.ctrl->name() != want) continue;
     found = true;
     workqueue::QueueSnapshot snap = rc.ctrl->queue().Snapshot();
@@ -107,7 +89,7 @@ CommandResult RunMetrics(CommandContext& ctx, const std::vector<std::string>& ar
   auto add = [&](const std::string& name, api::Json labels, int64_t value) {
     samples.push_back({{"name", name}, {"labels", labels}, {"value", value}});
   };
-  for (const RunningController& rc : AllControllers(ctx.sim)) {
+  for (const RunningController& rc : RunningControllers(ctx.sim)) {
     const controller::Metrics& m = rc.ctrl->metrics();
     api::Json l = {{"controller", rc.ctrl->name()}, {"replica", rc.replica}};
     for (const auto& [result, n] : m.reconcile_total) {
