@@ -1,6 +1,8 @@
 // rlab: runs a lab script and prints each command's output, kubectl-style.
 // Usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
-// Exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage or unreadable script.
+//        rlab lesson check [-v] DIR   plays a lesson's reference solution and its checks.
+// Exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage or unreadable script
+// (for `lesson check`: 0 every check met, 1 a command failed or a check was unmet, 2 bad lesson).
 
 #include <cstdio>
 #include <cstdlib>
@@ -10,11 +12,13 @@
 #include <string>
 
 #include "core/lab/lab.h"
+#include "core/lab/lesson.h"
 
 namespace {
 
 constexpr const char* kUsage =
     "usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-\n"
+    "       rlab lesson check [-v] DIR\n"
     "       runs a lab script; prints command output on stdout, errors on stderr,\n"
     "       and the seed and trace hash on stderr at the end.\n";
 
@@ -31,9 +35,49 @@ std::string DirName(const std::string& path) {
   return path.substr(0, slash);
 }
 
+// LessonCheck runs `rlab lesson check [-v] DIR`: load and validate DIR/lesson.json, then play
+// its setup, runs and checks in a fresh simulation seeded with the lesson's seed.
+int LessonCheck(int argc, char** argv) {
+  bool verbose = false;
+  std::string dir;
+  if (argc < 3 || std::string(argv[2]) != "check") return Usage("lesson: expected `lesson check [-v] DIR`");
+  for (int i = 3; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "-v" || arg == "--verbose") {
+      verbose = true;
+    } else if (!arg.empty() && arg[0] != '-' && dir.empty()) {
+      dir = arg;
+    } else {
+      return Usage("lesson: expected `lesson check [-v] DIR`");
+    }
+  }
+  if (dir.empty()) return Usage("lesson check needs a lesson folder");
+  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+  auto lesson = lab::LoadLesson(dir);
+  if (!lesson.ok()) {
+    std::cerr << lesson.status().message() << "\n";
+    return 2;
+  }
+  const size_t steps = lesson->steps.size();
+  auto result = lab::CheckLesson(*lesson, [&](size_t step, const std::string& out) {
+    if (verbose) std::cout << out;
+    std::cout << "lesson " << lesson->id << ": step " << step << "/" << steps << " ok ("
+              << lesson->steps[step - 1].checks.size() << " checks)\n"
+              << std::flush;
+  });
+  if (!result.ok) {
+    std::cerr << result.message;
+    std::cerr << "rlab: replay with --seed=" << lesson->seed << "\n";
+    return 1;
+  }
+  std::cout << "lesson " << lesson->id << ": ok (" << steps << " steps)\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "lesson") return LessonCheck(argc, argv);
   uint64_t seed = 1;
   bool keep_going = false;
   std::string trace_path, script_path;

@@ -1,9 +1,9 @@
 #include "core/lab/kubectl.h"
 
-#include <fstream>
-#include <sstream>
+#include <utility>
 
 #include "core/api/manifest.h"
+#include "core/lab/files.h"
 
 namespace lab {
 
@@ -76,17 +76,13 @@ base::StatusOr<std::vector<api::Json>> ReadManifests(const std::string& path,
     text = *heredoc;
   } else {
     *source = path;
-    const std::string full = (!path.empty() && path[0] == '/') || base_dir.empty()
-                                 ? path
-                                 : base_dir + "/" + path;
-    std::ifstream in(full, std::ios::binary);
-    if (!in) {
+    auto read = ReadLocalFile(JoinPath(base_dir, path));
+    if (!read.ok()) {
+      // kubectl names the path as typed, not the resolved one.
       return base::Status(base::StatusCode::kNotFound,
                           "error: the path \"" + path + "\" does not exist");
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    text = buffer.str();
+    text = std::move(*read);
   }
   auto docs = api::DecodeManifests(text, *source);
   if (!docs.ok()) {
