@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything CI runs, in order, with a timing per phase:
 #   setup, layer check, native build + ctest, ASan/UBSan build + ctest, WebAssembly CLI build,
-#   native-vs-wasm determinism, and (when the scripts exist) browser end-to-end tests and a short
+#   native-vs-wasm determinism, every lesson checked natively and under Node, and (when the scripts exist) browser end-to-end tests and a short
 #   fuzz run. A failed build skips the phases that need it; the exit status is non-zero if any
 #   phase failed. Runs from any directory.
 set -euo pipefail
@@ -59,6 +59,9 @@ phase build_wasm_cli scripts/build_wasm_cli.sh
 if ok build_native && ok build_wasm_cli; then
   phase determinism scripts/determinism.sh
 else skip determinism "build_native and build_wasm_cli"; fi
+if ok build_native && ok build_wasm_cli; then
+  phase lessons scripts/lessons_check.sh
+else skip lessons "build_native and build_wasm_cli"; fi
 
 if [ -x scripts/browser_test.sh ]; then phase browser_test scripts/browser_test.sh; fi
 if [ -x scripts/fuzz.sh ]; then phase fuzz scripts/fuzz.sh 10; fi
