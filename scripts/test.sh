@@ -2,8 +2,8 @@
 # Everything CI runs, in order, with a timing per phase:
 #   setup, layer check, native build + ctest, ASan/UBSan build + ctest, WebAssembly CLI build,
 #   native-vs-wasm determinism, every lesson checked natively and under Node, and (when the
-#   scripts exist) browser end-to-end tests and a short fuzz run. A failed build skips the phases that need it; the exit status is non-zero if any
-#   phase failed. Runs from any directory.
+#   scripts exist) browser end-to-end tests and a short fuzz run. A failed build skips the phases
+#   that need it; the exit status is non-zero if any phase failed. Runs from any directory.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
