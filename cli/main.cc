@@ -1,5 +1,6 @@
 // rlab: runs a lab script and prints each command's output, kubectl-style.
 // Usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
+//        rlab export DIR [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab lesson check [-v] DIR   plays a lesson's reference solution and its checks.
 // Exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage or unreadable script
 // (for `lesson check`: 0 every check met, 1 a command failed or a check was unmet, 2 bad lesson).
@@ -18,9 +19,12 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-\n"
+    "       rlab export DIR [--seed N] [--keep-going] [--trace FILE] SCRIPT|-\n"
     "       rlab lesson check [-v] DIR\n"
     "       runs a lab script; prints command output on stdout, errors on stderr,\n"
-    "       and the seed and trace hash on stderr at the end.\n";
+    "       and the seed and trace hash on stderr at the end.\n"
+    "       `export DIR` then writes the objects the script created as clean manifests\n"
+    "       for a real cluster, plus DIR/README.md (kind + Helm + kubectl apply -f DIR).\n";
 
 int Usage(const std::string& message) {
   if (!message.empty()) std::cerr << "rlab: " << message << "\n";
@@ -80,8 +84,16 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "lesson") return LessonCheck(argc, argv);
   uint64_t seed = 1;
   bool keep_going = false;
-  std::string trace_path, script_path;
-  for (int i = 1; i < argc; ++i) {
+  std::string trace_path, script_path, export_dir;
+  int first = 1;
+  if (argc > 1 && std::string(argv[1]) == "export") {
+    if (argc < 3 || argv[2][0] == '\0' || argv[2][0] == '-') {
+      return Usage("export needs a directory: rlab export DIR SCRIPT");
+    }
+    export_dir = argv[2];
+    first = 3;
+  }
+  for (int i = first; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const std::string& flag) -> std::optional<std::string> {
       if (arg == flag) {
@@ -146,6 +158,16 @@ int main(int argc, char** argv) {
   if (!outcome.parsed) {
     std::cerr << outcome.parse_error << "\n";
     return 2;
+  }
+  if ((outcome.ok || keep_going) && !export_dir.empty()) {
+    // Runs as the script's last command (after a failure only with --keep-going), so its errors
+    // fail the run; DIR is relative to the working directory, as typed.
+    lab::ScriptLine line;
+    line.argv = {"export", export_dir};
+    const lab::CommandResult exported = session.Execute(line, "");
+    std::cout << exported.out << std::flush;
+    std::cerr << exported.err << std::flush;
+    outcome.ok = outcome.ok && exported.ok;
   }
   if (!trace_path.empty()) {
     std::ofstream out(trace_path, std::ios::binary);

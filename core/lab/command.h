@@ -12,6 +12,7 @@
 
 #include "core/api/kind.h"
 #include "core/base/status.h"
+#include "core/lab/file_system.h"
 #include "core/lab/simulation.h"
 
 namespace lab {
@@ -32,6 +33,7 @@ struct CommandContext {
   std::string base_dir;                    // folder `-f` paths are relative to
   std::map<std::string, int64_t>& marks;   // mark name -> last trace seq at the mark
   std::optional<std::string> heredoc;      // the command's `<<EOF` body, if any
+  FileSystem& files;                       // what `-f` reads and `export` writes
 };
 
 using CommandFn = CommandResult (*)(CommandContext& ctx, const std::vector<std::string>& args);
@@ -65,5 +67,6 @@ CommandResult RunMetrics(CommandContext& ctx, const std::vector<std::string>& ar
 CommandResult RunLogs(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunScale(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunKill(CommandContext& ctx, const std::vector<std::string>& args);
+CommandResult RunExport(CommandContext& ctx, const std::vector<std::string>& args);
 
 }  // namespace lab

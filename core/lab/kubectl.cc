@@ -1,9 +1,6 @@
 #include "core/lab/kubectl.h"
 
-#include <utility>
-
 #include "core/api/manifest.h"
-#include "core/lab/files.h"
 
 namespace lab {
 
@@ -62,35 +59,76 @@ base::StatusOr<std::vector<ObjectRef>> ParseObjectRefs(const std::vector<std::st
   return refs;
 }
 
-base::StatusOr<std::vector<api::Json>> ReadManifests(const std::string& path,
+namespace {
+
+// DecodeText decodes one input's text with kubectl's messages.
+base::StatusOr<std::vector<api::Json>> DecodeText(const std::string& text,
+                                                  const std::string& source) {
+  auto docs = api::DecodeManifests(text, source);
+  if (!docs.ok()) {
+    const std::string& message = docs.status().message();
+    if (message.rfind("error:", 0) == 0) return docs.status();
+    return base::Status(docs.status().code(), "error: " + message);
+  }
+  return docs;
+}
+
+bool HasManifestExtension(const std::string& name) {
+  // mirrors cli-runtime pkg/resource/visitor.go FileExtensions
+  for (const char* ext : {".json", ".yaml", ".yml"}) {
+    const std::string e = ext;
+    if (name.size() > e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+base::StatusOr<std::vector<api::Json>> ReadManifests(const FileSystem& files,
+                                                     const std::string& path,
                                                      const std::string& base_dir,
                                                      const std::string* heredoc,
                                                      std::string* source) {
-  std::string text;
+  std::vector<api::Json> docs;
   if (path == "-") {
     *source = "STDIN";
     if (heredoc == nullptr) {
       return base::Status(base::StatusCode::kBadRequest,
                           "error: no objects passed to apply (use -f - with a <<EOF heredoc)");
     }
-    text = *heredoc;
+    auto decoded = DecodeText(*heredoc, *source);
+    if (!decoded.ok()) return decoded.status();
+    docs = std::move(*decoded);
   } else {
     *source = path;
-    auto read = ReadLocalFile(JoinPath(base_dir, path));
-    if (!read.ok()) {
-      // kubectl names the path as typed, not the resolved one.
-      return base::Status(base::StatusCode::kNotFound,
-                          "error: the path \"" + path + "\" does not exist");
+    const std::string full = JoinPath(base_dir, path);
+    // (path to read, name in messages), in read order
+    std::vector<std::pair<std::string, std::string>> inputs;
+    if (files.IsDirectory(full)) {
+      auto names = files.ListDirectory(full);
+      if (!names.ok()) return names.status();
+      for (const std::string& name : *names) {
+        if (HasManifestExtension(name)) {
+          inputs.push_back({JoinPath(full, name), JoinPath(path, name)});
+        }
+      }
+    } else {
+      inputs.push_back({full, path});
     }
-    text = std::move(*read);
+    for (const auto& [input, shown] : inputs) {
+      auto text = files.ReadFile(input);
+      if (!text.ok()) {
+        return base::Status(base::StatusCode::kNotFound,
+                            "error: the path \"" + path + "\" does not exist");
+      }
+      auto decoded = DecodeText(*text, shown);
+      if (!decoded.ok()) return decoded.status();
+      for (api::Json& doc : *decoded) docs.push_back(std::move(doc));
+    }
   }
-  auto docs = api::DecodeManifests(text, *source);
-  if (!docs.ok()) {
-    const std::string& message = docs.status().message();
-    if (message.rfind("error:", 0) == 0) return docs.status();
-    return base::Status(docs.status().code(), "error: " + message);
-  }
-  if (docs->empty()) {
+  if (docs.empty()) {
     return base::Status(base::StatusCode::kBadRequest, "error: no objects passed to apply");
   }
   return docs;

@@ -4,7 +4,7 @@
 // Mirrors: kubectl pkg/cmd/util/helpers.go (CheckErr message shapes) and cli-runtime's
 // resource builder (KIND NAME / KIND/NAME arguments, -f files).
 // Simplified: one cluster, one context; no kubeconfig.
-// Single-threaded; reads `-f` files from the local filesystem (never at reconcile time).
+// Single-threaded; reads `-f` files through a FileSystem (never at reconcile time).
 
 #include <string>
 #include <utility>
@@ -13,6 +13,7 @@
 #include "core/api/kind.h"
 #include "core/api/object.h"
 #include "core/base/status.h"
+#include "core/lab/file_system.h"
 
 namespace lab {
 
@@ -32,9 +33,11 @@ struct ObjectRef {
 // ParseObjectRefs reads `KIND NAME [NAME…]` or `KIND/NAME [KIND/NAME…]`.
 base::StatusOr<std::vector<ObjectRef>> ParseObjectRefs(const std::vector<std::string>& args);
 
-// ReadManifestSource reads `-f PATH` ("-" means the heredoc) and decodes every document.
-// `source` names the input in messages ("STDIN" or the path as typed).
-base::StatusOr<std::vector<api::Json>> ReadManifests(const std::string& path,
+// ReadManifests reads `-f PATH` ("-" means the heredoc) through files and decodes every
+// document. A folder means its .json, .yaml and .yml files in name order, as kubectl reads one
+// (not recursive). `source` names the input in messages ("STDIN" or the path as typed).
+base::StatusOr<std::vector<api::Json>> ReadManifests(const FileSystem& files,
+                                                     const std::string& path,
                                                      const std::string& base_dir,
                                                      const std::string* heredoc,
                                                      std::string* source);

@@ -19,7 +19,7 @@ const CommandEntry kCommands[] = {
     {"mark", RunMark},         {"trace", RunTrace},       {"expect", RunExpect},
     {"wait", RunWait},         {"fault", RunFault},       {"operator", RunOperator},
     {"queue", RunQueue},       {"metrics", RunMetrics},   {"logs", RunLogs},
-    {"scale", RunScale},       {"kill", RunKill},
+    {"scale", RunScale},       {"kill", RunKill},         {"export", RunExport},
 };
 
 }  // namespace
@@ -70,7 +70,7 @@ CommandResult Lab::Execute(const ScriptLine& line, const std::string& base_dir) 
   } else if (entry == nullptr) {
     result = CommandResult::Error("error: unknown command \"" + command + "\"");
   } else {
-    CommandContext ctx{*sim_, base_dir, marks_, line.heredoc};
+    CommandContext ctx{*sim_, base_dir, marks_, line.heredoc, *files_};
     result = entry->fn(ctx, args);
   }
   sim_->trace().set_current_cause(saved_cause);

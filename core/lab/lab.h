@@ -48,12 +48,17 @@ class Lab {
                               on_result);
 
   Simulation& sim() { return *sim_; }
+  // set_file_system replaces the host's files (the default, LocalFileSystem) for `-f` and
+  // `export`; the browser and tests pass a MemoryFileSystem. REQUIRES: files outlives this Lab.
+  void set_file_system(FileSystem* files) { files_ = files; }
   const std::vector<LoggedCommand>& command_log() const { return log_; }
   // ReplayScript renders the command log as a script that rebuilds this session.
   std::string ReplayScript() const;
 
  private:
   std::unique_ptr<Simulation> sim_;
+  LocalFileSystem local_files_;
+  FileSystem* files_ = &local_files_;  // Invariant: never null.
   std::map<std::string, int64_t> marks_;
   std::vector<LoggedCommand> log_;
 };

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/base/status.h"
-#include "core/lab/files.h"
+#include "core/lab/file_system.h"
 #include "core/lab/lab.h"
 
 namespace lab {

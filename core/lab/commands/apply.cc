@@ -6,6 +6,7 @@
 #include "core/api/strategic_merge.h"
 #include "core/lab/command.h"
 #include "core/lab/flags.h"
+#include "core/lab/import.h"
 #include "core/lab/kubectl.h"
 
 namespace lab {
@@ -43,7 +44,8 @@ base::StatusOr<Decoded> DecodeFiles(CommandContext& ctx, const ParsedFlags& flag
   }
   for (const std::string& file : files) {
     std::string source;
-    auto docs = ReadManifests(file, ctx.base_dir, ctx.heredoc ? &*ctx.heredoc : nullptr, &source);
+    auto docs = ReadManifests(ctx.files, file, ctx.base_dir, ctx.heredoc ? &*ctx.heredoc : nullptr,
+                              &source);
     if (!docs.ok()) return docs.status();
     for (auto& d : *docs) decoded.docs.push_back(std::move(d));
     decoded.source = source;
@@ -73,6 +75,80 @@ base::StatusOr<std::string> Place(api::Json& doc, const ParsedFlags& flags,
   return ns;
 }
 
+// ApplyOne is kubectl's client-side apply of one placed document: create it with the
+// last-applied annotation, or three-way patch the live object.
+void ApplyOne(client::Client& kubectl, const api::KindInfo& kind, const std::string& ns,
+              const api::Json& doc, const std::string& source, CommandResult& result) {
+  const std::string name = api::Name(doc);
+  const std::string last_applied = LastAppliedOf(doc);
+  api::Json modified = doc;
+  api::SetAnnotation(modified, kLastApplied, last_applied);
+  auto live = kubectl.Get(kind.kind, ns, name);
+  if (!live.ok() && !base::IsNotFound(live.status())) {
+    result.AddError(ServerError(live.status()));
+    return;
+  }
+  if (!live.ok()) {
+    auto created = kubectl.Create(modified);
+    if (!created.ok()) {
+      result.AddError("Error from server (" + std::string(created.status().reason()) +
+                      "): error when creating \"" + source + "\": " + created.status().message());
+      return;
+    }
+    result.out += ResourceName(kind) + "/" + api::Name(**created) + " created\n";
+    return;
+  }
+  const api::Json& current = **live;
+  api::Json original = api::Json::object();
+  const auto annotations = api::Annotations(current);
+  auto it = annotations.find(kLastApplied);
+  if (it != annotations.end()) {
+    api::Json parsed = api::Json::parse(it->second, nullptr, false);
+    if (!parsed.is_discarded() && parsed.is_object()) original = parsed;
+  }
+  const bool strategic = !kind.custom;
+  api::Json patch = api::CreateThreeWayMergePatch(kind.kind, original, modified, current,
+                                                  strategic);
+  if (patch.is_null() || patch.empty()) {
+    result.out += ResourceName(kind) + "/" + name + " unchanged\n";
+    return;
+  }
+  auto patched = kubectl.Patch(kind.kind, ns, name,
+                               strategic ? client::PatchType::kStrategicMerge
+                                         : client::PatchType::kJsonMerge,
+                               patch);
+  if (!patched.ok()) {
+    result.AddError("Error from server (" + std::string(patched.status().reason()) +
+                    "): error when applying patch:\n" + patch.dump() + "\n\nto:\nResource: \"" +
+                    kind.GroupResource() + "\", GroupVersionKind: \"" + kind.ApiVersion() +
+                    ", Kind=" + kind.kind + "\"\nName: \"" + name + "\", Namespace: \"" + ns +
+                    "\"\nfor: \"" + source + "\": " + patched.status().message());
+    return;
+  }
+  result.out += ResourceName(kind) + "/" + name + " configured\n";
+}
+
+// ApplyImport applies objects read back from a cluster (import.h): checked as a whole first,
+// then applied owners first, each ownerReference re-linked to the owner's new uid.
+CommandResult ApplyImport(CommandContext& ctx, const ParsedFlags& flags, Decoded decoded) {
+  auto plan = PlanImport(ctx.sim, std::move(decoded.docs), decoded.source, flags.Get("namespace"),
+                         flags.Has("namespace"));
+  if (!plan.ok()) return CommandResult::Error(plan.status().message());
+  CommandResult result;
+  for (ImportItem& item : plan->items) {
+    if (base::Status s = RelinkOwners(ctx.sim, item); !s.ok()) {
+      result.AddError(s.message());
+      continue;
+    }
+    ApplyOne(ctx.sim.learner(), *item.kind, item.ns, item.object, decoded.source, result);
+  }
+  for (const SkippedChild& child : plan->left_to_controllers) {
+    result.out += child.object + " skipped (controlled by " + child.controller +
+                  "): its controller recreates it\n";
+  }
+  return result;
+}
+
 }  // namespace
 
 CommandResult RunApply(CommandContext& ctx, const std::vector<std::string>& args) {
@@ -83,8 +159,10 @@ CommandResult RunApply(CommandContext& ctx, const std::vector<std::string>& args
   }
   auto decoded = DecodeFiles(ctx, *flags, "apply");
   if (!decoded.ok()) return CommandResult::Error(decoded.status().message());
+  for (const api::Json& doc : decoded->docs) {
+    if (HasServerSetFields(doc)) return ApplyImport(ctx, *flags, std::move(*decoded));
+  }
   CommandResult result;
-  client::Client& kubectl = ctx.sim.learner();
   for (api::Json& doc : decoded->docs) {
     const api::KindInfo* kind = nullptr;
     auto ns = Place(doc, *flags, decoded->source, &kind);
@@ -101,53 +179,7 @@ CommandResult RunApply(CommandContext& ctx, const std::vector<std::string>& args
                       "\": resource name may not be empty");
       continue;
     }
-    const std::string last_applied = LastAppliedOf(doc);
-    api::Json modified = doc;
-    api::SetAnnotation(modified, kLastApplied, last_applied);
-    auto live = kubectl.Get(kind->kind, *ns, name);
-    if (!live.ok() && !base::IsNotFound(live.status())) {
-      result.AddError(ServerError(live.status()));
-      continue;
-    }
-    if (!live.ok()) {
-      auto created = kubectl.Create(modified);
-      if (!created.ok()) {
-        result.AddError("Error from server (" + std::string(created.status().reason()) +
-                        "): error when creating \"" + decoded->source +
-                        "\": " + created.status().message());
-        continue;
-      }
-      result.out += ResourceName(*kind) + "/" + api::Name(**created) + " created\n";
-      continue;
-    }
-    const api::Json& current = **live;
-    api::Json original = api::Json::object();
-    const auto annotations = api::Annotations(current);
-    auto it = annotations.find(kLastApplied);
-    if (it != annotations.end()) {
-      api::Json parsed = api::Json::parse(it->second, nullptr, false);
-      if (!parsed.is_discarded() && parsed.is_object()) original = parsed;
-    }
-    const bool strategic = !kind->custom;
-    api::Json patch = api::CreateThreeWayMergePatch(kind->kind, original, modified, current,
-                                                    strategic);
-    if (patch.is_null() || patch.empty()) {
-      result.out += ResourceName(*kind) + "/" + name + " unchanged\n";
-      continue;
-    }
-    auto patched = kubectl.Patch(kind->kind, *ns, name,
-                                 strategic ? client::PatchType::kStrategicMerge
-                                           : client::PatchType::kJsonMerge,
-                                 patch);
-    if (!patched.ok()) {
-      result.AddError("Error from server (" + std::string(patched.status().reason()) +
-                      "): error when applying patch:\n" + patch.dump() + "\n\nto:\nResource: \"" +
-                      kind->GroupResource() + "\", GroupVersionKind: \"" + kind->ApiVersion() +
-                      ", Kind=" + kind->kind + "\"\nName: \"" + name + "\", Namespace: \"" + *ns +
-                      "\"\nfor: \"" + decoded->source + "\": " + patched.status().message());
-      continue;
-    }
-    result.out += ResourceName(*kind) + "/" + name + " configured\n";
+    ApplyOne(ctx.sim.learner(), *kind, *ns, doc, decoded->source, result);
   }
   return result;
 }

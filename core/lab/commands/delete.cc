@@ -40,7 +40,8 @@ CommandResult RunDelete(CommandContext& ctx, const std::vector<std::string>& arg
   if (flags->Has("filename")) {
     for (const std::string& file : flags->GetAll("filename")) {
       std::string source;
-      auto docs = ReadManifests(file, ctx.base_dir, ctx.heredoc ? &*ctx.heredoc : nullptr, &source);
+      auto docs = ReadManifests(ctx.files, file, ctx.base_dir,
+                                ctx.heredoc ? &*ctx.heredoc : nullptr, &source);
       if (!docs.ok()) return CommandResult::Error(docs.status().message());
       for (const api::Json& doc : *docs) {
         const api::KindInfo* kind = api::FindKindFor(api::ApiVersion(doc), api::Kind(doc));
