@@ -94,6 +94,8 @@ async function main() {
     const page = await ctx.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    const requested = [];  // what the English page fetched (lessons and the CJK font must wait)
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
 
     await check('page loads and window.rlab becomes ready', async () => {
       const t = Date.now();
@@ -216,6 +218,48 @@ async function main() {
       const big = await page.evaluate(() => window.rlabCodec.encodeScript('#'.repeat(17000)).then(() => 'ok', (e) => e.message));
       assert(/16 KB/.test(big), 'a >16 KB script should be refused: ' + big);
       await p3.close();
+    });
+
+    await check('a lesson opens from ?lesson= in Chinese; Do it for me meets its checks; Next is clicked', async () => {
+      assert(!requested.some((u) => /fonts\/|lessons\//.test(u)),
+             'the English page fetched lesson data or the CJK font at start: ' + requested.join(' '));
+      const p6 = await ctx.newPage();
+      const got = [];
+      p6.on('request', (r) => got.push(new URL(r.url()).pathname));
+      await p6.goto(base + 'index.html?lesson=01-hello-raycluster&lang=zh');
+      await waitReady(p6);
+      const st = await p6.evaluate(() => window.rlab.state());
+      assert(st.lesson && st.lesson.id === '01-hello-raycluster' && st.lesson.step === 1 && st.lesson.lang === 'zh',
+             'lesson state: ' + JSON.stringify(st.lesson));
+      assert(got.some((u) => u.endsWith('/lessons/01-hello-raycluster.json')), 'lesson bundle not fetched');
+      await frames(p6, 10);
+      assert(got.some((u) => u.endsWith('/fonts/cjk-sc.otf')), 'the Chinese page did not fetch the CJK font');
+      const done = await p6.evaluate(() => window.rlab.lessonDo());
+      assert(done === true, 'step 1 checks not met');
+      const st1 = await p6.evaluate(() => window.rlab.state());
+      assert(st1.lesson.done === true && st1.objects.some((o) => o.kind === 'RayCluster'),
+             'after step 1: ' + JSON.stringify(st1.lesson));
+      await frames(p6, 4);
+      const box = await p6.evaluate(() => window.rlab.itemRect('lesson.next'));
+      assert(box && box.w > 10, 'no Next button: ' + JSON.stringify(box));
+      await p6.mouse.move(box.x + box.w / 2, box.y + box.h / 2);
+      await frames(p6, 2);
+      await p6.mouse.down();
+      await frames(p6, 2);
+      await p6.mouse.up();
+      await frames(p6, 4);
+      const st2 = await p6.evaluate(() => window.rlab.state());
+      assert(st2.lesson.step === 2 && st2.lesson.done === false, 'after Next: ' + JSON.stringify(st2.lesson));
+      await shot(p6, 'lesson-zh.png');
+      // ?step=N plays the steps before N, so the simulation is where step N expects it.
+      const p7 = await ctx.newPage();
+      await p7.goto(base + 'index.html?lesson=01-hello-raycluster&step=3&lang=en');
+      await waitReady(p7);
+      const st3 = await p7.evaluate(() => window.rlab.state());
+      assert(st3.lesson.step === 3 && st3.objects.some((o) => o.kind === 'RayCluster'),
+             '?step=3: ' + JSON.stringify(st3.lesson));
+      await p7.close();
+      await p6.close();
     });
 
     await check('embed.js: two sandboxes driven by the page\'s buttons', async () => {

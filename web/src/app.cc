@@ -7,6 +7,7 @@
 
 #include "core/base/time.h"
 #include "core/lab/script.h"
+#include "lesson_pane.h"
 
 namespace web {
 namespace {
@@ -174,7 +175,7 @@ std::string App::StateJson() {
            ",\"waiting\":" + list(waiting) + ",\"processing\":" + list(q.processing) + "}";
     first = false;
   }
-  out += "],\"lesson\":null,\"playing\":" + std::string(playing ? "true" : "false") +
+  out += "],\"lesson\":" + LessonStateJson() + ",\"playing\":" + std::string(playing ? "true" : "false") +
          ",\"traceEvents\":" + std::to_string(sim.trace().last_seq()) + "}";
   return out;
 }

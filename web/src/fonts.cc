@@ -17,6 +17,10 @@ const ImWchar kUiGlyphRanges[] = {0x0020, 0x00FF, 0x2013, 0x2014, 0x2018, 0x201D
                                   0x2026, 0x2026, 0x2190, 0x2193, 0x25B2, 0x25BC, 0x25CF, 0x25CF,
                                   0x2713, 0x2713, 0x2717, 0x2717, 0};
 
+const unsigned char* g_cjk = nullptr;
+int g_cjk_size = 0;
+bool g_outdated = false;
+
 void ApplyStyle(float scale) {
   ImGuiStyle style;
   ImGui::StyleColorsDark(&style);
@@ -40,6 +44,15 @@ void ApplyStyle(float scale) {
 
 }  // namespace
 
+void SetCjkFont(const unsigned char* data, int size) {
+  if (data == nullptr || size <= 0) return;
+  g_cjk = data;
+  g_cjk_size = size;
+  g_outdated = true;
+}
+
+bool FontsOutdated() { return g_outdated; }
+
 Fonts LoadFonts(float scale) {
   ImGuiIO& io = ImGui::GetIO();
   // The next ImGui_ImplOpenGL3_NewFrame recreates the device objects, font texture included.
@@ -52,9 +65,18 @@ Fonts LoadFonts(float scale) {
   Fonts fonts;
   fonts.ui = io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kSans), sizeof(kSans),
                                             15.0f * scale, &config, kUiGlyphRanges);
+  if (g_cjk != nullptr) {
+    // The subset holds only the glyphs in use, so the full Chinese ranges add nothing else;
+    // merging never replaces a glyph DejaVu already has (quotes and dashes stay DejaVu's).
+    ImFontConfig cjk = config;
+    cjk.MergeMode = true;
+    io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(g_cjk), g_cjk_size, 16.0f * scale,
+                                   &cjk, io.Fonts->GetGlyphRangesChineseFull());
+  }
   fonts.mono = io.Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(kMono), sizeof(kMono),
                                               14.0f * scale, &config, kUiGlyphRanges);
   io.Fonts->Build();
+  g_outdated = false;
   ApplyStyle(scale);
   return fonts;
 }

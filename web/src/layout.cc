@@ -5,11 +5,13 @@
 #include <algorithm>
 
 #include "imgui.h"
+#include "lesson_pane.h"
 
 namespace web {
 namespace {
 
 ImFont* g_mono = nullptr;
+float g_lesson_frac = 0.27f;  // the lesson column's share of the width, when shown
 
 // Splitter is a thin draggable bar; dragging moves *frac by the mouse delta over `total` pixels.
 void Splitter(const char* id, ImVec2 pos, ImVec2 size, bool vertical, float total, float* frac,
@@ -75,8 +77,9 @@ void DrawLayout(App& app, const Fonts& fonts) {
 
   const float s = app.ui_scale;
   const float gap = 5 * s;  // splitter thickness
-  const ImVec2 o(vp->Pos.x + 2 * s, vp->Pos.y + 2 * s);
-  const float W = vp->Size.x - 4 * s, H = vp->Size.y - 4 * s;
+  ImVec2 o(vp->Pos.x + 2 * s, vp->Pos.y + 2 * s);
+  float W = vp->Size.x - 4 * s;
+  const float H = vp->Size.y - 4 * s;
 
   const ImGuiStyle& st = ImGui::GetStyle();
   const float controls_h = (ImGui::GetTextLineHeight() + 4 * s) + 3 * s + ImGui::GetFrameHeight() * 2 +
@@ -85,6 +88,15 @@ void DrawLayout(App& app, const Fonts& fonts) {
 
   const float top = o.y + controls_h + gap;
   const float avail_h = H - controls_h - gap;
+  // The lesson, when open, takes a full-height column on the left; the rest tiles beside it.
+  if (Lessons().open) {
+    const float lesson_w = std::round(W * g_lesson_frac);
+    Panel("Lesson", ImVec2(o.x, top), ImVec2(lesson_w, avail_h), DrawLessonPane, app);
+    Splitter("##svl", ImVec2(o.x + lesson_w, top), ImVec2(gap, avail_h), true, W, &g_lesson_frac,
+             0.15f, 0.5f);
+    o.x += lesson_w + gap;
+    W -= lesson_w + gap;
+  }
   const bool show_console = !app.readonly;
   const float console_h = show_console ? std::round(avail_h * app.bottom_frac) : 0;
   const float main_h = avail_h - (show_console ? console_h + gap : 0);

@@ -47,7 +47,7 @@ void SyncCanvasSize() {
     g_fb_h = h;
   }
   const float scale = static_cast<float>(dpr);
-  if (scale != g_scale) {
+  if (scale != g_scale || FontsOutdated()) {
     g_scale = scale;
     g_fonts = LoadFonts(scale);
     g_app->ui_scale = scale;

@@ -11,6 +11,7 @@
 #include "app.h"
 #include "core/base/time.h"
 #include "imgui.h"
+#include "lesson_pane.h"
 
 namespace web {
 namespace {
@@ -111,6 +112,10 @@ void DrawControls(App& app) {
   ImGui::SameLine();
   ImGui::TextDisabled("(%s)", base::FormatRfc3339(now).c_str());
 
+  if (ImGui::Button(Lessons().open ? "Hide lesson" : "Lessons")) Lessons().open = !Lessons().open;
+  app.RecordItem("Lessons");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Guided lessons: predict, run, check");
+  ImGui::SameLine();
   if (!app.readonly) {
     if (ImGui::Button("Scenario: InferenceService")) {
       app.RunScript(kInferenceScenario);

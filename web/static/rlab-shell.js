@@ -138,6 +138,15 @@
     onAbort: (what) => fail('The simulation stopped: ' + what),
     onAppError: (what) => fail(what),
     onAppReady: () => { setTimeout(start, 0); },
+    // What the lesson pane asks for: 'catalog', 'lesson' or 'restart' (arg: id), 'font' (CJK).
+    rlabFetch: (what, arg) => {
+      const job = what === 'catalog' ? fetchText('lessons/catalog.json').then((t) => api.lessonCatalog(t))
+        : what === 'lesson' ? loadLesson(arg, 0) : what === 'restart' ? loadLesson(arg, 1)
+          : what === 'font' ? loadCjkFont() : Promise.reject(new Error('unknown fetch ' + what));
+      job.catch((e) => toast('Could not load ' + what + ': ' + e.message));
+    },
+    rlabSaveProgress: (id, step) => store.set('rlab.progress.' + id, String(step)),
+    rlabSaveLang: (lang) => store.set('rlab.lang', lang),
   };
   $('canvas').addEventListener('webglcontextlost', (e) => {
     e.preventDefault();
@@ -163,7 +172,39 @@
       rewind: M.cwrap('rlab_rewind', 'number', ['number']),
       select: M.cwrap('rlab_select', 'number', ['string']),
       showDiff: M.cwrap('rlab_show_diff', null, ['number']),
+      lessonCatalog: M.cwrap('rlab_lesson_catalog', null, ['string']),
+      lessonBundle: M.cwrap('rlab_lesson_bundle', null, ['string', 'number']),
+      lessonOpen: M.cwrap('rlab_lesson_open', null, ['number']),
+      lessonDo: M.cwrap('rlab_lesson_do', 'number', []),
+      lessonGoto: M.cwrap('rlab_lesson_goto', null, ['number']),
+      setLang: M.cwrap('rlab_set_lang', null, ['string']),
+      cjkFont: M.cwrap('rlab_cjk_font', null, ['number', 'number']),
     };
+  }
+
+  // ---- lessons and the Chinese font: fetched only when the page needs them -------------------
+  async function fetchText(path) {
+    const resp = await fetch(path);
+    if (!resp.ok) throw new Error(path + ': HTTP ' + resp.status);
+    return resp.text();
+  }
+  // loadLesson fetches lessons/<id>.json and starts it at step (1-based; 0 = where the learner
+  // left it, kept in localStorage). Steps before it are played, so the simulation matches.
+  async function loadLesson(id, step) {
+    if (!/^[A-Za-z0-9._-]+$/.test(id)) throw new Error('bad lesson id: ' + id);
+    const text = await fetchText('lessons/' + id + '.json');
+    const resumed = (parseInt(store.get('rlab.progress.' + id) || '0', 10) || 0) + 1;
+    api.lessonOpen(1);
+    api.lessonBundle(text, step > 0 ? step : resumed);
+  }
+  async function loadCjkFont() {
+    const resp = await fetch('fonts/cjk-sc.otf');
+    if (!resp.ok) throw new Error('fonts/cjk-sc.otf: HTTP ' + resp.status);
+    const bytes = new Uint8Array(await resp.arrayBuffer());
+    const M = window.Module;
+    const ptr = M._malloc(bytes.length);  // kept for the page's lifetime: the font atlas reads it
+    (M.HEAPU8 || window.HEAPU8).set(bytes, ptr);
+    api.cjkFont(ptr, bytes.length);
   }
 
   async function start() {
@@ -174,7 +215,6 @@
     const layoutKey = 'rlab.layout' + (opts.embed ? '.embed' : '');
     const saved = store.get(layoutKey);
     if (saved) api.layoutSet(saved);
-    store.set('rlab.lang', opts.lang);
     setInterval(() => store.set(layoutKey, api.layoutGet()), 2000);
 
     // A shared session replays first (the core only ever sees plain script text).
@@ -187,7 +227,14 @@
         toast('Could not open the shared session: ' + e.message);
       }
     }
-    if (opts.lesson) toast('Lessons are not bundled in this build (lesson=' + opts.lesson + ')');
+    api.setLang(opts.lang === 'zh' ? 'zh' : 'en');
+    if (opts.lesson) {
+      try {
+        await loadLesson(opts.lesson, opts.step);
+      } catch (e) {
+        toast('Could not open lesson ' + opts.lesson + ': ' + e.message);
+      }
+    }
 
     $('overlay').classList.add('gone');
     $('canvas').focus();
@@ -213,6 +260,13 @@
       // select('Kind/namespace/name') shows an object in the Inspector (false if absent).
       select: (ref) => api.select(String(ref)) === 1,
       showDiff: (on) => api.showDiff(on === false ? 0 : 1),
+      // lesson(id, step): open a lesson at step (1-based; earlier steps are played first).
+      lesson: (id, step) => run(() => loadLesson(String(id), Number(step) || 0)),
+      // lessonDo(): "Do it for me" on the current step; resolves true when its checks are met.
+      lessonDo: () => run(() => api.lessonDo() === 1),
+      lessonStep: (step) => run(() => api.lessonGoto(Number(step))),
+      // lang('en'|'zh'): the lesson language (Chinese fetches the CJK font once).
+      lang: (code) => run(() => api.setLang(code === 'zh' ? 'zh' : 'en')),
       frameMs: () => api.frameMs(),
       // frameParts(): CPU ms of the last frame split into {sim, ui, gl}.
       frameParts: () => ({ sim: api.framePart(0), ui: api.framePart(1), gl: api.framePart(2) }),
