@@ -52,6 +52,7 @@ CommandResult Lab::Execute(const ScriptLine& line, const std::string& base_dir) 
   }
   // Every command's API requests are the learner's: cause 0.
   const int64_t saved_cause = sim_->trace().current_cause();
+  const uint64_t executed_before = sim_->scheduler().executed();
   sim_->trace().set_current_cause(sim::kNoCause);
   if (command == "expect" && args.size() >= 2 && args[0] == "error") {
     // `expect error CMD…` succeeds only when CMD fails; its error text is shown on stdout so a
@@ -74,7 +75,9 @@ CommandResult Lab::Execute(const ScriptLine& line, const std::string& base_dir) 
     result = entry->fn(ctx, args);
   }
   sim_->trace().set_current_cause(saved_cause);
-  log_.push_back(LoggedCommand{line.argv, line.heredoc, result.ok});
+  log_.push_back(LoggedCommand{line.argv, line.heredoc, result.ok,
+                               sim_->scheduler().executed() - executed_before,
+                               sim_->clock().Now()});
   return result;
 }
 

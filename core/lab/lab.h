@@ -22,6 +22,10 @@ struct LoggedCommand {
   std::vector<std::string> argv;
   std::optional<std::string> heredoc;
   bool ok = true;
+  // events is how many scheduler events the command ran and time_after the virtual time it left
+  // (rewind.h counts steps and replays partial commands from them).
+  uint64_t events = 0;
+  base::SimTime time_after = 0;
 };
 
 class Lab {

@@ -59,6 +59,7 @@ class Simulation {
   client::Client& learner() { return *learner_; }
   // world is null when the options turned it off.
   world::World* world() { return world_.get(); }
+  world::GarbageCollector& gc() { return *gc_; }
   // ray_heads is every RayCluster's simulated Ray head (dashboard, Serve); null without a world.
   world::RayHeads* ray_heads() { return ray_heads_.get(); }
   // Operator finds an installed operator by name ("inference-operator"); null if absent.

@@ -219,6 +219,32 @@ std::vector<QueueView> Queues(Simulation& sim) {
   return out;
 }
 
+std::vector<BuiltinQueue> BuiltinQueues(Simulation& sim) {
+  std::vector<BuiltinQueue> out;
+  world::World* w = sim.world();
+  if (w == nullptr) return out;
+  auto add = [&](const std::string& name, const world::SyncQueue& q) {
+    out.push_back({name, static_cast<int64_t>(q.pending()), static_cast<int64_t>(q.adds()),
+                   static_cast<int64_t>(q.retries())});
+  };
+  add("deployment", w->deployments().queue());
+  add("replicaset", w->replicasets().queue());
+  add("job", w->jobs().queue());
+  add("endpoint", w->endpoints().queue());
+  add("kube-scheduler", w->scheduler().queue());
+  world::GarbageCollector& gc = sim.gc();
+  out.push_back({"garbagecollector", static_cast<int64_t>(gc.pending()),
+                 static_cast<int64_t>(gc.adds()), static_cast<int64_t>(gc.retries())});
+  BuiltinQueue kubelets{"kubelet"};
+  for (const auto& k : w->kubelets()) {
+    kubelets.depth += static_cast<int64_t>(k->queue().pending());
+    kubelets.adds_total += static_cast<int64_t>(k->queue().adds());
+    kubelets.retries_total += static_cast<int64_t>(k->queue().retries());
+  }
+  out.push_back(kubelets);
+  return out;
+}
+
 MetricsSample SampleMetrics(Simulation& sim) {
   MetricsSample s;
   s.t = sim.clock().Now();
@@ -230,6 +256,7 @@ MetricsSample SampleMetrics(Simulation& sim) {
     for (const auto& [result, n] : rc.ctrl->metrics().reconcile_total) s.reconcile_total[result] += n;
   }
   s.objects = static_cast<int64_t>(sim.apiserver().PeekEverything().size());
+  s.builtin = BuiltinQueues(sim);
   return s;
 }
 

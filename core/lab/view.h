@@ -67,6 +67,18 @@ struct QueueView {
 };
 std::vector<QueueView> Queues(Simulation& sim);
 
+// BuiltinQueue is one built-in component's work queue: kube-controller-manager's controllers
+// (their workqueue names: deployment, replicaset, job, endpoint), kube-scheduler, the garbage
+// collector, and the kubelets (summed over nodes).
+struct BuiltinQueue {
+  std::string name;
+  int64_t depth = 0;          // keys waiting
+  int64_t adds_total = 0;     // every add, coalesced ones included
+  int64_t retries_total = 0;  // failed syncs scheduled again
+};
+// BuiltinQueues lists them in that order; empty without a world.
+std::vector<BuiltinQueue> BuiltinQueues(Simulation& sim);
+
 // MetricsSample is one point of the Metrics panel, summed over every running controller:
 // controller-runtime's and client-go's metric names, as the `metrics` command prints them.
 struct MetricsSample {
@@ -76,6 +88,7 @@ struct MetricsSample {
   int64_t workqueue_retries_total = 0;
   std::map<std::string, int64_t> reconcile_total;  // by result
   int64_t objects = 0;
+  std::vector<BuiltinQueue> builtin;  // the world's queues, apart from the operators' sums
 };
 MetricsSample SampleMetrics(Simulation& sim);
 

@@ -159,7 +159,7 @@ async function main() {
       figures.overview = await shot(page, 'overview.png');
     });
 
-    await check('rewind replays to an earlier command and keeps the future as a branch', async () => {
+    await check('rewind goes back to any step, matches a straight replay, keeps the future as a branch', async () => {
       const p5 = await ctx.newPage();
       await p5.goto(base + 'index.html');
       await waitReady(p5);
@@ -168,12 +168,48 @@ async function main() {
         await window.rlab.command('run 2s');
         await window.rlab.command('create namespace two');
       });
-      const branches = await p5.evaluate(() => window.rlab.rewind(2));
+      const st0 = await p5.evaluate(() => window.rlab.state());
+      // One step back: before `create namespace two` (a command that moves no time is one step).
+      const branches = await p5.evaluate(() => window.rlab.rewind(-1));
       assert(branches === 1, 'expected one branch, got ' + branches);
       const st = await p5.evaluate(() => window.rlab.state());
       const names = st.objects.filter((o) => o.kind === 'Namespace').map((o) => o.name);
       assert(names.includes('one') && !names.includes('two'), 'namespaces after rewind: ' + names);
       assert(st.time === '2s', 'time after rewind: ' + st.time);
+      assert(st.steps === st0.steps - 1, `steps ${st0.steps} -> ${st.steps}`);
+      assert(st.branches.length === 1 && /future: t=2s/.test(st.branches[0]), 'branches: ' + st.branches);
+      // Into the middle of `run 2s`: every scheduler event is a step.
+      const mid = 1 + Math.floor((st.steps - 1) / 2);
+      assert(st.steps - 1 > 4, 'run 2s ran only ' + (st.steps - 1) + ' events');
+      await p5.evaluate((m) => window.rlab.rewind(m), mid);
+      const stMid = await p5.evaluate(() => window.rlab.state());
+      assert(stMid.steps === mid && stMid.timeMs < 2000, `mid: steps ${stMid.steps} t=${stMid.time}`);
+      assert(stMid.branches.length === 2, 'branches after the second rewind: ' + stMid.branches);
+      // The share script reproduces the position exactly in a fresh page.
+      const script = await p5.evaluate(() => window.rlab.shareScript());
+      assert(/^step \d+$/m.test(script), 'share script without a step: ' + script);
+      const p6 = await ctx.newPage();
+      await p6.goto(base + 'index.html');
+      await waitReady(p6);
+      await p6.evaluate((sc) => window.rlab.command(sc), script);
+      const st6 = await p6.evaluate(() => window.rlab.state());
+      await p6.close();
+      const same = (a, b) => JSON.stringify([a.timeMs, a.traceEvents, a.steps, a.objects]) ===
+                             JSON.stringify([b.timeMs, b.traceEvents, b.steps, b.objects]);
+      assert(same(st6, stMid), `replayed share script differs: ${st6.time}/${st6.traceEvents} vs ${stMid.time}/${stMid.traceEvents}`);
+      // The console's `rewind -N` and the Back button go further back.
+      const out = await p5.evaluate(() => window.rlab.command('rewind -2'));
+      assert(/rewound to step/.test(out), 'console rewind: ' + out);
+      await frames(p5, 3);
+      const back = await p5.evaluate(() => window.rlab.itemRect('Back one step'));
+      assert(back && back.w > 4, 'no Back button: ' + JSON.stringify(back));
+      const before = (await p5.evaluate(() => window.rlab.state())).steps;
+      await p5.mouse.click(back.x + back.w / 2, back.y + back.h / 2);
+      await frames(p5, 3);
+      const after = (await p5.evaluate(() => window.rlab.state())).steps;
+      assert(after === before - 1, `Back button: steps ${before} -> ${after}`);
+      await frames(p5, 2);
+      await shot(p5, 'rewind.png');
       // The History slider, dragged with the mouse to its left end, rewinds to the start.
       await frames(p5, 3);
       const box = await p5.evaluate(() => window.rlab.itemRect('History'));
@@ -275,6 +311,46 @@ async function main() {
       await frames(p4, 4);
       await p4.screenshot({ path: path.join(SHOTS, 'embed.png'), fullPage: true });
       await p4.close();
+    });
+
+    // Rewind over the last 10,000 steps of a long session (issue 7's budget: under 50 ms), timed
+    // with the page clock inside App::RewindTo. Targets go backwards, so each rewind starts from a
+    // checkpoint the previous one left in place.
+    await check('rewind within the last 10,000 steps: time per rewind', async () => {
+      const p7 = await ctx.newPage();
+      await p7.goto(base + 'index.html');
+      await waitReady(p7);
+      const m = await p7.evaluate(async () => {
+        const r = window.rlab;
+        await r.command('wait --for=condition=Available deploy/inference-operator --timeout=30s\n' +
+          'apply -f - <<EOF\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n' +
+          '  replicas: 60\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n' +
+          '    spec: {containers: [{name: web, image: nginx}]}\nEOF\n');
+        const t0 = performance.now();
+        for (let i = 0; (await r.state()).steps < 11000 && i < 3000; ++i) {
+          await r.command(i % 40 === 0 ? 'scale deploy web --replicas=' + (30 + i % 80) : 'run 50ms');
+        }
+        const sessionMs = performance.now() - t0;
+        const total = (await r.state()).steps;
+        const t1 = performance.now();
+        const parked = await r.buildCheckpoints();
+        const buildMs = performance.now() - t1;
+        const runs = [];
+        for (const back of [1, 1234, 2500, 3800, 5000, 6300, 7500, 8800, 10000]) {
+          await r.rewind(total - back);
+          runs.push(Object.assign({ back }, r.rewindStats()));
+        }
+        return { total, parked, sessionMs, buildMs, runs };
+      });
+      await p7.close();
+      assert(m.total >= 10000 && m.parked > 0, JSON.stringify(m).slice(0, 300));
+      const ms = m.runs.map((x) => x.ms);
+      figures.rewindSessionSteps = m.total;
+      figures.rewindMeanMs = +(ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(1);
+      figures.rewindWorstMs = +Math.max(...ms).toFixed(1);
+      figures.rewindMaxReplayedSteps = Math.max(...m.runs.map((x) => x.replayed));
+      figures.rewindCheckpointBuildMs = Math.round(m.buildMs);
+      console.log('rewind runs: ' + JSON.stringify(m.runs));
     });
 
     // Creating 1,000 Pods takes the simulation about a minute in WebAssembly here, so this

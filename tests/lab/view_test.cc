@@ -116,6 +116,43 @@ TEST(View, QueuesAndMetricsShowTheRunningControllers) {
   EXPECT_EQ(m.objects, static_cast<int64_t>(lab.sim().apiserver().PeekEverything().size()));
 }
 
+TEST(View, MetricsIncludeTheBuiltInControllersQueues) {
+  Lab lab(SimulationOptions{});
+  std::string err;
+  ASSERT_TRUE(RunAll(lab, kScenario, &err)) << err;
+  MetricsSample before = SampleMetrics(lab.sim());
+  std::vector<std::string> names;
+  for (const BuiltinQueue& q : before.builtin) names.push_back(q.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"deployment", "replicaset", "job", "endpoint",
+                                             "kube-scheduler", "garbagecollector", "kubelet"}));
+  auto find = [](const MetricsSample& m, const std::string& name) {
+    for (const BuiltinQueue& q : m.builtin) {
+      if (q.name == name) return q;
+    }
+    return BuiltinQueue{};
+  };
+  // The operator's Deployment and the model server's went through the Deployment controller.
+  EXPECT_GT(find(before, "deployment").adds_total, 0);
+  EXPECT_GT(find(before, "replicaset").adds_total, 0);
+  // A scale-up reaches the Deployment controller through its watch: the key then waits in the
+  // queue for the sync delay, and is gone once synced.
+  ASSERT_TRUE(RunAll(lab, "scale deploy inference-operator --replicas=2\n", &err)) << err;
+  bool queued = false;
+  for (int i = 0; i < 200 && !queued; ++i) {
+    ASSERT_TRUE(RunAll(lab, "run 1ms\n", &err)) << err;
+    queued = find(SampleMetrics(lab.sim()), "deployment").depth == 1;
+  }
+  EXPECT_TRUE(queued);
+  ASSERT_TRUE(RunAll(lab, "run 1s\n", &err)) << err;
+  MetricsSample synced = SampleMetrics(lab.sim());
+  EXPECT_EQ(find(synced, "deployment").depth, 0);
+  EXPECT_GT(find(synced, "deployment").adds_total, find(before, "deployment").adds_total);
+  // Deleting an owner gives the garbage collector work (its dependents).
+  const int64_t gc_adds = find(synced, "garbagecollector").adds_total;
+  ASSERT_TRUE(RunAll(lab, "delete isvc llama\nrun 2s\n", &err)) << err;
+  EXPECT_GT(find(SampleMetrics(lab.sim()), "garbagecollector").adds_total, gc_adds);
+}
+
 TEST(View, TraceLaneGroupsEventsBySwimlane) {
   auto ev = [](std::string type, sim::TraceFields fields) {
     sim::TraceEvent e;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "core/base/time.h"
 #include "core/lab/script.h"
@@ -45,9 +47,11 @@ App::App() { Reset(); }
 
 void App::Reset() {
   versions.Attach(nullptr);  // stop reading the old simulation before it is destroyed
-  lab = std::make_unique<lab::Lab>(lab::SimulationOptions{seed});
+  lab::SimulationOptions options;
+  options.seed = seed;
+  lab = std::make_unique<lab::Lab>(options);
   versions.Attach(&lab->sim());
-  log_times.clear();
+  rewinder = std::make_unique<lab::Rewinder>(options);
   playing = false;
   owed_us = 0;
   selected_uid.clear();
@@ -59,8 +63,8 @@ void App::Reset() {
 
 std::string App::RunCommand(const std::string& line, bool echo) {
   if (echo) AppendOutput(console, ConsoleLine::kInput, "$ " + line);
+  if (line.rfind("rewind", 0) == 0 && (line.size() == 6 || line[6] == ' ')) return RewindCommand(line);
   lab::CommandResult r = lab->ExecuteText(line);
-  SyncLogTimes();
   last_ok = r.ok;
   if (echo) {
     AppendOutput(console, ConsoleLine::kOut, r.out);
@@ -75,8 +79,7 @@ std::string App::RunScript(const std::string& text) {
   std::string printed;
   auto outcome = lab->RunScript(text, "", /*keep_going=*/true,
                                 [&](const lab::ScriptLine&, const lab::CommandResult& r) {
-                                  SyncLogTimes();
-                                  printed += r.out + r.err;
+                                                                  printed += r.out + r.err;
                                   AppendOutput(console, ConsoleLine::kOut, r.out);
                                   AppendOutput(console, ConsoleLine::kErr, r.err);
                                 });
@@ -98,7 +101,6 @@ void App::Advance(double real_seconds) {
   if (us < 1) return;
   owed_us -= static_cast<double>(us);
   lab::CommandResult r = lab->ExecuteText("run " + std::to_string(us) + "us");
-  SyncLogTimes();
   if (!r.ok) {
     playing = false;
     AppendOutput(console, ConsoleLine::kErr, r.err);
@@ -113,8 +115,7 @@ void App::StepToReconcile() {
   for (int i = 0; i < 100000; ++i) {
     const size_t before = events.size();
     lab::CommandResult r = lab->ExecuteText("step");
-    SyncLogTimes();
-    if (r.out.rfind("nothing to do", 0) == 0) {
+      if (r.out.rfind("nothing to do", 0) == 0) {
       AppendOutput(console, ConsoleLine::kNote, "nothing to do: no events are pending");
       break;
     }
@@ -176,44 +177,103 @@ std::string App::StateJson() {
     first = false;
   }
   out += "],\"lesson\":" + LessonStateJson() + ",\"playing\":" + std::string(playing ? "true" : "false") +
-         ",\"traceEvents\":" + std::to_string(sim.trace().last_seq()) + "}";
+         ",\"traceEvents\":" + std::to_string(sim.trace().last_seq()) +
+         ",\"steps\":" + std::to_string(Steps()) + ",\"branches\":[";
+  for (size_t i = 0; i < branches.size(); ++i) out += (i ? "," : "") + JsonString(branches[i].label);
+  out += "],\"checkpoints\":[";
+  const std::vector<int64_t> parked = rewinder->parked_steps();
+  for (size_t i = 0; i < parked.size(); ++i) out += (i ? "," : "") + std::to_string(parked[i]);
+  out += "]}";
   return out;
 }
 
-void App::SyncLogTimes() {
-  const size_t n = lab->command_log().size();
-  if (log_times.size() > n) log_times.resize(n);
-  while (log_times.size() < n) log_times.push_back(lab->sim().clock().Now());
+void App::RewindTo(int64_t step) {
+  const int64_t total = Steps();
+  if (step < 0 || step >= total) return;
+  const double start = now_ms != nullptr ? now_ms() : 0;
+  lab::RewindResult r = rewinder->Rewind(lab->command_log(), step);
+  if (now_ms != nullptr) last_rewind_ms = now_ms() - start;
+  last_rewind_replayed = r.replayed_steps;
+  last_rewind_from = r.from_step;
+  Branch old{std::move(lab), ""};
+  old.label = "future: t=" + base::FormatDuration(old.lab->sim().clock().Now()) + ", " +
+              std::to_string(total) + " steps";
+  versions.Attach(nullptr);
+  lab = std::move(r.lab);
+  versions.Attach(&lab->sim());
+  branches.push_back(std::move(old));
+  if (branches.size() > kMaxBranches) {
+    rewinder->Retire(std::move(branches.front().lab));  // torn down later, in idle time
+    branches.erase(branches.begin());
+  }
+  playing = false;
+  owed_us = 0;
+  selected_seq = 0;
+  chain.clear();
+  metrics.clear();
+  SampleMetrics();
+  char timing[64] = "";
+  if (now_ms != nullptr) std::snprintf(timing, sizeof timing, " in %.1f ms", last_rewind_ms);
+  AppendOutput(console, ConsoleLine::kNote,
+               "rewound to step " + std::to_string(step) + " of " + std::to_string(total) +
+                   " (t=" + base::FormatDuration(lab->sim().clock().Now()) + "): replayed " +
+                   std::to_string(r.replayed_steps) + " steps from " +
+                   (r.from_step > 0 ? "the checkpoint at step " + std::to_string(r.from_step)
+                                    : std::string("the start")) +
+                   timing + "; the previous future is kept as a branch");
+  if (!r.ok) AppendOutput(console, ConsoleLine::kErr, "error: " + r.error);
+  scroll_console = true;
 }
 
-void App::RewindTo(size_t n) {
-  const size_t total = lab->command_log().size();
-  if (n >= total) return;
-  const std::string script = ShareScript(n);
-  Branch old{std::move(lab), std::move(log_times), ""};
-  old.label = "future: t=" + base::FormatDuration(old.lab->sim().clock().Now()) + ", " +
-              std::to_string(total) + " commands";
-  Reset();
-  branches.push_back(std::move(old));
-  if (branches.size() > kMaxBranches) branches.erase(branches.begin());
-  std::vector<ConsoleLine> saved = console;  // the replay itself is not echoed
-  RunScript(script);
-  console = std::move(saved);
-  AppendOutput(console, ConsoleLine::kNote,
-               "rewound to command " + std::to_string(n) + " of " + std::to_string(total) +
-                   " (t=" + base::FormatDuration(lab->sim().clock().Now()) +
-                   "); the previous future is kept as a branch");
+std::string App::RewindCommand(const std::string& line) {
+  // `rewind STEP` goes to a step; `rewind -N` goes N steps back; `rewind` alone prints where.
+  const std::string arg = line.size() > 7 ? line.substr(7) : "";
+  const int64_t total = Steps();
+  std::string out;
+  if (arg.empty()) {
+    out = "step " + std::to_string(total) + " of " + std::to_string(total) + "; checkpoints at";
+    for (int64_t p : rewinder->parked_steps()) out += " " + std::to_string(p);
+    out += "\n";
+    AppendOutput(console, ConsoleLine::kOut, out);
+    return out;
+  }
+  char* end = nullptr;
+  const long long n = std::strtoll(arg.c_str(), &end, 10);
+  if (end == arg.c_str() || *end != '\0') {
+    out = "error: usage: rewind [STEP | -N]\n";
+  } else {
+    const int64_t step = arg[0] == '-' ? total + n : n;
+    if (step < 0 || step >= total) {
+      out = "error: step " + std::to_string(step) + " is not an earlier step (0 to " +
+            std::to_string(total - 1) + ")\n";
+    }
+    if (out.empty()) {
+      RewindTo(step);
+      return console.back().text + "\n";
+    }
+  }
+  last_ok = false;
+  AppendOutput(console, ConsoleLine::kErr, out);
   scroll_console = true;
+  return out;
+}
+
+void App::IdleWork(double budget_ms) {
+  if (now_ms == nullptr) return;
+  const double start = now_ms();
+  // Small slices so one slow slice cannot eat a whole frame.
+  while (now_ms() - start < budget_ms && rewinder->Work(lab->command_log(), 32)) {
+  }
 }
 
 void App::SwitchBranch(size_t i) {
   if (i >= branches.size()) return;
-  Branch current{std::move(lab), std::move(log_times), ""};
+  Branch current{std::move(lab), ""};
   current.label = "branch: t=" + base::FormatDuration(current.lab->sim().clock().Now()) + ", " +
-                  std::to_string(current.lab->command_log().size()) + " commands";
+                  std::to_string(lab::TotalSteps(current.lab->command_log())) + " steps";
   versions.Attach(nullptr);
   lab = std::move(branches[i].lab);
-  log_times = std::move(branches[i].log_times);
+  rewinder->Clear();  // its checkpoints belong to the other history
   branches.erase(branches.begin() + static_cast<std::ptrdiff_t>(i));
   branches.push_back(std::move(current));
   versions.Attach(&lab->sim());

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/lab/lab.h"
+#include "core/lab/rewind.h"
 #include "core/lab/view.h"
 #include "history.h"
 
@@ -44,26 +45,36 @@ struct App {
   // ShareScript is the first `limit` logged commands as a script, consecutive run/step merged
   // (equivalent: `run A` then `run B` runs the same events as `run A+B`).
   std::string ShareScript(size_t limit = static_cast<size_t>(-1)) const;
-  // RewindTo replays the first n logged commands into a fresh simulation (the simulation is
-  // deterministic, so it arrives at the same state) and keeps the abandoned future as a branch.
-  void RewindTo(size_t n);
+  // RewindTo moves the session back to an earlier step (rewind.h: every scheduler event of a
+  // time-moving command is a step, every other command one): from the nearest parked checkpoint
+  // plus deterministic replay. The abandoned future is kept as a branch.
+  void RewindTo(int64_t step);
+  // RewindCommand is the console's `rewind [STEP | -N]` (a UI command: it is not logged, since
+  // the rewound session's log is itself the history).
+  std::string RewindCommand(const std::string& line);
+  // Steps is the session's length in steps (the rewind slider's range).
+  int64_t Steps() const { return lab::TotalSteps(lab->command_log()); }
+  // IdleWork spends idle frame time building rewind checkpoints, until budget_ms has passed
+  // (now_ms is the page's clock; the core itself never reads one).
+  void IdleWork(double budget_ms);
   // SwitchBranch makes branch i current; the current session becomes a branch.
   void SwitchBranch(size_t i);
-  // SyncLogTimes records the virtual time after each logged command (the rewind slider's labels).
-  void SyncLogTimes();
   // SampleMetrics appends a metrics point when virtual time moved.
   void SampleMetrics();
 
   std::unique_ptr<lab::Lab> lab;
-  std::vector<base::SimTime> log_times;  // virtual time after each logged command
+  std::unique_ptr<lab::Rewinder> rewinder;  // checkpoints of the current session
   struct Branch {
     std::unique_ptr<lab::Lab> lab;
-    std::vector<base::SimTime> log_times;
     std::string label;
   };
   std::vector<Branch> branches;          // abandoned futures, newest last (at most kMaxBranches)
   static constexpr size_t kMaxBranches = 4;
-  int rewind_pos = -1;                   // slider position while dragging
+  double (*now_ms)() = nullptr;          // the page's clock (main.cc); null natively
+  double last_rewind_ms = 0;             // wall time of the last rewind (figures, status line)
+  int64_t last_rewind_replayed = 0;      // steps it replayed
+  int64_t last_rewind_from = 0;          // the checkpoint it started from
+  int rewind_pos = -1;                   // slider position (a step) while dragging
   uint64_t seed = 1;
   bool playing = false;
   bool last_ok = true;

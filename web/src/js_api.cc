@@ -57,10 +57,29 @@ EMSCRIPTEN_KEEPALIVE void rlab_set_options(int embed, int readonly) {
   web::g_app->readonly = readonly != 0;
 }
 
-// rlab_rewind replays the first n logged commands (see App::RewindTo); returns the branch count.
-EMSCRIPTEN_KEEPALIVE int rlab_rewind(int n) {
-  if (n >= 0) web::g_app->RewindTo(static_cast<size_t>(n));
+// rlab_rewind goes back to step n (see App::RewindTo; n < 0: -n steps back); returns the branch
+// count.
+EMSCRIPTEN_KEEPALIVE int rlab_rewind(double n) {
+  const int64_t step = static_cast<int64_t>(n);
+  web::g_app->RewindTo(step < 0 ? web::g_app->Steps() + step : step);
   return static_cast<int>(web::g_app->branches.size());
+}
+
+// rlab_rewind_stats: "ms,replayed,from" of the last rewind (figures for docs/performance.md).
+EMSCRIPTEN_KEEPALIVE const char* rlab_rewind_stats() {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%.3f,%lld,%lld", web::g_app->last_rewind_ms,
+                static_cast<long long>(web::g_app->last_rewind_replayed),
+                static_cast<long long>(web::g_app->last_rewind_from));
+  return Keep(buf);
+}
+
+// rlab_build_checkpoints builds every wanted rewind checkpoint now (tests and benchmarks; the page
+// otherwise builds them in idle frame time); returns how many are parked.
+EMSCRIPTEN_KEEPALIVE int rlab_build_checkpoints() {
+  while (web::g_app->rewinder->Work(web::g_app->lab->command_log(), 1024)) {
+  }
+  return static_cast<int>(web::g_app->rewinder->parked_steps().size());
 }
 
 // rlab_select shows "Kind/namespace/name" in the Inspector; returns 0 when there is no such object.

@@ -70,6 +70,7 @@ void Frame() {
   const double work_start = emscripten_get_now();
   g_app->Advance(dt_ms / 1000.0);
   const double ui_start = emscripten_get_now();
+  const double sim_ms = ui_start - work_start;
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
@@ -90,9 +91,13 @@ void Frame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   const double end = emscripten_get_now();
   g_app->last_frame_ms = end - work_start;
-  g_app->last_sim_ms = ui_start - work_start;
+  g_app->last_sim_ms = sim_ms;
   g_app->last_ui_ms = gl_start - ui_start;
   g_app->last_gl_ms = end - gl_start;
+
+  // Idle time after the frame: build rewind checkpoints (at most 4 ms a frame; none while the
+  // frame itself was already long).
+  if (g_app->last_frame_ms < 12) g_app->IdleWork(4.0);
 
   if (!g_announced) {
     g_announced = true;  // the first interactive frame is on screen: window.rlab may start
@@ -130,6 +135,7 @@ int main() {
   io.GetClipboardTextFn = GetClipboard;
 
   g_app = new App();
+  g_app->now_ms = [] { return emscripten_get_now(); };
   emscripten_set_main_loop(Frame, 0, false);
   return 0;
 }

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <climits>
 #include <cstdio>
+#include <cstdint>
 #include <string>
 
 #include "app.h"
@@ -130,15 +132,29 @@ void DrawControls(App& app) {
   if (ImGui::Button("Reset")) app.Reset();
   app.RecordItem("Reset");
   ImGui::SameLine();
-  // Rewind: drag back over the command log; on release the session replays to that point.
-  const int total = static_cast<int>(app.lab->command_log().size());
+  // Rewind: one step back, or drag back over every step; on release the session goes there
+  // (nearest checkpoint + replay, rewind.h).
+  const auto& log = app.lab->command_log();
+  const int total = static_cast<int>(std::min<int64_t>(app.Steps(), INT32_MAX));
+  ImGui::BeginDisabled(total == 0);
+  if (ImGui::ArrowButton("##back", ImGuiDir_Left)) app.RewindTo(total - 1);
+  ImGui::EndDisabled();
+  app.RecordItem("Back one step");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back one step (the future is kept as a branch)");
+  ImGui::SameLine();
   int pos = app.rewind_pos >= 0 ? std::min(app.rewind_pos, total) : total;
-  char rewind_label[64];
-  const base::SimTime at = pos > 0 && pos <= static_cast<int>(app.log_times.size())
-                               ? app.log_times[static_cast<size_t>(pos - 1)] : 0;
-  std::snprintf(rewind_label, sizeof rewind_label, "history: t=%s (%d/%d)",
-                base::FormatDuration(at).c_str(), pos, total);
-  ImGui::SetNextItemWidth(230 * s);
+  char rewind_label[96];
+  const lab::LogPosition at = lab::Locate(log, pos);
+  if (at.events == 0) {
+    const base::SimTime t = at.command > 0 ? log[at.command - 1].time_after : 0;
+    std::snprintf(rewind_label, sizeof rewind_label, "step %d/%d  t=%s", pos, total,
+                  base::FormatDuration(t).c_str());
+  } else {
+    const auto& argv = log[at.command].argv;
+    std::snprintf(rewind_label, sizeof rewind_label, "step %d/%d  (%s: event %llu)", pos, total,
+                  argv.empty() ? "" : argv[0].c_str(), static_cast<unsigned long long>(at.events));
+  }
+  ImGui::SetNextItemWidth(250 * s);
   ImGui::BeginDisabled(total == 0);
   if (ImGui::SliderInt("##rewind", &pos, 0, total, rewind_label, ImGuiSliderFlags_AlwaysClamp)) {
     app.rewind_pos = pos;
@@ -148,14 +164,15 @@ void DrawControls(App& app) {
   ImGui::EndDisabled();
   app.RecordItem("History");
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("Drag back to an earlier command and release: the session replays to it\n"
-                      "(deterministically) and the future you left is kept as a branch.");
+    std::string checkpoints;
+    for (int64_t p : app.rewinder->parked_steps()) checkpoints += " " + std::to_string(p);
+    ImGui::SetTooltip("Drag back to an earlier step and release: the session replays to it\n"
+                      "(deterministically, from the nearest checkpoint) and the future you left\n"
+                      "is kept as a branch. Or type `rewind -N` in the console.\n"
+                      "Checkpoints at steps:%s", checkpoints.empty() ? " (none yet)" : checkpoints.c_str());
   }
-  if (released && pos < total) {
-    app.playing = false;
-    app.RewindTo(static_cast<size_t>(pos));
-  }
-  if (!dragging) app.rewind_pos = -1;  // follow the end of the log
+  if (released && pos < total) app.RewindTo(pos);
+  if (!dragging) app.rewind_pos = -1;  // follow the end of the history
   if (!app.branches.empty()) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(120 * s);

@@ -1,5 +1,7 @@
 // Metrics: controller-runtime's and client-go's metrics over virtual time, summed over the
-// running controllers, drawn with ImGui's draw lists (the Debian package has no ImPlot).
+// operators' running controllers, then the built-in components' queues (kube-controller-manager's
+// controllers, kube-scheduler, the garbage collector, the kubelets), drawn with ImGui's draw
+// lists (the Debian package has no ImPlot).
 
 #include <algorithm>
 #include <cstdio>
@@ -72,6 +74,16 @@ void Plot(const char* title, const std::deque<lab::MetricsSample>& m, const std:
   }
 }
 
+int64_t Builtin(const lab::MetricsSample& m, size_t i, int64_t lab::BuiltinQueue::*field) {
+  return i < m.builtin.size() ? m.builtin[i].*field : 0;
+}
+
+int64_t BuiltinSum(const lab::MetricsSample& m, int64_t lab::BuiltinQueue::*field) {
+  int64_t sum = 0;
+  for (const lab::BuiltinQueue& q : m.builtin) sum += q.*field;
+  return sum;
+}
+
 int64_t Result(const lab::MetricsSample& m, const char* r) {
   auto it = m.reconcile_total.find(r);
   return it == m.reconcile_total.end() ? 0 : it->second;
@@ -83,7 +95,7 @@ void DrawMetrics(App& app) {
   const float s = app.ui_scale;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float gap = ImGui::GetStyle().ItemSpacing.x;
-  const ImVec2 cell((avail.x - gap) / 2, (avail.y - ImGui::GetStyle().ItemSpacing.y) / 2);
+  const ImVec2 cell((avail.x - gap) / 2, (avail.y - 2 * ImGui::GetStyle().ItemSpacing.y) / 3);
   if (cell.x < 20 || cell.y < 20) return;
   const auto& m = app.metrics;
   Plot("workqueue_depth", m, {{"depth", IM_COL32(90, 170, 255, 255),
@@ -102,6 +114,25 @@ void DrawMetrics(App& app) {
   ImGui::SameLine();
   Plot("stored objects", m, {{"objects", IM_COL32(200, 200, 210, 255),
                               [](const lab::MetricsSample& x) { return x.objects; }}}, cell, s);
+  // The built-in components: one depth series per queue (names from the newest sample).
+  static const ImU32 kColors[] = {IM_COL32(90, 170, 255, 255),  IM_COL32(120, 210, 140, 255),
+                                  IM_COL32(235, 185, 60, 255),  IM_COL32(190, 140, 240, 255),
+                                  IM_COL32(240, 120, 90, 255),  IM_COL32(200, 200, 210, 255),
+                                  IM_COL32(100, 220, 220, 255)};
+  std::vector<Series> depth;
+  const size_t n = m.empty() ? 0 : m.back().builtin.size();
+  for (size_t i = 0; i < n; ++i) {
+    depth.push_back({m.back().builtin[i].name.c_str(), kColors[i % 7],
+                     [i](const lab::MetricsSample& x) { return Builtin(x, i, &lab::BuiltinQueue::depth); }});
+  }
+  Plot("built-in controllers: workqueue_depth", m, depth, cell, s);
+  ImGui::SameLine();
+  Plot("built-in controllers: adds_total / retries_total", m,
+       {{"adds", IM_COL32(120, 210, 140, 255),
+         [](const lab::MetricsSample& x) { return BuiltinSum(x, &lab::BuiltinQueue::adds_total); }},
+        {"retries", IM_COL32(240, 120, 90, 255),
+         [](const lab::MetricsSample& x) { return BuiltinSum(x, &lab::BuiltinQueue::retries_total); }}},
+       cell, s);
 }
 
 }  // namespace web

@@ -170,6 +170,8 @@
       itemRect: M.cwrap('rlab_item_rect', 'string', ['string']),
       framePart: M.cwrap('rlab_frame_part_ms', 'number', ['number']),
       rewind: M.cwrap('rlab_rewind', 'number', ['number']),
+      rewindStats: M.cwrap('rlab_rewind_stats', 'string', []),
+      buildCheckpoints: M.cwrap('rlab_build_checkpoints', 'number', []),
       select: M.cwrap('rlab_select', 'number', ['string']),
       showDiff: M.cwrap('rlab_show_diff', null, ['number']),
       lessonCatalog: M.cwrap('rlab_lesson_catalog', null, ['string']),
@@ -255,8 +257,17 @@
       play: (on) => api.setPlaying(on === false ? 0 : 1),
       speed: (x) => api.setSpeed(Number(x)),
       shareScript: () => api.share(),
-      // rewind(n): replay the first n logged commands; the abandoned future becomes a branch.
+      // rewind(step): go back to an earlier step (every scheduler event is one; a negative step
+      // counts back from now), from the nearest checkpoint plus replay. The abandoned future
+      // becomes a branch; resolves to the branch count.
       rewind: (n) => run(() => api.rewind(Number(n))),
+      // rewindStats(): {ms, replayed, from} of the last rewind (ms measured with the page clock).
+      rewindStats: () => {
+        const [ms, replayed, from] = api.rewindStats().split(',').map(Number);
+        return { ms, replayed, from };
+      },
+      // buildCheckpoints(): build every rewind checkpoint now instead of in idle frames.
+      buildCheckpoints: () => run(() => api.buildCheckpoints()),
       // select('Kind/namespace/name') shows an object in the Inspector (false if absent).
       select: (ref) => api.select(String(ref)) === 1,
       showDiff: (on) => api.showDiff(on === false ? 0 : 1),

@@ -352,6 +352,7 @@ std::vector<std::string> GarbageCollector::DependentsOf(const std::string& uid) 
 
 void GarbageCollector::Enqueue(Action action, const std::string& id, base::Duration delay) {
   if (!started_) return;
+  ++adds_;
   WorkKey key{action, id};
   if (pending_.count(key) > 0) return;  // already waiting: coalesce
   std::string label = std::string("gc ") + ActionName(action) + " ";
@@ -393,6 +394,7 @@ void GarbageCollector::Process(const WorkKey& key) {
     return;
   }
   // Back off: step_delay << attempts, saturating well below overflow.
+  ++retries_;
   const int shift = std::min(attempts, 20);
   Enqueue(key.first, key.second, options_.step_delay << shift);
 }

@@ -86,6 +86,10 @@ class GarbageCollector {
   size_t pending() const { return pending_.size(); }
   // given_up counts items dropped after max_retries.
   uint64_t given_up() const { return given_up_; }
+  // adds counts every Enqueue after Start (coalesced ones too); retries the failed steps
+  // scheduled again (the attemptToDelete queue's workqueue_adds_total / retries_total).
+  uint64_t adds() const { return adds_; }
+  uint64_t retries() const { return retries_; }
 
  private:
   // Node is one observed object (graph_builder.go node).
@@ -158,6 +162,8 @@ class GarbageCollector {
   std::map<WorkKey, sim::EventId> pending_;  // Invariant: one scheduled step per key.
   std::map<WorkKey, int> attempts_;          // failures so far, per key
   uint64_t given_up_ = 0;
+  uint64_t adds_ = 0;
+  uint64_t retries_ = 0;
 
   std::map<std::string, apiserver::WatchId> watches_;  // kind name -> watch
 };

@@ -96,6 +96,9 @@ class Kubelet {
   // Runs reports whether a Pod (namespace/name) is tracked by this kubelet.
   bool Runs(const std::string& key) const { return pods_.count(key) > 0; }
 
+  // queue is the work queue (the UI's metrics read its depth and counters).
+  const SyncQueue& queue() const { return queue_; }
+
  private:
   enum class Stage {
     kCreating,      // sandbox up, pulling the image (waiting: ContainerCreating)

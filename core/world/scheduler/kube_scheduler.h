@@ -65,6 +65,9 @@ class KubeScheduler {
   // unschedulable lists the keys of Pods waiting for the cluster to change.
   const std::set<std::string>& unschedulable() const { return unschedulable_; }
 
+  // queue is the work queue (the UI's metrics read its depth and counters).
+  const SyncQueue& queue() const { return queue_; }
+
  private:
   // NeedsScheduling: our scheduler's Pod, no node yet, not being deleted, not terminal.
   static bool NeedsScheduling(const api::Json& pod);

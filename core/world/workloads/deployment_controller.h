@@ -60,6 +60,9 @@ class DeploymentController {
   // Start watches Deployments, ReplicaSets and Pods.
   void Start();
 
+  // queue is the work queue (the UI's metrics read its depth and counters).
+  const SyncQueue& queue() const { return queue_; }
+
  private:
   // Rollout is one sync's view of a Deployment and its ReplicaSets (latest known versions).
   struct Rollout {

@@ -48,6 +48,9 @@ class EndpointsController {
   // Start watches Services, Pods and Endpoints.
   void Start();
 
+  // queue is the work queue (the UI's metrics read its depth and counters).
+  const SyncQueue& queue() const { return queue_; }
+
  private:
   void OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
   bool Sync(const std::string& key);

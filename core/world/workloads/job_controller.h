@@ -56,6 +56,9 @@ class JobController {
   // Start watches Jobs and Pods.
   void Start();
 
+  // queue is the work queue (the UI's metrics read its depth and counters).
+  const SyncQueue& queue() const { return queue_; }
+
  private:
   bool Sync(const std::string& key);
 

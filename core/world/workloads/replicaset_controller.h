@@ -52,6 +52,9 @@ class ReplicaSetController {
   // Start watches ReplicaSets and Pods.
   void Start();
 
+  // queue is the work queue (the UI's metrics read its depth and counters).
+  const SyncQueue& queue() const { return queue_; }
+
  private:
   void OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
   bool Sync(const std::string& key);

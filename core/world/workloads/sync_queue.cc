@@ -23,6 +23,7 @@ SyncQueue::~SyncQueue() {
 void SyncQueue::Add(const std::string& key) { AddAfter(key, options_.delay); }
 
 void SyncQueue::AddAfter(const std::string& key, base::Duration delay) {
+  ++adds_;
   const base::SimTime at = scheduler_.clock().Now() + (delay < 0 ? 0 : delay);
   auto it = pending_.find(key);
   if (it != pending_.end()) {
@@ -51,6 +52,7 @@ void SyncQueue::Run(const std::string& key) {
     return;
   }
   // mirrors workqueue AddRateLimited: exponential per-item backoff (integer shift, capped).
+  ++retries_;
   const int failures = ++failures_[key];
   base::Duration wait = options_.retry_base;
   for (int i = 1; i < failures && wait < options_.retry_max; ++i) wait *= 2;

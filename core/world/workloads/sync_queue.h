@@ -52,6 +52,10 @@ class SyncQueue {
   void Clear();
   // pending is the number of keys waiting.
   size_t pending() const { return pending_.size(); }
+  // adds counts every Add/AddAfter (workqueue_adds_total counts coalesced adds too); retries
+  // counts the syncs that failed and were scheduled again (workqueue_retries_total).
+  uint64_t adds() const { return adds_; }
+  uint64_t retries() const { return retries_; }
   bool IsPending(const std::string& key) const { return pending_.count(key) > 0; }
 
  private:
@@ -67,6 +71,8 @@ class SyncQueue {
   std::shared_ptr<int> alive_;
   std::map<std::string, Pending> pending_;  // Invariant: one scheduled event per key.
   std::map<std::string, int> failures_;     // consecutive failed syncs per key
+  uint64_t adds_ = 0;
+  uint64_t retries_ = 0;
 };
 
 }  // namespace world

@@ -1,0 +1,127 @@
+#pragma once
+// Rewind: jump a session back to any earlier step, from parked checkpoints plus deterministic
+// replay. A Simulation cannot be copied (its components' closures hold `this`), so a checkpoint is
+// a whole lab::Lab that was replayed, from zero, to a position of the session and then parked.
+// Rewinding takes the nearest parked checkpoint at or before the target, replays the rest, and
+// hands that Lab over; the consumed checkpoint is rebuilt later by Work (idle time).
+// No Go counterpart (FoundationDB and TigerBeetle replay a seed the same way; nothing forks).
+//
+// Steps. A session's steps are counted over its command log: a command that moves time by running
+// scheduler events (`run`, `step`, `wait`) is as many steps as events it ran (a `run` that ran
+// none is no step of its own: its clock move is folded into the step before); any other command
+// is one step. Step s is the state after the longest prefix of the log worth at most s steps,
+// plus s minus that prefix's steps events of the next command — so every scheduler event of a
+// `run 5m` is a position one can return to.
+// Simplified: a waiting `delete` is one step however many events it waited through; `-f FILE`
+// paths are replayed relative to the working directory (the log keeps no base directory).
+// Single-threaded; replay is the only source of new Labs, so building a checkpoint at step p costs
+// p steps of replay. Work takes a step budget (not a time) so the core stays clock-free.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "core/lab/lab.h"
+
+namespace lab {
+
+// Splittable is true for the commands whose events can be replayed one by one (run, step, wait).
+bool Splittable(const LoggedCommand& cmd);
+// CommandSteps is how many steps one logged command is worth (see the header comment).
+int64_t CommandSteps(const LoggedCommand& cmd);
+// TotalSteps is the step count of a whole log (the position of its end).
+int64_t TotalSteps(const std::vector<LoggedCommand>& log);
+
+// LogPosition is a point in a log: the first `command` commands ran in full, then `events`
+// scheduler events of the next one (0 < events < its event count, or 0).
+struct LogPosition {
+  size_t command = 0;
+  uint64_t events = 0;
+  bool operator<=(const LogPosition& o) const {
+    return command < o.command || (command == o.command && events <= o.events);
+  }
+};
+// Locate maps step s (clamped to [0, TotalSteps]) to its position in log.
+LogPosition Locate(const std::vector<LoggedCommand>& log, int64_t step);
+
+// RewindOptions bounds the checkpoints.
+struct RewindOptions {
+  // interval is the distance in steps between checkpoints, so a rewind replays at most this many
+  // steps from a parked checkpoint. Defaults to 1000.
+  int64_t interval = 1000;
+  // max_parked bounds memory: at most this many parked Labs (plus the one being built). The
+  // newest max_parked multiples of interval are kept, so the last (max_parked - 1) × interval
+  // steps are always within `interval` of a checkpoint. Defaults to 11 (10,000 steps).
+  size_t max_parked = 11;
+};
+
+// RewindResult is what one rewind did (for the UI's status line and for tests).
+struct RewindResult {
+  std::unique_ptr<Lab> lab;       // the session at the target step
+  int64_t from_step = 0;          // the checkpoint it started from (0: a fresh Lab)
+  int64_t replayed_steps = 0;     // steps replayed after that
+  bool ok = true;                 // false: the replay diverged from the log (a bug; see error)
+  std::string error;
+};
+
+// Rewinder keeps the parked checkpoints of one session. options.simulation must be the options
+// the session's Lab was made with (same seed). Not copyable.
+class Rewinder {
+ public:
+  Rewinder(SimulationOptions simulation, RewindOptions options = {});
+  Rewinder(const Rewinder&) = delete;
+  Rewinder& operator=(const Rewinder&) = delete;
+
+  // Rewind builds a Lab at `step` of `log` (the live session's command log), from the nearest
+  // parked checkpoint at or before it, which is consumed. Checkpoints after `step` are dropped:
+  // the caller's session continues from the returned Lab, whose own log is the new history (it
+  // replays the same states at every step up to `step`, with partial commands as `step N`).
+  RewindResult Rewind(const std::vector<LoggedCommand>& log, int64_t step);
+  // Work destroys one retired Lab, or spends at most about `budget` steps of replay building the
+  // newest missing checkpoint of `log`. Returns false when there is nothing left to do.
+  bool Work(const std::vector<LoggedCommand>& log, int64_t budget);
+  // Clear drops every checkpoint (the session was reset or switched to another history).
+  void Clear();
+  // Retire takes a Lab to destroy later, in Work: tearing a simulation down takes longer than
+  // many replay steps, so a rewind never does it on the spot.
+  void Retire(std::unique_ptr<Lab> lab);
+
+  // parked_steps lists the parked checkpoints' steps, ascending.
+  std::vector<int64_t> parked_steps() const;
+  size_t max_parked() const { return options_.max_parked; }
+  int64_t interval() const { return options_.interval; }
+  // replayed is every step replayed so far (rewinds and checkpoint building).
+  int64_t replayed() const { return replayed_; }
+  // building is the step the checkpoint under construction is headed for (0: none).
+  int64_t building() const { return builder_.has_value() ? builder_target_ : 0; }
+
+ private:
+  // Cursor is a Lab replayed to a point of the history: `step` steps, then `zeros` zero-step
+  // commands (a `run` that ran no event). The point, unlike a LogPosition, names the same state in
+  // the original log and in every log a replay wrote (which splits commands differently).
+  struct Cursor {
+    std::unique_ptr<Lab> lab;
+    int64_t step = 0;
+    int64_t zeros = 0;
+  };
+  Cursor Fresh() const;
+  // Advance replays cursor toward target (a position of log) spending at most budget steps
+  // (an atomic command may overrun it). Returns an error text when the replay diverged.
+  std::optional<std::string> Advance(Cursor& c, const std::vector<LoggedCommand>& log,
+                                     LogPosition target, int64_t budget);
+  // Wanted lists the checkpoint steps to keep for a log of `total` steps, ascending.
+  std::vector<int64_t> Wanted(int64_t total) const;
+  void Park(Cursor c);
+
+  SimulationOptions simulation_;
+  RewindOptions options_;
+  std::vector<Cursor> parked_;     // ascending by step
+  std::optional<Cursor> builder_;  // the checkpoint being built
+  std::vector<std::unique_ptr<Lab>> retired_;  // destroyed one per Work call
+  int64_t builder_target_ = 0;
+  int64_t replayed_ = 0;
+  bool diverged_ = false;          // a replay diverged: stop building (a determinism bug)
+};
+
+}  // namespace lab
