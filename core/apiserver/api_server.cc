@@ -24,6 +24,11 @@ std::string StoreKeyOf(const api::KindInfo* kind, const std::string& ns, const s
   return kind->kind + "/" + ns + "/" + name;
 }
 
+// IsService: the core/v1 Service, whose cluster IP the API server allocates.
+bool IsService(const api::KindInfo* kind) {
+  return kind != nullptr && kind->group.empty() && kind->kind == "Service";
+}
+
 bool HasString(const std::vector<std::string>& list, const std::string& value) {
   return std::find(list.begin(), list.end(), value) != list.end();
 }
@@ -264,11 +269,21 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
     return fail(Status(StatusCode::kAlreadyExists,
                        kind->GroupResource() + " \"" + name + "\" already exists"));
   }
+  const bool service = IsService(kind);
+  if (service) {
+    // mirrors pkg/registry/core/service/storage/alloc.go allocateCreate
+    if (std::string cause = cluster_ips_.AllocateFor(obj); !cause.empty()) {
+      return fail(Status(StatusCode::kInvalid, api::InvalidMessage(*kind, name, {cause})));
+    }
+  }
   Json& m = api::Metadata(obj);
   m["uid"] = NewUid();
   m["creationTimestamp"] = base::FormatRfc3339(scheduler_.clock().Now());
   if (kind->generation != api::GenerationRule::kNever) m["generation"] = 1;
-  if (Status s = Admit("CREATE", kind, ctx, api::MakeObject(obj), nullptr); !s.ok()) return fail(s);
+  if (Status s = Admit("CREATE", kind, ctx, api::MakeObject(obj), nullptr); !s.ok()) {
+    if (service) cluster_ips_.Release(obj);
+    return fail(s);
+  }
   const int64_t seq = TraceRequest(ctx, "create", kind, ns, name, "", 201,
                                    std::to_string(rv_ + 1));
   return Commit(kind, nullptr, std::move(obj), /*removed=*/false, seq);
@@ -502,6 +517,11 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
     api::ApplyDefaults(*kind, next);
     if (Status s = api::ValidateObject(*kind, next); !s.ok()) return fail(s);
     if (Status s = ValidateOwnerReferences(kind, next); !s.ok()) return fail(s);
+    if (IsService(kind)) {
+      if (std::string cause = cluster_ips_.KeepOnUpdate(*stored, next); !cause.empty()) {
+        return fail(Status(StatusCode::kInvalid, api::InvalidMessage(*kind, name, {cause})));
+      }
+    }
     if (api::IsBeingDeleted(*stored)) {
       std::vector<std::string> added;
       const std::vector<std::string> old_finalizers = api::Finalizers(*stored);
@@ -628,6 +648,7 @@ api::ObjectPtr ApiServer::Commit(const api::KindInfo* kind, api::ObjectPtr old_o
   const std::string key = StoreKeyOf(kind, api::Namespace(*stored), api::Name(*stored));
   WatchEventType type;
   if (removed) {
+    if (IsService(kind)) cluster_ips_.Release(*stored);  // alloc.go releaseAllocatedResources
     store_.erase(key);
     type = WatchEventType::kDeleted;
   } else {

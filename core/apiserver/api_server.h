@@ -23,6 +23,7 @@
 
 #include "core/api/kind.h"
 #include "core/api/object.h"
+#include "core/apiserver/cluster_ip.h"
 #include "core/base/status.h"
 #include "core/base/time.h"
 #include "core/sim/prng.h"
@@ -217,6 +218,7 @@ class ApiServer {
   WatchId next_watch_ = 1;
   std::vector<std::pair<std::string, ValidatingWebhook>> webhooks_;
   Authorizer authorizer_;
+  ClusterIPAllocator cluster_ips_;  // Services' spec.clusterIP
 };
 
 }  // namespace apiserver

@@ -1,5 +1,6 @@
 #include "core/lab/ray_dashboard_adapter.h"
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -79,7 +80,27 @@ class Client final : public dash::RayDashboardClient {
   std::string cluster_;
 };
 
+class ProxyClient final : public dash::RayHttpProxyClient {
+ public:
+  ProxyClient(world::RayHeads& heads, std::string ns, std::string cluster)
+      : heads_(heads), ns_(std::move(ns)), cluster_(std::move(cluster)) {}
+  base::Status CheckProxyActorHealth() override { return heads_.CheckProxyHealth(ns_, cluster_); }
+
+ private:
+  world::RayHeads& heads_;
+  std::string ns_;
+  std::string cluster_;
+};
+
 }  // namespace
+
+std::unique_ptr<dash::RayHttpProxyClient> RayDashboardAdapter::OpenHttpProxy(const api::Json& pod,
+                                                                             int /*port*/) {
+  const std::map<std::string, std::string> labels = api::Labels(pod);
+  auto cluster = labels.find("ray.io/cluster");
+  if (cluster == labels.end()) return nullptr;
+  return std::make_unique<ProxyClient>(heads_, api::Namespace(pod), cluster->second);
+}
 
 std::unique_ptr<dash::RayDashboardClient> RayDashboardAdapter::Open(
     const api::Json& ray_cluster, const std::string& /*dashboard_url*/) {

@@ -21,6 +21,9 @@ class RayDashboardAdapter final : public kuberay::dashboard::ClientProvider {
 
   std::unique_ptr<kuberay::dashboard::RayDashboardClient> Open(
       const api::Json& ray_cluster, const std::string& dashboard_url) override;
+  // OpenHttpProxy addresses the head of the Pod's RayCluster (label ray.io/cluster).
+  std::unique_ptr<kuberay::dashboard::RayHttpProxyClient> OpenHttpProxy(const api::Json& pod,
+                                                                       int port) override;
 
  private:
   world::RayHeads& heads_;

@@ -28,13 +28,25 @@ std::string ClusterFromAddress(const std::string& address) {
   return host.substr(0, host.size() - suffix.size());
 }
 
-// RunningContainer reports whether the Pod's first container runs, and its restart count.
-bool RunningContainer(const api::Json& pod, int64_t* restarts) {
+// IsLocalAddress: the head Pod's own dashboard, as SidecarMode addresses it.
+bool IsLocalAddress(const std::string& address) {
+  return address.rfind("http://127.0.0.1:", 0) == 0 || address.rfind("http://localhost:", 0) == 0;
+}
+
+// RunningContainer reports whether the Pod's container named name runs, and its restart count.
+bool RunningContainer(const api::Json& pod, const std::string& name, int64_t* restarts) {
   const api::Json statuses = pod.value("/status/containerStatuses"_json_pointer, api::Json());
-  if (!statuses.is_array() || statuses.empty() || !statuses[0].is_object()) return false;
-  *restarts = statuses[0].value("restartCount", 0);
-  return statuses[0].contains("state") && statuses[0]["state"].is_object() &&
-         statuses[0]["state"].contains("running");
+  if (!statuses.is_array()) return false;
+  for (const api::Json& cs : statuses) {
+    if (!cs.is_object() || cs.value("name", api::Json()) != name) continue;
+    *restarts = cs.value("restartCount", 0);
+    return cs.contains("state") && cs["state"].is_object() && cs["state"].contains("running");
+  }
+  return false;
+}
+
+std::string RunKey(const api::Json& pod, const std::string& container, int64_t restarts) {
+  return api::Uid(pod) + "#" + container + "#" + std::to_string(restarts);
 }
 
 bool Terminal(const std::string& status) {
@@ -51,7 +63,10 @@ bool ParseSubmitterCommand(const std::string& line, SubmitterCommand* out) {
     if (i + 2 < w.size() && w[i] == "ray" && w[i + 1] == "job" && w[i + 2] == "submit") {
       submit = true;
       for (size_t j = i + 3; j < w.size(); ++j) {
-        if (w[j] == "--address" && j + 1 < w.size()) cmd.cluster = ClusterFromAddress(w[j + 1]);
+        if (w[j] == "--address" && j + 1 < w.size()) {
+          cmd.local = IsLocalAddress(w[j + 1]);
+          cmd.cluster = cmd.local ? "" : ClusterFromAddress(w[j + 1]);
+        }
         if (w[j] == "--no-wait") no_wait = true;
         if (w[j] == "--submission-id" && j + 1 < w.size()) cmd.job_id = w[j + 1];
         if (w[j] == "--") {
@@ -64,7 +79,9 @@ bool ParseSubmitterCommand(const std::string& line, SubmitterCommand* out) {
       break;
     }
   }
-  if (!submit || !no_wait || cmd.cluster.empty() || cmd.job_id.empty()) return false;
+  if (!submit || cmd.job_id.empty()) return false;
+  // K8sJobMode submits without waiting and follows the logs; SidecarMode's submit waits.
+  if (cmd.local ? no_wait : (!no_wait || cmd.cluster.empty())) return false;
   *out = cmd;
   return true;
 }
@@ -94,16 +111,29 @@ base::Status RaySubmitterRunner::Start() {
 void RaySubmitterRunner::OnPodEvent(const apiserver::WatchEvent& event) {
   if (event.object == nullptr || event.type == apiserver::WatchEventType::kDeleted) return;
   const api::Json& pod = *event.object;
-  int64_t restarts = 0;
-  if (!RunningContainer(pod, &restarts)) return;
-  const std::string key = api::Uid(pod) + "#" + std::to_string(restarts);
-  if (running_.count(key) > 0) return;
-  const api::Json args = pod.value("/spec/containers/0/args"_json_pointer, api::Json());
-  if (!args.is_array() || args.empty() || !args[0].is_string()) return;
-  SubmitterCommand command;
-  if (!ParseSubmitterCommand(args[0].get<std::string>(), &command)) return;
-  running_[key] = Running{api::Namespace(pod), api::Name(pod), command, false};
-  Poll(key);
+  const api::Json containers = pod.value("/spec/containers"_json_pointer, api::Json());
+  if (!containers.is_array()) return;
+  for (const api::Json& c : containers) {
+    if (!c.is_object() || !c.value("name", api::Json()).is_string()) continue;
+    const std::string name = c["name"].get<std::string>();
+    int64_t restarts = 0;
+    if (!RunningContainer(pod, name, &restarts)) continue;
+    const std::string key = RunKey(pod, name, restarts);
+    if (running_.count(key) > 0) continue;
+    const api::Json args = c.value("args", api::Json());
+    if (!args.is_array() || args.empty() || !args[0].is_string()) continue;
+    SubmitterCommand command;
+    if (!ParseSubmitterCommand(args[0].get<std::string>(), &command)) continue;
+    if (command.local) {
+      // 127.0.0.1 is the head Pod itself: its RayCluster is the Pod's ray.io/cluster label.
+      const std::map<std::string, std::string> labels = api::Labels(pod);
+      auto cluster = labels.find("ray.io/cluster");
+      if (cluster == labels.end()) continue;
+      command.cluster = cluster->second;
+    }
+    running_[key] = Running{api::Namespace(pod), api::Name(pod), name, command, false};
+    Poll(key);
+  }
 }
 
 void RaySubmitterRunner::Poll(const std::string& key) {
@@ -112,14 +142,14 @@ void RaySubmitterRunner::Poll(const std::string& key) {
   Running& r = it->second;
   api::ObjectPtr pod = apiserver_.Peek("Pod", r.ns, r.pod);
   int64_t restarts = 0;
-  if (pod == nullptr || !RunningContainer(*pod, &restarts) ||
-      api::Uid(*pod) + "#" + std::to_string(restarts) != key) {
+  if (pod == nullptr || !RunningContainer(*pod, r.container, &restarts) ||
+      RunKey(*pod, r.container, restarts) != key) {
     running_.erase(it);  // the container is gone or restarted; a new run starts from its event
     return;
   }
   bool done = false;
   if (!r.submitted) {
-    // `ray job status ID` first: a resubmitted Pod must not submit twice.
+    // `ray job status ID` first (K8sJobMode): a resubmitted Pod must not submit twice.
     auto existing = heads_.GetJob(r.ns, r.command.cluster, r.command.job_id);
     if (existing.ok()) {
       r.submitted = true;
@@ -135,8 +165,9 @@ void RaySubmitterRunner::Poll(const std::string& key) {
     done = job.ok() && Terminal(job->status);
   }
   if (done) {
-    // `ray job logs --follow` returns when the job ends; the shell line exits 0.
-    (void)world_.ExitContainer(r.ns, r.pod, 0);
+    // `ray job logs --follow` (K8sJobMode) or the waiting `ray job submit` (SidecarMode)
+    // returns when the job ends; the shell line exits 0.
+    (void)world_.ExitContainer(r.ns, r.pod, 0, r.container);
     running_.erase(it);
     return;
   }

@@ -88,10 +88,10 @@ base::Status World::KillPod(const std::string& ns, const std::string& name,
 }
 
 base::Status World::ExitContainer(const std::string& ns, const std::string& name,
-                                  int exit_code) {
+                                  int exit_code, const std::string& container) {
   const std::string key = api::ObjectKey(ns, name);
   for (auto& k : kubelets_) {
-    if (k->Runs(key)) return k->ExitContainer(ns, name, exit_code);
+    if (k->Runs(key)) return k->ExitContainer(ns, name, exit_code, container);
   }
   return base::Status(base::StatusCode::kNotFound, "pods \"" + name + "\" not found");
 }

@@ -72,8 +72,10 @@ class World {
   // KillPod is `kill pod NAME [--reason=Error|OOMKilled]`: the kubelet running the Pod sees its
   // container exit. kNotFound for an unknown Pod, kBadRequest for one not running on a node.
   base::Status KillPod(const std::string& ns, const std::string& name, const std::string& reason);
-  // ExitContainer ends the Pod's running container with exit_code, as its own program would.
-  base::Status ExitContainer(const std::string& ns, const std::string& name, int exit_code);
+  // ExitContainer ends the Pod's running container (or the named sidecar container) with
+  // exit_code, as its own program would (Kubelet::ExitContainer).
+  base::Status ExitContainer(const std::string& ns, const std::string& name, int exit_code,
+                             const std::string& container = "");
   // SetNodeReady is `fault node NAME down|up`: pauses or resumes the node's kubelet and lets
   // the node lifecycle controller react (nodes.h).
   base::Status SetNodeReady(const std::string& node, bool ready);

@@ -396,8 +396,35 @@ base::Status Kubelet::KillPod(const std::string& ns, const std::string& name,
 }
 
 base::Status Kubelet::ExitContainer(const std::string& ns, const std::string& name,
-                                    int exit_code) {
-  return Exit(ns, name, exit_code, exit_code == 0 ? "Completed" : "Error");
+                                    int exit_code, const std::string& container) {
+  const std::string reason = exit_code == 0 ? "Completed" : "Error";
+  api::ObjectPtr pod = watch_.GetByKey(api::ObjectKey(ns, name));
+  const std::vector<Container> containers = pod != nullptr ? Containers(*pod) : std::vector<Container>{};
+  if (container.empty() || containers.empty() || containers[0].name == container) {
+    return Exit(ns, name, exit_code, reason);
+  }
+  bool known = false;
+  for (const Container& c : containers) known = known || c.name == container;
+  auto it = pods_.find(api::ObjectKey(ns, name));
+  if (it == pods_.end() || !known) {
+    return base::Status(base::StatusCode::kNotFound,
+                        "container " + container + " is not valid for pod " + name);
+  }
+  if (!up_) {
+    return base::Status(base::StatusCode::kServiceUnavailable, "node " + node_ + " is down");
+  }
+  PodRuntime& rt = it->second;
+  if (rt.stage != Stage::kRunning || rt.terminating || rt.exited_sidecars.count(container) > 0) {
+    return base::Status(base::StatusCode::kBadRequest,
+                        "container " + container + " of pod \"" + name + "\" is not running");
+  }
+  rt.exited_sidecars[container] = Json{{"exitCode", exit_code},
+                                       {"reason", reason},
+                                       {"startedAt", base::FormatRfc3339(rt.started_at)},
+                                       {"finishedAt", base::FormatRfc3339(scheduler_.clock().Now())}};
+  ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", reason));
+  WriteStatus(rt);
+  return base::Status::OK();
 }
 
 base::Status Kubelet::Exit(const std::string& ns, const std::string& name, int exit_code,
@@ -473,19 +500,24 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
 
   const std::vector<Container> containers = Containers(pod);
   const bool terminal = phase == "Succeeded" || phase == "Failed";
+  // A sidecar that ended leaves the Pod running but not Ready (its container is not ready).
+  const bool ready = rt.ready && rt.exited_sidecars.empty();
   std::string unready;
-  for (const Container& c : containers) unready += (unready.empty() ? "" : " ") + c.name;
-  const std::string reason = terminal ? "PodCompleted" : rt.ready ? "" : "ContainersNotReady";
+  for (const Container& c : containers) {
+    if (rt.ready && rt.exited_sidecars.count(c.name) == 0) continue;
+    unready += (unready.empty() ? "" : " ") + c.name;
+  }
+  const std::string reason = terminal ? "PodCompleted" : ready ? "" : "ContainersNotReady";
   const std::string ready_msg =
-      terminal || rt.ready ? "" : "containers with unready status: [" + unready + "]";
+      terminal || ready ? "" : "containers with unready status: [" + unready + "]";
   const base::SimTime now = scheduler_.clock().Now();
   const Json& existing = JsonAt(pod, "/status/conditions"_json_pointer);
   Json merged = existing.is_array() ? existing : Json::array();
   std::vector<Json> ordered = {
       Cond("PodReadyToStartContainers", !terminal, "", ""),
       Cond("Initialized", true, "", ""),
-      Cond("Ready", rt.ready, reason, ready_msg),
-      Cond("ContainersReady", rt.ready, reason, ready_msg),
+      Cond("Ready", ready, reason, ready_msg),
+      Cond("ContainersReady", ready, reason, ready_msg),
   };
   if (FindCondition(pod, "PodScheduled") == nullptr)
     ordered.push_back(Cond("PodScheduled", true, "", ""));
@@ -558,6 +590,14 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
                                        " restarting failed container=" + c.name +
                                        " pod=" + rt.name + "_" + rt.ns + "(" + rt.uid + ")"}}}};
         break;
+    }
+    if (auto exited = rt.exited_sidecars.find(c.name); exited != rt.exited_sidecars.end() &&
+                                                        rt.stage == Stage::kRunning) {
+      Json t = exited->second;
+      t["containerID"] = ContainerId(rt, c.name);
+      state = Json{{"terminated", t}};
+      cs["ready"] = false;
+      cs["started"] = false;
     }
     cs["state"] = state;
     Json last = Json::object();

@@ -81,8 +81,12 @@ class Kubelet {
   // kServiceUnavailable while the node is down.
   base::Status KillPod(const std::string& ns, const std::string& name, const std::string& reason);
   // ExitContainer is the container's program ending by itself with exit_code (0 = Completed,
-  // otherwise Error); the same errors as KillPod.
-  base::Status ExitContainer(const std::string& ns, const std::string& name, int exit_code);
+  // otherwise Error); the same errors as KillPod. container "" (or the first container's name)
+  // is the Pod's main container; another name is a sidecar that ends alone (a RayJob's
+  // SidecarMode submitter): it stays terminated, the Pod keeps running but is no longer Ready.
+  // Simplified: a sidecar is never restarted, whatever the restartPolicy.
+  base::Status ExitContainer(const std::string& ns, const std::string& name, int exit_code,
+                             const std::string& container = "");
 
   // SetNodeUp pauses (false) or resumes (true) this kubelet for `fault node NAME down|up`.
   // While paused nothing moves and nothing is written; on resume each Pod's pending step is
@@ -125,6 +129,9 @@ class Kubelet {
     base::SimTime started_at = 0;      // the current container's start
     api::Json terminated;              // current state.terminated (null unless exited)
     api::Json last_terminated;         // lastState.terminated (null before the first exit)
+    // exited_sidecars[container] is the state.terminated of a non-first container that ended
+    // by itself while the Pod kept running.
+    std::map<std::string, api::Json> exited_sidecars;
     base::SimTime failed_at = 0;       // the last pull failure or container exit
     base::Duration backoff_shown = 0;  // the delay CrashLoopBackOff reports
     bool terminating = false;          // deletion started: stopped, not ready

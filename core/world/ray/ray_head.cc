@@ -29,13 +29,23 @@ std::string OneOf(const std::string& value, const std::vector<std::string>& allo
   return allowed.front();
 }
 
-bool IsReadyPod(const Json& pod) {
+// RayContainerReady: the head Pod is Ready, or at least its Ray container (the first) is. The dashboard runs there, so
+// a sidecar that ended (SidecarMode's submitter), which makes the Pod itself not Ready, does
+// not take it down.
+bool RayContainerReady(const Json& pod) {
   if (api::IsBeingDeleted(pod)) return false;
-  const Json::json_pointer ptr("/status/conditions");
+  const Json::json_pointer conditions("/status/conditions");
+  if (pod.contains(conditions) && pod.at(conditions).is_array()) {
+    for (const Json& c : pod.at(conditions)) {
+      if (c.is_object() && c.value("type", Json()) == "Ready" && c.value("status", Json()) == "True")
+        return true;
+    }
+  }
+  const std::string ray = api::GetString(pod, "/spec/containers/0/name"_json_pointer);
+  const Json::json_pointer ptr("/status/containerStatuses");
   if (!pod.contains(ptr) || !pod.at(ptr).is_array()) return false;
   for (const Json& c : pod.at(ptr)) {
-    if (c.is_object() && c.value("type", Json()) == "Ready" && c.value("status", Json()) == "True")
-      return true;
+    if (c.is_object() && c.value("name", Json()) == ray) return c.value("ready", Json()) == true;
   }
   return false;
 }
@@ -64,7 +74,7 @@ bool RayHeads::HeadPodReady(const std::string& ns, const std::string& cluster) c
     auto t = labels.find(kNodeTypeLabel);
     if (c == labels.end() || c->second != cluster || t == labels.end() || t->second != "head")
       continue;
-    if (IsReadyPod(*pod)) return true;
+    if (RayContainerReady(*pod)) return true;
   }
   return false;
 }
@@ -311,6 +321,17 @@ base::StatusOr<std::vector<ServeAppRecord>> RayHeads::GetServeApplications(
   std::vector<ServeAppRecord> out;
   for (const auto& [name, app] : (*head)->apps) out.push_back(View(app));
   return out;
+}
+
+Status RayHeads::CheckProxyHealth(const std::string& ns, const std::string& cluster) {
+  base::StatusOr<Head*> head = Reach("proxy-healthz", ns, cluster, "");
+  if (!head.ok()) return head.status();
+  // Serve starts its proxies with the first application; before that nothing listens on 8000.
+  if ((*head)->apps.empty()) {
+    return Status(StatusCode::kServiceUnavailable,
+                  "Serve HTTP proxy of RayCluster " + api::ObjectKey(ns, cluster) + " is not running");
+  }
+  return Status::OK();
 }
 
 }  // namespace world

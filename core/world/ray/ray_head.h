@@ -17,8 +17,8 @@
 // Simplified: statuses are computed from virtual time when asked (no scheduled events); GCS is
 // in memory and tied to the RayCluster's UID (a recreated cluster starts empty; a restarted head
 // Pod keeps its jobs, as with GCS fault tolerance); bad annotation values fall back to defaults.
-// Teaching: the head answers only while its Pod is Ready (like a dashboard behind the head
-// Service); otherwise every call is kServiceUnavailable, as is every call while
+// Teaching: the head answers only while its Ray container is ready (like a dashboard behind the
+// head Service; a SidecarMode submitter that ended does not count); otherwise every call is kServiceUnavailable, as is every call while
 // SetUnavailable is in force (`fault`-style injection).
 // Single-threaded; ordered containers only; calls are traced as ray.call.
 
@@ -96,6 +96,9 @@ class RayHeads {
                               const api::Json& config);
   base::StatusOr<std::vector<ServeAppRecord>> GetServeApplications(const std::string& ns,
                                                                    const std::string& cluster);
+  // CheckProxyHealth is GET /-/healthz on the head Pod's Serve HTTP proxy: OK once Serve runs
+  // there (a config was put) and the head is reachable; kServiceUnavailable otherwise.
+  base::Status CheckProxyHealth(const std::string& ns, const std::string& cluster);
   // GcsHealthy is GET /api/gcs_healthz: the head is reachable.
   bool GcsHealthy(const std::string& ns, const std::string& cluster) const;
 

@@ -1,6 +1,9 @@
 // KubeRay's own RayJob and RayService samples, applied unchanged, converge in the whole
 // simulated cluster: the RayJob through its submitter Job (K8sJobMode), the RayService through
-// Serve on the simulated Ray head. The samples are read from ../shared beside the checkout.
+// Serve on the simulated Ray head (with the head Pod's ray.io/serve label following its proxy),
+// and the sample RayCluster's head Service IP reaches its status. The samples are read from
+// ../shared beside the checkout (the other RayJob samples: samples_rayjob_test.cc; the
+// RayCluster samples: raycluster_lab_test.cc).
 #include <string>
 
 #include <gtest/gtest.h>
@@ -72,7 +75,67 @@ TEST(KubeRaySamples, RayServiceSampleServesFromItsCluster) {
       << s.err << s.Get("rayservice rayservice-sample -o yaml");
   EXPECT_EQ(s.Get("rayservice rayservice-sample -o jsonpath={.status.serviceStatus}"), "Running");
   EXPECT_EQ(s.Get("svc rayservice-sample-serve-svc -o name"), "service/rayservice-sample-serve-svc\n");
-  EXPECT_NE(s.Get("rayservice rayservice-sample -o jsonpath={.status.numServeEndpoints}"), "0");
+  // updateHeadPodServeLabel: the head's Serve proxy is healthy, so the head joins the serve
+  // Service next to the worker.
+  ASSERT_TRUE(s.Run("wait --for=jsonpath='{.status.numServeEndpoints}'=2 rayservice/rayservice-sample "
+                    "--timeout=30s\n"))
+      << s.err << s.Get("rayservice rayservice-sample -o yaml");
+  EXPECT_EQ(s.Get("pods -l ray.io/node-type=head -o jsonpath='{.items[0].metadata.labels.ray\\.io/serve}'"),
+            "true");
+  EXPECT_NE(s.Get("events -o jsonpath='{.items[?(@.reason==\"UpdatedHeadPodServeLabel\")].message}'")
+                .find("Updated the serve label to \"true\" for the Head Pod default/"),
+            std::string::npos);
+  // The serve Service is a ClusterIP Service: the API server gave it an address of the range.
+  EXPECT_EQ(s.Get("svc rayservice-sample-serve-svc -o jsonpath={.spec.clusterIP}").rfind("10.96.", 0), 0u);
+  EXPECT_EQ(s.Get("svc rayservice-sample-head-svc -o jsonpath={.spec.clusterIP}"), "None");
+}
+
+// mirrors rayservice_controller_unit_test.go TestUpdateHeadPodServeLabel: the label follows the
+// proxy's health, and excludeHeadPodFromServeSvc keeps it "false" whatever the health.
+TEST(KubeRaySamples, RayServiceHeadServeLabelFollowsTheProxyUnlessExcluded) {
+  REQUIRE_SAMPLES(dir);
+  Session s;
+  ASSERT_TRUE(s.Run(std::string(kOperatorUp) + "apply -f ray-service.sample.yaml\n" +
+                    "wait --for=condition=Ready rayservice/rayservice-sample --timeout=120s\n" +
+                    "wait --for=jsonpath='{.status.numServeEndpoints}'=2 rayservice/rayservice-sample --timeout=30s\n",
+                    dir))
+      << s.err;
+  // A spec field outside rayClusterConfig: no new cluster, the next reconcile relabels the head.
+  ASSERT_TRUE(s.Run("patch rayservice rayservice-sample --type merge -p '{\"spec\":{\"excludeHeadPodFromServeSvc\":true}}'\n"
+                    "wait --for=jsonpath='{.status.numServeEndpoints}'=1 rayservice/rayservice-sample --timeout=30s\n"))
+      << s.err << s.Get("pods --show-labels");
+  EXPECT_EQ(s.Get("pods -l ray.io/node-type=head -o jsonpath='{.items[0].metadata.labels.ray\\.io/serve}'"),
+            "false");
+  EXPECT_EQ(s.Get("rayclusters -o name").find('\n'), s.Get("rayclusters -o name").size() - 1)
+      << "still one RayCluster";
+}
+
+// The head Service is headless by default, so status.head.serviceIP is the head Pod's IP; with
+// ENABLE_RAY_HEAD_CLUSTER_IP_SERVICE=true it is a ClusterIP Service and the API server's address
+// lands in the status.
+TEST(KubeRaySamples, RayClusterSampleHeadServiceIPInStatus) {
+  REQUIRE_SAMPLES(dir);
+  Session headless;
+  ASSERT_TRUE(headless.Run(std::string(kOperatorUp) + "apply -f ray-cluster.sample.yaml\n"
+                           "wait --for=jsonpath='{.status.state}'=ready raycluster/raycluster-kuberay --timeout=120s\n",
+                           dir))
+      << headless.err;
+  const std::string pod_ip = headless.Get("raycluster raycluster-kuberay -o jsonpath={.status.head.podIP}");
+  EXPECT_FALSE(pod_ip.empty());
+  EXPECT_EQ(headless.Get("raycluster raycluster-kuberay -o jsonpath={.status.head.serviceIP}"), pod_ip);
+
+  Session cluster_ip;
+  ASSERT_TRUE(cluster_ip.Run("operator set ENABLE_RAY_HEAD_CLUSTER_IP_SERVICE=true\n"
+                             "operator restart\n"
+                             "run 10s\n" +
+                             std::string(kOperatorUp) + "apply -f ray-cluster.sample.yaml\n"
+                             "wait --for=jsonpath='{.status.state}'=ready raycluster/raycluster-kuberay --timeout=120s\n",
+                             dir))
+      << cluster_ip.err;
+  const std::string svc_ip =
+      cluster_ip.Get("svc raycluster-kuberay-head-svc -o jsonpath={.spec.clusterIP}");
+  EXPECT_EQ(svc_ip.rfind("10.96.", 0), 0u) << svc_ip;
+  EXPECT_EQ(cluster_ip.Get("raycluster raycluster-kuberay -o jsonpath={.status.head.serviceIP}"), svc_ip);
 }
 
 }  // namespace

@@ -181,6 +181,31 @@ TEST(Kubelet, RestartPolicyDecidesWhatFollowsAnExit) {
   }
 }
 
+// A sidecar (not the first container) that ends by itself stays terminated; the Pod keeps
+// running but is not Ready (kubelet_pods.go: ContainersReady needs every container ready).
+TEST(Kubelet, SidecarExitLeavesThePodRunningButNotReady) {
+  WorldFixture f;
+  Json pod = PodJson("head", "rayproject/ray:2.52.0", {}, "Never");
+  pod["spec"]["containers"].push_back(Json{{"name", "ray-job-submitter"}, {"image", "rayproject/ray:2.52.0"}});
+  f.Create(pod);
+  f.Run(6 * base::kSecond);
+  ASSERT_EQ(Str(f.Get("Pod", "head"), "/status/conditions/2/status"), "True");
+  ASSERT_TRUE(f.world->ExitContainer("default", "head", 0, "ray-job-submitter").ok());
+  f.Run(base::kSecond);
+  auto got = f.Get("Pod", "head");
+  EXPECT_EQ(Str(got, "/status/phase"), "Running");
+  EXPECT_EQ(Str(got, "/status/conditions/2/type"), "Ready");
+  EXPECT_EQ(Str(got, "/status/conditions/2/status"), "False");
+  EXPECT_EQ(Str(got, "/status/conditions/2/message"), "containers with unready status: [ray-job-submitter]");
+  EXPECT_NE(got->at("/status/containerStatuses/0/state"_json_pointer).find("running"),
+            got->at("/status/containerStatuses/0/state"_json_pointer).end());
+  EXPECT_EQ(Int(got, "/status/containerStatuses/1/state/terminated/exitCode"), 0);
+  EXPECT_EQ(Str(got, "/status/containerStatuses/1/state/terminated/reason"), "Completed");
+  EXPECT_FALSE(f.world->ExitContainer("default", "head", 0, "ray-job-submitter").ok())
+      << "an ended sidecar cannot end again";
+  EXPECT_EQ(f.world->ExitContainer("default", "head", 0, "nope").code(), base::StatusCode::kNotFound);
+}
+
 TEST(Kubelet, GracefulDeletionIsConfirmedAfterTheCappedGracePeriod) {
   WorldFixture f;
   f.Create(PodJson("web"));

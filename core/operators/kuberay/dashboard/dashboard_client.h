@@ -100,6 +100,15 @@ class RayDashboardClient {
   virtual base::Status DeleteJob(const std::string& job_id) = 0;
 };
 
+// RayHttpProxyClient is the Ray Serve HTTP proxy on one Pod.
+// mirrors utils/httpproxy_httpclient.go RayHttpProxyClientInterface
+class RayHttpProxyClient {
+ public:
+  virtual ~RayHttpProxyClient() = default;
+  // CheckProxyActorHealth is GET http://<pod IP>:<serving port>/-/healthz; OK when healthy.
+  virtual base::Status CheckProxyActorHealth() = 0;
+};
+
 // ClientProvider opens a dashboard client for a RayCluster at a dashboard URL
 // ("<head-svc>.<ns>.svc.cluster.local:8265"). mirrors utils.GetRayDashboardClientFunc /
 // RayDashboardClient.InitClient
@@ -108,6 +117,12 @@ class ClientProvider {
   virtual ~ClientProvider() = default;
   virtual std::unique_ptr<RayDashboardClient> Open(const api::Json& ray_cluster,
                                                    const std::string& dashboard_url) = 0;
+  // OpenHttpProxy opens a client for the Serve proxy of pod on port.
+  // mirrors utils.GetRayHttpProxyClientFunc. Defaults to none (the proxy counts as unhealthy).
+  virtual std::unique_ptr<RayHttpProxyClient> OpenHttpProxy(const api::Json& /*pod*/,
+                                                            int /*port*/) {
+    return nullptr;
+  }
 };
 
 }  // namespace kuberay::dashboard

@@ -37,6 +37,7 @@ std::vector<ControllerRegistration> AllRegistrations(dashboard::ClientProvider& 
     if (!ctx.config.Env("ENABLE_ZERO_DOWNTIME").empty()) {
       options.enable_zero_downtime = !ctx.config.EnvIs("ENABLE_ZERO_DOWNTIME", "false");
     }
+    options.events = &ctx.events;
     auto reconciler = std::make_shared<rayservice::RayServiceReconciler>(
         ctx.mgr.GetClient(), *provider, ctx.prng.Derive(), options);
     ctx.keep_alive.push_back(reconciler);
@@ -54,6 +55,7 @@ std::vector<ControllerRegistration> AllRegistrations(dashboard::ClientProvider& 
     options.delete_rayjob_cr_after_job_finishes =
         ctx.config.EnvIs("DELETE_RAYJOB_CR_AFTER_JOB_FINISHES", "true");
     options.ray_job_deletion_policy = ctx.config.features.Enabled(kRayJobDeletionPolicy);
+    options.events = &ctx.events;
     auto reconciler = std::make_shared<rayjob::RayJobReconciler>(
         ctx.mgr.GetClient(), *provider, ctx.prng.Derive(), options);
     ctx.keep_alive.push_back(reconciler);

@@ -36,6 +36,27 @@ api::ObjectPtr Cluster(const DeletionContext& d) {
   return rc.ok() ? *rc : nullptr;
 }
 
+// Event records an event about the RayJob when the reconciler has a recorder.
+void Event(const DeletionContext& d, const std::string& type, const std::string& reason,
+           const std::string& message) {
+  if (d.recorder != nullptr) d.recorder->Eventf(d.rayjob, type, reason, message, d.now);
+}
+
+// DeleteCluster mirrors deleteClusterResources: a RayCluster already being deleted is left alone.
+Status DeleteCluster(const DeletionContext& d, const Json& rc) {
+  if (api::IsBeingDeleted(rc)) return Status::OK();
+  const std::string ns = api::Namespace(rc);
+  base::StatusOr<api::ObjectPtr> r = d.client.Delete("RayCluster", ns, api::Name(rc), Background());
+  if (!r.ok() && !base::IsNotFound(r.status())) {
+    Event(d, kEventTypeWarning, "FailedToDeleteRayCluster",
+          "Failed to delete cluster " + ns + "/" + api::Name(rc) + ": " + r.status().message());
+    return r.status();
+  }
+  d.ctx.Info("The associated RayCluster for RayJob is deleted", {{"RayCluster", api::Name(rc)}});
+  Event(d, kEventTypeNormal, "DeletedRayCluster", "Deleted cluster " + ns + "/" + api::Name(rc));
+  return Status::OK();
+}
+
 int Impact(const std::string& policy) {
   if (policy == "DeleteSelf") return 3;
   if (policy == "DeleteCluster") return 2;
@@ -71,10 +92,7 @@ Status ExecuteDeletionPolicy(const DeletionContext& d, const std::string& policy
   }
   api::ObjectPtr rc = Cluster(d);
   if (rc == nullptr) return Status::OK();
-  if (policy == "DeleteCluster") {
-    base::StatusOr<api::ObjectPtr> r = d.client.Delete("RayCluster", ns, api::Name(*rc), Background());
-    return r.ok() ? Status::OK() : base::IgnoreNotFound(r.status());
-  }
+  if (policy == "DeleteCluster") return DeleteCluster(d, *rc);
   if (policy == "DeleteWorkers") {
     Json updated = *rc;
     Json::json_pointer groups("/spec/workerGroupSpecs");
@@ -83,7 +101,16 @@ Status ExecuteDeletionPolicy(const DeletionContext& d, const std::string& policy
       if (g.is_object()) g["suspend"] = true;
     }
     base::StatusOr<api::ObjectPtr> r = d.client.Update(updated);
-    return r.ok() ? Status::OK() : r.status();
+    if (!r.ok()) {
+      Event(d, kEventTypeWarning, "FailedToUpdateRayCluster",
+            "Failed to suspend worker groups in cluster " + ns + "/" + api::Name(*rc) + ": " +
+                r.status().message());
+      return r.status();
+    }
+    Event(d, kEventTypeNormal, "UpdatedRayCluster",
+          "Set the `suspend` field to true for all worker groups in cluster " + ns + "/" +
+              api::Name(*rc));
+    return Status::OK();
   }
   return Status::OK();
 }
@@ -130,10 +157,9 @@ Outcome HandleShutdownAfterJobFinishes(const DeletionContext& d) {
     return Outcome::Ok();
   }
   api::ObjectPtr rc = Cluster(d);
-  if (rc != nullptr && !api::IsBeingDeleted(*rc)) {
-    base::StatusOr<api::ObjectPtr> r = d.client.Delete("RayCluster", ns, api::Name(*rc), Background());
-    if (!r.ok() && !base::IsNotFound(r.status())) return Outcome::Error(r.status());
-    d.ctx.Info("The associated RayCluster for RayJob is deleted", {{"RayCluster", api::Name(*rc)}});
+  if (rc != nullptr) {
+    Status s = DeleteCluster(d, *rc);
+    if (!s.ok()) return Outcome::Error(s);
   }
   return Outcome::Ok();
 }

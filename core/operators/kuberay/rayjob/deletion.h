@@ -12,6 +12,7 @@
 #include "core/api/object.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
+#include "core/operators/kuberay/common/events.h"
 #include "core/reconcile/reconcile.h"
 
 namespace kuberay::rayjob {
@@ -22,6 +23,8 @@ struct DeletionContext {
   const api::Json& rayjob;
   base::SimTime now;
   bool delete_rayjob_cr_after_job_finishes;
+  // recorder records the DeletedRayCluster / UpdatedRayCluster events; null records none.
+  EventRecorder* recorder = nullptr;
 };
 
 // HandleShutdownAfterJobFinishes deletes the RayCluster (or, with

@@ -132,7 +132,16 @@ bool InconsistentRayJobStatus(const Json& old_status, const Json& new_status) {
 
 RayJobReconciler::RayJobReconciler(client::Client& client, dashboard::ClientProvider& dashboards,
                                    sim::Prng prng, Options options)
-    : client_(client), dashboards_(dashboards), prng_(prng), options_(std::move(options)) {}
+    : client_(client), dashboards_(dashboards), prng_(prng), options_(std::move(options)) {
+  if (options_.events != nullptr) {
+    recorder_ = std::make_unique<EventRecorder>(*options_.events, "rayjob-controller");
+  }
+}
+
+void RayJobReconciler::Event(Pass& p, const std::string& type, const std::string& reason,
+                             const std::string& message) {
+  if (recorder_ != nullptr) recorder_->Eventf(p.job, type, reason, message, p.now());
+}
 
 Status RayJobReconciler::WriteStatus(Pass& p) {
   if (!InconsistentRayJobStatus(Field(p.original, "status"), Field(p.job, "status"))) {
@@ -167,9 +176,12 @@ Outcome RayJobReconciler::Reconcile(reconcile::ReconcileContext& ctx,
   if (!p.job.contains("status") || !p.job["status"].is_object()) p.job["status"] = Json::object();
 
   // Validation runs in every state; a failure is recorded once and not requeued.
-  Status valid = ValidateRayJob(rayjob, options_.ray_job_deletion_policy);
+  std::string invalid_reason;
+  Status valid = ValidateRayJob(rayjob, options_.ray_job_deletion_policy, &invalid_reason);
   if (!valid.ok()) {
-    ctx.Info("Warning InvalidRayJobSpec", {{"message", valid.message()}});
+    ctx.Info("Warning " + invalid_reason, {{"message", valid.message()}});
+    Event(p, kEventTypeWarning, invalid_reason,
+          api::Namespace(rayjob) + "/" + api::Name(rayjob) + ": " + valid.message());
     p.status()["jobDeploymentStatus"] = kValidationFailed;
     p.status()["reason"] = kValidationFailed;
     p.status()["message"] = valid.message();
@@ -289,8 +301,10 @@ base::StatusOr<api::ObjectPtr> RayJobReconciler::GetOrCreateRayCluster(Pass& p) 
   if (got.ok()) return got;
   if (!base::IsNotFound(got.status())) return got.status();
   if (HasClusterSelector(p.job)) {
-    p.ctx.Info("Warning RayClusterNotFound",
-               {{"message", "RayCluster " + ns + "/" + name + " set in the clusterSelector is not found. It must be created manually"}});
+    const std::string message = "RayCluster " + ns + "/" + name +
+                                " set in the clusterSelector is not found. It must be created manually";
+    p.ctx.Info("Warning RayClusterNotFound", {{"message", message}});
+    Event(p, kEventTypeWarning, "RayClusterNotFound", message);
     return api::ObjectPtr(nullptr);
   }
   // constructRayClusterForRayJob
@@ -323,6 +337,7 @@ base::StatusOr<api::ObjectPtr> RayJobReconciler::GetOrCreateRayCluster(Pass& p) 
     return created.status();
   }
   p.ctx.Info("Created RayCluster for RayJob", {{"RayCluster", name}});
+  Event(p, kEventTypeNormal, "CreatedRayCluster", "Created RayCluster " + ns + "/" + name);
   return created;
 }
 
@@ -368,6 +383,10 @@ std::optional<Outcome> RayJobReconciler::Initializing(Pass& p) {
         return o;
       }
       p.ctx.Info("Created submitter Kubernetes Job", {{"Job", api::Name(p.job)}});
+      if (created.ok()) {
+        Event(p, kEventTypeNormal, "CreatedRayJobSubmitter",
+              "Created Kubernetes Job " + api::Namespace(p.job) + "/" + api::Name(p.job));
+      }
     }
   }
   p.status()["jobDeploymentStatus"] = kRunning;
@@ -666,7 +685,8 @@ std::optional<Outcome> RayJobReconciler::SuspendingOrRetrying(Pass& p) {
 
 Outcome RayJobReconciler::Finished(Pass& p) {
   if (HasClusterSelector(p.job)) return Outcome::Ok();
-  DeletionContext d{client_, p.ctx, p.job, p.now(), options_.delete_rayjob_cr_after_job_finishes};
+  DeletionContext d{client_, p.ctx, p.job, p.now(), options_.delete_rayjob_cr_after_job_finishes,
+                    recorder_.get()};
   const Json* strategy = utils::At(p.job, "/spec/deletionStrategy");
   if (options_.ray_job_deletion_policy && strategy != nullptr && strategy->is_object()) {
     return HandleDeletionStrategy(d);

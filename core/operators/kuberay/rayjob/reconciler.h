@@ -6,7 +6,9 @@
 // KubeRay v1.7.0. Status values and reasons are upstream's (JobDeploymentStatus: "" (New),
 // Initializing, Running, Complete, Failed, ValidationFailed, Suspending, Suspended, Retrying,
 // Waiting).
-// Simplified: no event recorder (events are operator log lines); the RayJob head Service copies
+// Events: validation failures, the RayCluster and submitter Job it creates, the deletions after
+// the job finishes (recorder "rayjob-controller"), as upstream's r.Recorder.Eventf.
+// Simplified: the RayJob head Service copies
 // the cluster's head Service spec instead of rebuilding it; metrics are not kept; the gate
 // SidecarSubmitterRestart (alpha, off) is not modelled; the sidecar's exit code is read from the
 // head Pod's container status.
@@ -21,6 +23,7 @@
 #include "core/api/object.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
+#include "core/operators/kuberay/common/events.h"
 #include "core/operators/kuberay/dashboard/dashboard_client.h"
 #include "core/reconcile/reconcile.h"
 #include "core/sim/prng.h"
@@ -67,6 +70,8 @@ struct Options {
   bool delete_rayjob_cr_after_job_finishes = false;
   // ray_job_deletion_policy is the feature gate RayJobDeletionPolicy (beta). Defaults to on.
   bool ray_job_deletion_policy = true;
+  // events is the event recorder's client (straight to the API server); null records no events.
+  client::Client* events = nullptr;
 };
 
 class RayJobReconciler final : public reconcile::Reconciler {
@@ -99,11 +104,15 @@ class RayJobReconciler final : public reconcile::Reconciler {
   // Dashboard opens a client for the RayJob's cluster; null when the cluster is not cached.
   std::unique_ptr<dashboard::RayDashboardClient> Dashboard(const api::Json& rayjob);
   base::Status WriteStatus(Pass& p);
+  // Event records an event about the RayJob (nothing without a recorder).
+  void Event(Pass& p, const std::string& type, const std::string& reason,
+             const std::string& message);
 
   client::Client& client_;
   dashboard::ClientProvider& dashboards_;
   sim::Prng prng_;
   Options options_;
+  std::unique_ptr<EventRecorder> recorder_;  // null when options_.events is null
 };
 
 // InconsistentRayJobStatus reports whether a status write is due: jobStatus,

@@ -41,7 +41,7 @@ Status ValidateDeletionStrategy(const Json& rayjob, bool gate) {
   const Json* ds = utils::At(rayjob, "/spec/deletionStrategy");
   if (ds == nullptr || ds->is_null()) return Status::OK();
   if (!gate) {
-    return Invalid("RayJobDeletionPolicy feature gate must be enabled to use the DeletionStrategy feature");
+    return Invalid("RayJobDeletionPolicy feature gate must be enabled to use DeletionStrategy");
   }
   const bool legacy = ds->contains("onSuccess") || ds->contains("onFailure");
   const Json* rules = ds->contains("deletionRules") ? &(*ds)["deletionRules"] : nullptr;
@@ -112,10 +112,8 @@ Status ValidateDeletionStrategy(const Json& rayjob, bool gate) {
   return Status::OK();
 }
 
-}  // namespace
-
-Status ValidateRayJob(const Json& rayjob, bool ray_job_deletion_policy) {
-  // ValidateRayJobMetadata
+// ValidateMetadata mirrors ValidateRayJobMetadata.
+Status ValidateMetadata(const Json& rayjob) {
   const std::string name = api::Name(rayjob);
   if (name.size() > 47) {
     return Invalid("RayJob name should be no more than 47 characters");
@@ -123,7 +121,11 @@ Status ValidateRayJob(const Json& rayjob, bool ray_job_deletion_policy) {
   if (!IsDNS1035Label(name)) {
     return Invalid("RayJob name should be a valid DNS1035 label");
   }
-  // ValidateRayJobSpec
+  return Status::OK();
+}
+
+// ValidateSpec mirrors ValidateRayJobSpec.
+Status ValidateSpec(const Json& rayjob, bool ray_job_deletion_policy) {
   const Json& spec = rayjob.contains("spec") ? rayjob["spec"] : Json::object();
   const bool shutdown = utils::BoolAt(rayjob, "/spec/shutdownAfterJobFinishes");
   const std::string mode = Mode(rayjob);
@@ -199,12 +201,33 @@ Status ValidateRayJob(const Json& rayjob, bool ray_job_deletion_policy) {
       return Invalid("The RayJob spec is invalid: headGroupSpec should have at least one container");
     }
   }
-  Status strategy = ValidateDeletionStrategy(rayjob, ray_job_deletion_policy);
-  if (!strategy.ok()) return strategy;
-  // ValidateRayJobStatus
+  return ValidateDeletionStrategy(rayjob, ray_job_deletion_policy);
+}
+
+// ValidateStatus mirrors ValidateRayJobStatus.
+Status ValidateStatus(const Json& rayjob) {
+  const std::string mode = Mode(rayjob);
   if (utils::StringAt(rayjob, "/status/jobDeploymentStatus") == "Waiting" &&
       mode != "InteractiveMode") {
     return Invalid("The RayJob status is invalid: JobDeploymentStatus cannot be `Waiting` when SubmissionMode is not InteractiveMode");
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+// mirrors ray-operator/controllers/ray/rayjob_controller.go validateRayJob: the rules run in
+// order and the first failure names the event reason.
+Status ValidateRayJob(const Json& rayjob, bool ray_job_deletion_policy, std::string* event_reason) {
+  const std::pair<Status, const char*> rules[] = {
+      {ValidateMetadata(rayjob), "InvalidRayJobMetadata"},
+      {ValidateSpec(rayjob, ray_job_deletion_policy), "InvalidRayJobSpec"},
+      {ValidateStatus(rayjob), "InvalidRayJobStatus"},
+  };
+  for (const auto& [status, reason] : rules) {
+    if (status.ok()) continue;
+    if (event_reason != nullptr) *event_reason = reason;
+    return status;
   }
   return Status::OK();
 }

@@ -7,6 +7,8 @@
 // where we know it.
 // Single-threaded; pure functions.
 
+#include <string>
+
 #include "core/api/object.h"
 #include "core/base/status.h"
 
@@ -14,6 +16,9 @@ namespace kuberay::rayjob {
 
 // ValidateRayJob runs metadata, spec and status validation; the first failure is kInvalid
 // with the message the controller copies to status.message.
-base::Status ValidateRayJob(const api::Json& rayjob, bool ray_job_deletion_policy);
+// event_reason, when given, receives the failing rule's event reason (InvalidRayJobMetadata,
+// InvalidRayJobSpec or InvalidRayJobStatus).
+base::Status ValidateRayJob(const api::Json& rayjob, bool ray_job_deletion_policy,
+                            std::string* event_reason = nullptr);
 
 }  // namespace kuberay::rayjob

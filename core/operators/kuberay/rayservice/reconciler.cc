@@ -9,6 +9,7 @@
 #include "core/operators/kuberay/rayjob/internal/ray_utils.h"
 #include "core/operators/kuberay/rayjob/submitter.h"
 #include "core/operators/kuberay/rayservice/cluster_hash.h"
+#include "core/operators/kuberay/rayservice/serve_label.h"
 
 namespace kuberay::rayservice {
 
@@ -149,7 +150,29 @@ base::StatusOr<Json> BuildRayClusterForRayService(const Json& rayservice, const 
 RayServiceReconciler::RayServiceReconciler(client::Client& client,
                                            dashboard::ClientProvider& dashboards, sim::Prng prng,
                                            Options options)
-    : client_(client), dashboards_(dashboards), prng_(prng), options_(std::move(options)) {}
+    : client_(client), dashboards_(dashboards), prng_(prng), options_(std::move(options)) {
+  if (options_.events != nullptr) {
+    recorder_ = std::make_unique<EventRecorder>(*options_.events, "rayservice-controller");
+  }
+}
+
+Status RayServiceReconciler::UpdateHeadPodServeLabels(Pass& p) {
+  const bool exclude = utils::BoolAt(p.svc, "/spec/excludeHeadPodFromServeSvc");
+  for (const api::ObjectPtr& cluster : {p.active, p.pending}) {
+    if (cluster == nullptr) continue;
+    base::StatusOr<ServeLabelUpdate> label =
+        UpdateHeadPodServeLabel(client_, dashboards_, *cluster, exclude);
+    if (!label.ok()) return label.status();
+    if (!label->updated) continue;
+    const std::string message = "Updated the serve label to \"" + label->value +
+                                "\" for the Head Pod " + p.Ns() + "/" + label->pod;
+    p.ctx.Info(message, {{"rayClusterName", api::Name(*cluster)}});
+    if (recorder_ != nullptr) {
+      recorder_->Eventf(p.svc, kEventTypeNormal, "UpdatedHeadPodServeLabel", message, p.ctx.now);
+    }
+  }
+  return Status::OK();
+}
 
 Outcome RayServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
                                         const reconcile::Request& req) {
@@ -206,6 +229,9 @@ Outcome RayServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
 
   Status clusters = ReconcileRayClusters(p);
   if (!clusters.ok()) return Outcome::Error(clusters);
+  // The head Pods' ray.io/serve label follows their Serve proxy's health.
+  Status labels = UpdateHeadPodServeLabels(p);
+  if (!labels.ok()) return Outcome::Error(labels);
 
   // Serve runs on the pending cluster when there is one, else on the active one (unless a new
   // cluster is about to be prepared).

@@ -8,11 +8,11 @@
 // reconcileRayCluster, shouldPrepareNewCluster, shouldUpdateCluster, reconcileServe,
 // reconcileServicesToReadyCluster, calculateStatus, cleanUpRayClusterInstance).
 // Simplified: upgrade strategies NewCluster and None are modelled; NewClusterWithIncrementalUpgrade
-// (Gateway/HTTPRoute traffic shifting) is treated as NewCluster; the head Pods' ray.io/serve
-// label is left as the RayCluster controller set it (no HTTP proxy health checks); the
+// (Gateway/HTTPRoute traffic shifting) is treated as NewCluster; the
 // ray.io/initializing-timeout annotation is not modelled; numServeEndpoints counts the ready
-// addresses of the serve Service's Endpoints (the world keeps no EndpointSlices); no event
-// recorder (events are log lines).
+// addresses of the serve Service's Endpoints (the world keeps no EndpointSlices); the only event
+// recorded is UpdatedHeadPodServeLabel (the others are log lines).
+// The head Pods' ray.io/serve label follows their Serve proxy's health (serve_label.h).
 // Teaching: For(RayService) carries Or(GenerationChanged, LabelChanged, AnnotationChanged), so
 // the operator's status writes do not reconcile again — the 2s RequeueAfter is the clock.
 // Single-threaded; time from ReconcileContext::now; the serve-config cache and the clusters'
@@ -26,6 +26,7 @@
 #include "core/api/object.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
+#include "core/operators/kuberay/common/events.h"
 #include "core/operators/kuberay/dashboard/dashboard_client.h"
 #include "core/reconcile/reconcile.h"
 #include "core/sim/prng.h"
@@ -44,6 +45,8 @@ struct Options {
   // enable_zero_downtime is env ENABLE_ZERO_DOWNTIME (used when upgradeStrategy is unset).
   // Defaults to true.
   bool enable_zero_downtime = true;
+  // events is the event recorder's client (straight to the API server); null records no events.
+  client::Client* events = nullptr;
 };
 
 class RayServiceReconciler final : public reconcile::Reconciler {
@@ -64,6 +67,8 @@ class RayServiceReconciler final : public reconcile::Reconciler {
   // Suspend returns an Outcome to return at once while suspending or suspended.
   std::optional<reconcile::Outcome> Suspend(Pass& p);
   base::Status ReconcileRayClusters(Pass& p);
+  // UpdateHeadPodServeLabels runs updateHeadPodServeLabel on the active, then the pending cluster.
+  base::Status UpdateHeadPodServeLabels(Pass& p);
   // ShouldPrepareNewCluster mirrors shouldPrepareNewCluster: pending_serving means the
   // Services already point at the pending cluster (promotion is next).
   bool ShouldPrepareNewCluster(Pass& p, bool pending_serving) const;
@@ -84,6 +89,7 @@ class RayServiceReconciler final : public reconcile::Reconciler {
   std::map<std::string, std::map<std::string, std::string>> serve_configs_;
   // deletion_times_[namespace/cluster] is when a replaced cluster will be deleted.
   std::map<std::string, base::SimTime> deletion_times_;
+  std::unique_ptr<EventRecorder> recorder_;  // null when options_.events is null
 };
 
 // BuildRayClusterForRayService is the RayCluster named name for rayservice: its labels plus
