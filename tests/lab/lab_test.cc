@@ -1,6 +1,8 @@
 #include "core/lab/lab.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -122,6 +124,34 @@ TEST(Lab, PatchDefaultsToStrategicWhichCustomResourcesRefuse) {
   s.out.clear();
   ASSERT_TRUE(s.Run("patch isvc llama --type merge -p '{\"spec\":{\"replicas\":5}}'")) << s.err;
   EXPECT_EQ(s.out, "inferenceservice.inference.io/llama patched (no change)\n");
+}
+
+// Found by fuzz/patch.cc: a deeply nested -p overflowed the stack, and a JSON patch copying a
+// list into itself grew the object exponentially; both are now errors that change nothing.
+TEST(Lab, HostilePatchesAreErrorsThatChangeNothing) {
+  Session s;
+  ASSERT_TRUE(s.Run(ApplyIsvc())) << s.err;
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_FALSE(s.Run("patch isvc llama --type merge -p '" + deep + "'"));
+  EXPECT_NE(s.err.find("\": exceeded max depth of 200\n"), std::string::npos);
+  EXPECT_EQ(s.err.rfind("error: unable to parse \"[[[", 0), 0u);
+  s.err.clear();
+  // One patch adds a list holding a 100 KB string, then copies the list into itself 40 times.
+  std::string ops = R"([{"op":"add","path":"/metadata/finalizers","value":[")" +
+                    std::string(100000, 'x') + R"("]})";
+  for (int i = 0; i < 40; ++i) {
+    ops += R"(,{"op":"copy","from":"/metadata/finalizers","path":"/metadata/finalizers/-"})";
+  }
+  ops += "]";
+  ASSERT_TRUE(s.Run("patch isvc llama --type merge -p "
+                    "'{\"metadata\":{\"finalizers\":[\"example.com/keep\"]}}'"))
+      << s.err;
+  EXPECT_FALSE(s.Run("patch isvc llama --type json -p '" + ops + "'"));
+  EXPECT_NE(s.err.find("Unable to complete the copy, the accumulated size increase of copy is "),
+            std::string::npos)
+      << s.err;
+  ASSERT_TRUE(s.Run("expect get isvc llama jsonpath='{.metadata.finalizers[*]}'=example.com/keep"))
+      << s.err;
 }
 
 TEST(Lab, LabelRefusesToOverwriteWithoutTheFlag) {
