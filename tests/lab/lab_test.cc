@@ -229,6 +229,18 @@ TEST(Lab, ReplayScriptRebuildsTheSameTrace) {
   EXPECT_EQ(replay.lab.sim().trace().Hash(), s.lab.sim().trace().Hash());
 }
 
+TEST(Lab, ReplayScriptKeepsAHeredocWhoseBodyHoldsTheDelimiter) {
+  // The body's RLAB_EOF line used to end the replayed heredoc early (the share round trip that
+  // fuzz/script.cc checks).
+  Session s;
+  EXPECT_FALSE(s.Run("apply -f - <<EOF\nRLAB_EOF\nEOF\necho done\n", /*keep_going=*/true));
+  auto replay = ParseScript(s.lab.ReplayScript());
+  ASSERT_TRUE(replay.ok()) << replay.status().message();
+  ASSERT_EQ(replay->size(), 2u) << s.lab.ReplayScript();
+  EXPECT_EQ((*replay)[0].heredoc, std::optional<std::string>("RLAB_EOF\n"));
+  EXPECT_EQ((*replay)[1].argv, (std::vector<std::string>{"echo", "done"}));
+}
+
 TEST(Lab, SameSeedSameTraceDifferentSeedDifferentUids) {
   auto hash_for = [](uint64_t seed) {
     SimulationOptions options;
