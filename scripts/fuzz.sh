@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target for SECONDS seconds each (default 10), after replaying the saved
-# regressions (fuzz/regressions/<target>/*) once. Corpora are (re)generated from the repository's
-# lab scripts, manifests and fuzz/seeds/ into build/fuzz/corpus/<target> and grow across runs;
+# regressions (fuzz/regressions/<target>/*) once. Seeds are generated from the repository's lab
+# scripts, manifests and fuzz/seeds/ into build/fuzz/seeds/<target>; runs of 60 s or more grow
+# build/fuzz/corpus/<target> across runs, shorter ones start from the seeds alone;
 # crashes land in build/fuzz/artifacts/<target>/. Uses the sanitizer build in build/asan and builds
 # the fuzz targets there only when one is missing. Prints executions per target; exit status is
 # non-zero if a regression or a fuzz run failed. Runs from any directory.
@@ -27,7 +28,10 @@ if [ "${#missing[@]}" -gt 0 ]; then
   RLAB_ASAN_TARGETS="${missing[*]}" scripts/build_asan.sh "${launcher[@]}"
 fi
 
-python3 fuzz/make_corpus.py . "$OUT/corpus"
+# Seeds are rebuilt each run. Long runs (>= 60 s) keep what they learn in $OUT/corpus; short
+# runs (scripts/test.sh) start from the seeds alone, so their start-up stays a few seconds.
+rm -rf "$OUT/seeds" "$OUT/short"
+python3 fuzz/make_corpus.py . "$OUT/seeds"
 
 # LeakSanitizer does not work under ptrace (some sandboxes); probe once, as scripts/test.sh does.
 leaks=1
@@ -62,11 +66,13 @@ for t in "${TARGETS[@]}"; do
   dict=()
   [ -f "fuzz/$t.dict" ] && dict=(-dict="fuzz/$t.dict")
   rc=0
-  "$exe" "$OUT/corpus/$t" "${dict[@]}" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 \
+  if [ "$SECS" -ge 60 ]; then corpus_dir="$OUT/corpus/$t"; else corpus_dir="$OUT/short/$t"; fi
+  mkdir -p "$corpus_dir"
+  "$exe" "$corpus_dir" "$OUT/seeds/$t" "${dict[@]}" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 \
     -max_len=16384 -detect_leaks="$leaks" -print_final_stats=1 \
     -artifact_prefix="$OUT/artifacts/$t/" >"$log" 2>&1 || rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  corpus=$(find "$OUT/corpus/$t" -type f | wc -l)
+  corpus=$(find "$corpus_dir" "$OUT/seeds/$t" -type f | wc -l)
   if [ "$rc" -ne 0 ]; then
     failed=1
     echo "FAILED: fuzz_$t (exit $rc); input in $OUT/artifacts/$t/, log $log"
