@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Sanitizer build (clang, ASan+UBSan, Debug, no benchmarks) into build/asan. The same folder is
-# used for libFuzzer targets: pass -DRLAB_BUILD_FUZZ=ON (extra arguments go to CMake configure).
+# Sanitizer build (clang, ASan+UBSan, Debug, no benchmarks) into build/asan. The same folder holds
+# the libFuzzer targets (fuzz/, -DRLAB_BUILD_FUZZ=ON; scripts/fuzz.sh runs them). Extra arguments
+# go to CMake configure; RLAB_ASAN_TARGETS="a b" builds only those targets (default: all).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 cmake -S . -B build/asan -G Ninja \
   -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_BUILD_TYPE=Debug \
   -DRLAB_SANITIZE=ON -DRLAB_WERROR=OFF \
-  -DRLAB_BUILD_BENCH=OFF "$@" >/dev/null
-cmake --build build/asan
+  -DRLAB_BUILD_BENCH=OFF -DRLAB_BUILD_FUZZ=ON "$@" >/dev/null
+# shellcheck disable=SC2086  # the target list is split on purpose
+cmake --build build/asan -j2 ${RLAB_ASAN_TARGETS:+--target $RLAB_ASAN_TARGETS}

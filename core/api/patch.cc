@@ -279,6 +279,30 @@ const Json* OpValue(const Json& op) {
   return it == op.end() ? nullptr : &*it;
 }
 
+// NestingExceeds reports whether value, placed at the JSON pointer path, would sit deeper than
+// kMaxPatchDepth containers. The recursion stops one level past the limit, and documents reach
+// here at most kMaxPatchDepth deep (ParsePatch, kMaxManifestDepth), so it cannot run away.
+bool NestingExceeds(const std::string& path, const Json& value) {
+  int depth = 0;
+  for (char c : path) depth += c == '/' ? 1 : 0;  // one container per reference token
+  struct Walk {
+    static bool Exceeds(const Json& v, int depth) {
+      if (!v.is_structured()) return false;
+      if (++depth > kMaxPatchDepth) return true;
+      for (const Json& child : v) {
+        if (Exceeds(child, depth)) return true;
+      }
+      return false;
+    }
+  };
+  return depth > kMaxPatchDepth || Walk::Exceeds(value, depth);
+}
+
+OpResult NestingFail(const std::string& op_name) {
+  return OpFail(op_name + " operation does not apply: the result would nest deeper than " +
+                std::to_string(kMaxPatchDepth) + " levels");
+}
+
 OpResult DoAdd(Json& doc, const Json& op) {
   std::string path;
   if (!OpStringField(op, "path", &path).ok) {
@@ -292,6 +316,7 @@ OpResult DoAdd(Json& doc, const Json& op) {
                   true);
   }
   const Json* value = OpValue(op);
+  if (value != nullptr && NestingExceeds(path, *value)) return NestingFail("add");
   OpResult r = ContainerAdd(*con, key, value ? *value : Json());
   if (!r.ok) return Wrap(r, "error in add for path: '" + path + "'");
   return OpOk();
@@ -320,6 +345,7 @@ OpResult DoReplace(Json& doc, const Json& op) {
     return Wrap(r, "replace operation failed to decode path");
   }
   const Json* value = OpValue(op);
+  if (value != nullptr && NestingExceeds(path, *value)) return NestingFail("replace");
   if (path.empty()) {
     // The whole document: evanphx only accepts an object or an array here.
     if (value == nullptr || (!value->is_object() && !value->is_array())) {
@@ -377,13 +403,54 @@ OpResult DoMove(Json& doc, const Json& op) {
                       ": " + kErrMissing,
                   true);
   }
+  if (NestingExceeds(path, value)) return NestingFail("move");
   if (OpResult r = ContainerAdd(*con, key, std::move(value)); !r.ok) {
     return Wrap(r, "error in move for path: '" + path + "'");
   }
   return OpOk();
 }
 
-OpResult DoCopy(Json& doc, const Json& op) {
+// CopySize is the size deepCopy reports for a copied value: the length of its encoding by Go's
+// json.Marshal (which escapes <, > and & as \u003c...), counted without building the text and
+// given up once it passes cap, so a patch near the limit costs no more than the limit.
+int64_t CopySize(const Json& value, int64_t cap) {
+  int64_t size = 0;
+  std::vector<const Json*> stack = {&value};
+  while (!stack.empty() && size <= cap) {
+    const Json* v = stack.back();
+    stack.pop_back();
+    if (v->is_string()) {
+      size += 2;
+      for (unsigned char c : v->get_ref<const std::string&>()) {
+        if (c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t') {
+          size += 2;
+        } else if (c < 0x20 || c == '<' || c == '>' || c == '&') {
+          size += 6;
+        } else {
+          size += 1;
+        }
+      }
+    } else if (v->is_object()) {
+      // Braces, commas between members, and per member its quoted key and a colon.
+      size += v->empty() ? 2 : 1 + static_cast<int64_t>(v->size());
+      for (const auto& [key, child] : v->items()) {
+        size += 3 + static_cast<int64_t>(key.size());
+        stack.push_back(&child);
+      }
+    } else if (v->is_array()) {
+      size += v->empty() ? 2 : 1 + static_cast<int64_t>(v->size());
+      for (const Json& child : *v) stack.push_back(&child);
+    } else {
+      size += static_cast<int64_t>(v->dump().size());  // null, booleans, numbers
+    }
+  }
+  return size;
+}
+
+// DoCopy adds the size of every copied value to *accumulated and fails beyond
+// kJsonPatchMaxCopyBytes, so a patch cannot double a document op after op.
+// mirrors evanphx/json-patch v4 patch.go copy (AccumulatedCopySizeLimit)
+OpResult DoCopy(Json& doc, const Json& op, int64_t* accumulated) {
   std::string from;
   if (OpResult r = OpStringField(op, "from", &from); !r.ok) {
     return Wrap(r, "copy operation failed to decode from");
@@ -410,6 +477,13 @@ OpResult DoCopy(Json& doc, const Json& op) {
     return OpFail("copy operation does not apply: doc is missing destination path: " + path +
                       ": " + kErrMissing,
                   true);
+  }
+  if (NestingExceeds(path, value)) return NestingFail("copy");
+  *accumulated += CopySize(value, kJsonPatchMaxCopyBytes - *accumulated);
+  if (*accumulated > kJsonPatchMaxCopyBytes) {
+    return OpFail("Unable to complete the copy, the accumulated size increase of copy is " +
+                  std::to_string(*accumulated) + ", exceeding the limit " +
+                  std::to_string(kJsonPatchMaxCopyBytes));
   }
   if (OpResult r = ContainerAdd(*con, key, std::move(value)); !r.ok) {
     return Wrap(r, "error while adding value during copy");
@@ -539,6 +613,7 @@ StatusOr<Json> ApplyJsonPatch(const Json& target, const Json& ops) {
                       std::to_string(ops.size()));
   }
   Json doc = target;
+  int64_t copied = 0;  // bytes added by "copy" operations so far
   for (const Json& op : ops) {
     const std::string kind = OpKind(op);
     OpResult r;
@@ -553,7 +628,7 @@ StatusOr<Json> ApplyJsonPatch(const Json& target, const Json& ops) {
     } else if (kind == "test") {
       r = DoTest(doc, op);
     } else if (kind == "copy") {
-      r = DoCopy(doc, op);
+      r = DoCopy(doc, op, &copied);
     } else {
       r = OpFail("Unexpected kind: " + kind);
     }
@@ -562,8 +637,38 @@ StatusOr<Json> ApplyJsonPatch(const Json& target, const Json& ops) {
   return doc;
 }
 
+// Checked before parsing because copying, merging or printing a parsed document recurses.
+bool ExceedsMaxPatchDepth(const std::string& text) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      if (++depth > kMaxPatchDepth) return true;
+    } else if ((c == '}' || c == ']') && depth > 0) {
+      --depth;
+    }
+  }
+  return false;
+}
+
 // mirrors kubectl pkg/cmd/patch/patch.go: `unable to parse %q: %v`
 StatusOr<Json> ParsePatch(const std::string& text) {
+  if (ExceedsMaxPatchDepth(text)) {
+    // go-yaml's wording for the same guard (kubectl reads -p through sigs.k8s.io/yaml).
+    return Status(StatusCode::kBadRequest, "unable to parse " + GoQuote(text) +
+                                               ": exceeded max depth of " +
+                                               std::to_string(kMaxPatchDepth));
+  }
   Json parsed = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (!parsed.is_discarded()) return parsed;
   ErrorCapture capture;

@@ -5,10 +5,13 @@
 // kube-apiserver pkg/endpoints/handlers/patch.go uses them; kubectl's patch argument parsing.
 // Simplified: merge patch follows RFC 7386 exactly (evanphx additionally prunes nulls inside
 // arrays of a non-object patch); JSON patch keeps evanphx v4's messages and its quirks that
-// matter (negative array indices, "add" on an existing object key replaces it) but not its
-// AccumulatedCopySizeLimit. Parsing is JSON only (kubectl also accepts YAML for -p).
+// matter (negative array indices, "add" on an existing object key replaces it, and the
+// AccumulatedCopySizeLimit kube-apiserver sets). Parsing is JSON only (kubectl also accepts
+// YAML for -p). Patches and patched documents nest at most kMaxPatchDepth levels (Go's JSON
+// decoder stops at 10000), so no recursive code here can exhaust the stack.
 // Single-threaded; no time. Never throws: nlohmann's throwing accessors are not used.
 
+#include <cstdint>
 #include <string>
 
 #include "core/api/object.h"
@@ -29,20 +32,39 @@ Json CreateMergePatch(const Json& original, const Json& modified);
 // kMaxJsonPatchOperations is kube-apiserver's limit on operations in one JSON patch.
 inline constexpr int kMaxJsonPatchOperations = 10000;
 
+// kJsonPatchMaxCopyBytes is kube-apiserver's default JSONPatchMaxCopyBytes (3 MiB): the most
+// that "copy" operations of one JSON patch may add, in bytes of JSON (evanphx's
+// AccumulatedCopySizeLimit). Without it a few copies of a list into itself grow the document
+// exponentially (found by fuzz/patch.cc).
+inline constexpr int64_t kJsonPatchMaxCopyBytes = 3 * 1024 * 1024;
+
 // ApplyJsonPatch applies an RFC 6902 patch (add, remove, replace, move, copy, test; JSON pointers
 // with ~0/~1 escapes; "-" appends). Errors carry kube-apiserver's codes and jsonpatch's messages:
 // kBadRequest when the document is not a list of operations ("json: cannot unmarshal object into
 // Go value of type jsonpatch.Patch"), kRequestEntityTooLarge over kMaxJsonPatchOperations, and
 // kInvalid (422) when an operation does not apply, e.g.
 // `add operation does not apply: doc is missing path: "/spec/foo": missing value`,
-// `testing value /spec/x failed: test failed`, `Unexpected kind: badop`.
+// `testing value /spec/x failed: test failed`, `Unexpected kind: badop`,
+// `Unable to complete the copy, the accumulated size increase of copy is N, exceeding the
+// limit 3145728`, or `add operation does not apply: the result would nest deeper than 200
+// levels` (also for replace, move and copy).
 // Operations apply in order; on error nothing of the patch is applied.
 base::StatusOr<Json> ApplyJsonPatch(const Json& target, const Json& ops);
+
+// kMaxPatchDepth bounds how deeply objects and arrays may nest in a patch, so the recursive code
+// that copies, applies and destroys documents cannot exhaust the stack (as kMaxManifestDepth
+// does for manifests; found by fuzz/patch.cc).
+inline constexpr int kMaxPatchDepth = 200;
+
+// ExceedsMaxPatchDepth reports whether objects and arrays in the JSON text nest deeper than
+// kMaxPatchDepth (strings skipped; the text need not be valid JSON). Callers that parse JSON text
+// on their own before merging it check this first.
+bool ExceedsMaxPatchDepth(const std::string& text);
 
 // ParsePatch parses the text of `kubectl patch -p` without exceptions. On bad input it returns
 // kBadRequest with kubectl's shape, `unable to parse "<text>": <reason>`; the console adds the
 // leading "error: " as kubectl does for client-side errors. The reason is nlohmann's (kubectl's
-// would be the YAML parser's).
+// would be the YAML parser's), or `exceeded max depth of 200` beyond kMaxPatchDepth.
 base::StatusOr<Json> ParsePatch(const std::string& text);
 
 }  // namespace api

@@ -113,15 +113,7 @@ Lab::ScriptOutcome Lab::RunScript(
 std::string Lab::ReplayScript() const {
   std::string out = "# replay of a Reconcile Lab session (seed " + std::to_string(sim_->seed()) +
                     ")\n";
-  for (const LoggedCommand& cmd : log_) {
-    std::string line;
-    for (const std::string& word : cmd.argv) line += (line.empty() ? "" : " ") + QuoteWord(word);
-    if (cmd.heredoc.has_value()) {
-      out += line + " <<'RLAB_EOF'\n" + *cmd.heredoc + "RLAB_EOF\n";
-    } else {
-      out += line + "\n";
-    }
-  }
+  for (const LoggedCommand& cmd : log_) out += FormatCommand(cmd.argv, cmd.heredoc);
   return out;
 }
 

@@ -287,4 +287,33 @@ std::string QuoteWord(const std::string& word) {
   return out;
 }
 
+namespace {
+
+// HasLine reports whether some line of body is exactly line.
+bool HasLine(const std::string& body, const std::string& line) {
+  size_t start = 0;
+  while (start < body.size()) {
+    size_t end = body.find('\n', start);
+    if (end == std::string::npos) end = body.size();
+    if (body.compare(start, end - start, line) == 0) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string FormatCommand(const std::vector<std::string>& argv,
+                          const std::optional<std::string>& heredoc) {
+  std::string line;
+  for (const std::string& word : argv) line += (line.empty() ? "" : " ") + QuoteWord(word);
+  if (!heredoc.has_value()) return line + "\n";
+  // A body line equal to the delimiter would end the heredoc early (see fuzz/script.cc).
+  std::string delimiter = "RLAB_EOF";
+  for (int n = 1; HasLine(*heredoc, delimiter); ++n) delimiter = "RLAB_EOF" + std::to_string(n);
+  std::string body = *heredoc;
+  if (!body.empty() && body.back() != '\n') body += '\n';
+  return line + " <<'" + delimiter + "'\n" + body + delimiter + "\n";
+}
+
 }  // namespace lab

@@ -59,4 +59,11 @@ std::vector<std::string> CommandWords(const ScriptLine& line);
 // writes any newline as a space.
 std::string QuoteWord(const std::string& word);
 
+// FormatCommand spells one command so that ParseScript gives back the same argv and heredoc: the
+// words through QuoteWord, and a heredoc as `<<'RLAB_EOF'` ... `RLAB_EOF`, where the delimiter
+// gets a number (RLAB_EOF1, RLAB_EOF2, ...) if a line of the body equals it. A body not ending
+// in "\n" gets one. The result ends in "\n". Used for replay scripts and share links.
+std::string FormatCommand(const std::vector<std::string>& argv,
+                          const std::optional<std::string>& heredoc);
+
 }  // namespace lab

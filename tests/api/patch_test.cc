@@ -254,5 +254,75 @@ TEST(ParsePatch, BadInputIsABadRequestInKubectlShape) {
       << got.status().message();
 }
 
+
+// ---- Limits found by fuzzing (fuzz/patch.cc; inputs kept in fuzz/regressions/patch/) ---------
+
+// Nested(n) is n arrays, one inside the other: [[[...]]].
+std::string Nested(int n) { return std::string(n, '[') + std::string(n, ']'); }
+
+TEST(ParsePatch, RejectsNestingDeeperThanTheLimitInsteadOfOverflowingTheStack) {
+  EXPECT_TRUE(ParsePatch(Nested(kMaxPatchDepth)).ok());
+  auto got = ParsePatch("{\"a\":" + Nested(kMaxPatchDepth) + "}");
+  ASSERT_FALSE(got.ok());
+  EXPECT_EQ(got.status().code(), base::StatusCode::kBadRequest);
+  EXPECT_NE(got.status().message().find(": exceeded max depth of 200"), std::string::npos)
+      << got.status().message().substr(0, 80);
+  // Brackets inside strings do not count.
+  EXPECT_TRUE(ParsePatch("{\"a\":\"" + Nested(5000) + "\"}").ok());
+  // Far deeper input fails the same way (it crashed with a stack overflow before).
+  EXPECT_FALSE(ParsePatch(Nested(100000)).ok());
+}
+
+TEST(ExceedsMaxPatchDepth, CountsContainersOutsideStrings) {
+  EXPECT_FALSE(ExceedsMaxPatchDepth(Nested(kMaxPatchDepth)));
+  EXPECT_TRUE(ExceedsMaxPatchDepth(Nested(kMaxPatchDepth + 1)));
+  EXPECT_FALSE(ExceedsMaxPatchDepth("[\"\\\"" + std::string(300, '[') + "\"]"));
+  EXPECT_TRUE(ExceedsMaxPatchDepth(std::string(300, '{')));  // unbalanced text counts too
+}
+
+TEST(ApplyJsonPatch, CopiesIntoThemselvesStopAtTheAccumulatedCopyLimit) {
+  // Each op copies the list into itself, doubling the document: 2^40 copies of a 100 KB string
+  // without a limit (a short string doubles the same way, only slower to reach the limit).
+  Json ops = Json::array();
+  for (int i = 0; i < 40; ++i) ops.push_back(J(R"({"op":"copy","from":"/a","path":"/a/-"})"));
+  Json target = Json::object();
+  target["a"] = Json::array({std::string(100000, 'x')});
+  auto got = ApplyJsonPatch(target, ops);
+  ASSERT_FALSE(got.ok());
+  EXPECT_EQ(got.status().code(), base::StatusCode::kInvalid);
+  EXPECT_EQ(got.status().message().rfind(
+                "Unable to complete the copy, the accumulated size increase of copy is ", 0),
+            0u)
+      << got.status().message();
+  EXPECT_NE(got.status().message().find(", exceeding the limit 3145728"), std::string::npos);
+  // A copy under the limit still works.
+  auto small = ApplyJsonPatch(J(R"({"a":["x"]})"),
+                              J(R"([{"op":"copy","from":"/a","path":"/b"}])"));
+  ASSERT_TRUE(small.ok()) << small.status().message();
+  EXPECT_EQ(*small, J(R"({"a":["x"],"b":["x"]})"));
+}
+
+TEST(ApplyJsonPatch, RefusesResultsNestedDeeperThanTheLimit) {
+  // 150 levels of path plus a 100-level value: each fine alone, too deep together.
+  std::string path, target_text = "0";
+  for (int i = 0; i < 150; ++i) {
+    path += "/a";
+    target_text = "{\"a\":" + target_text + "}";
+  }
+  const Json target = J(target_text.c_str());
+  const Json value = J(Nested(100).c_str());
+  auto add = ApplyJsonPatch(target, Json::array({{{"op", "add"}, {"path", path}, {"value", value}}}));
+  ASSERT_FALSE(add.ok());
+  EXPECT_EQ(add.status().code(), base::StatusCode::kInvalid);
+  EXPECT_EQ(add.status().message(),
+            "add operation does not apply: the result would nest deeper than 200 levels");
+  auto copy = ApplyJsonPatch(J(R"({"a":[[[1]]]})"),
+                             J(R"([{"op":"copy","from":"/a","path":"/a/0/0/-"}])"));
+  ASSERT_TRUE(copy.ok()) << copy.status().message();  // shallow copies into themselves are fine
+  auto shallow = ApplyJsonPatch(target, Json::array({{{"op", "add"}, {"path", path},
+                                                      {"value", J(Nested(50).c_str())}}}));
+  EXPECT_TRUE(shallow.ok()) << shallow.status().message();
+}
+
 }  // namespace
 }  // namespace api

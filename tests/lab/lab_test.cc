@@ -1,6 +1,8 @@
 #include "core/lab/lab.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -124,6 +126,34 @@ TEST(Lab, PatchDefaultsToStrategicWhichCustomResourcesRefuse) {
   EXPECT_EQ(s.out, "inferenceservice.inference.io/llama patched (no change)\n");
 }
 
+// Found by fuzz/patch.cc: a deeply nested -p overflowed the stack, and a JSON patch copying a
+// list into itself grew the object exponentially; both are now errors that change nothing.
+TEST(Lab, HostilePatchesAreErrorsThatChangeNothing) {
+  Session s;
+  ASSERT_TRUE(s.Run(ApplyIsvc())) << s.err;
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_FALSE(s.Run("patch isvc llama --type merge -p '" + deep + "'"));
+  EXPECT_NE(s.err.find("\": exceeded max depth of 200\n"), std::string::npos);
+  EXPECT_EQ(s.err.rfind("error: unable to parse \"[[[", 0), 0u);
+  s.err.clear();
+  // One patch adds a list holding a 100 KB string, then copies the list into itself 40 times.
+  std::string ops = R"([{"op":"add","path":"/metadata/finalizers","value":[")" +
+                    std::string(100000, 'x') + R"("]})";
+  for (int i = 0; i < 40; ++i) {
+    ops += R"(,{"op":"copy","from":"/metadata/finalizers","path":"/metadata/finalizers/-"})";
+  }
+  ops += "]";
+  ASSERT_TRUE(s.Run("patch isvc llama --type merge -p "
+                    "'{\"metadata\":{\"finalizers\":[\"example.com/keep\"]}}'"))
+      << s.err;
+  EXPECT_FALSE(s.Run("patch isvc llama --type json -p '" + ops + "'"));
+  EXPECT_NE(s.err.find("Unable to complete the copy, the accumulated size increase of copy is "),
+            std::string::npos)
+      << s.err;
+  ASSERT_TRUE(s.Run("expect get isvc llama jsonpath='{.metadata.finalizers[*]}'=example.com/keep"))
+      << s.err;
+}
+
 TEST(Lab, LabelRefusesToOverwriteWithoutTheFlag) {
   Session s;
   ASSERT_TRUE(s.Run(ApplyIsvc() + "label isvc llama team=ml\n")) << s.err;
@@ -197,6 +227,18 @@ TEST(Lab, ReplayScriptRebuildsTheSameTrace) {
   Session replay;
   ASSERT_TRUE(replay.Run(s.lab.ReplayScript())) << replay.err;
   EXPECT_EQ(replay.lab.sim().trace().Hash(), s.lab.sim().trace().Hash());
+}
+
+TEST(Lab, ReplayScriptKeepsAHeredocWhoseBodyHoldsTheDelimiter) {
+  // The body's RLAB_EOF line used to end the replayed heredoc early (the share round trip that
+  // fuzz/script.cc checks).
+  Session s;
+  EXPECT_FALSE(s.Run("apply -f - <<EOF\nRLAB_EOF\nEOF\necho done\n", /*keep_going=*/true));
+  auto replay = ParseScript(s.lab.ReplayScript());
+  ASSERT_TRUE(replay.ok()) << replay.status().message();
+  ASSERT_EQ(replay->size(), 2u) << s.lab.ReplayScript();
+  EXPECT_EQ((*replay)[0].heredoc, std::optional<std::string>("RLAB_EOF\n"));
+  EXPECT_EQ((*replay)[1].argv, (std::vector<std::string>{"echo", "done"}));
 }
 
 TEST(Lab, SameSeedSameTraceDifferentSeedDifferentUids) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -299,6 +300,31 @@ TEST(ParseScript, NeverCrashesOnRandomInputAndReparsesStably) {
     (void)ParseCommandLine(text);
   }
   EXPECT_GT(parsed_ok, 1000);  // the generator exercises the success path too
+}
+
+
+// FormatCommand is how replay scripts and share links spell a command. A heredoc body holding a
+// line equal to the delimiter used to end the heredoc early and turn the rest of the body into
+// commands (the share round trip fuzz/script.cc checks; input in fuzz/regressions/script/).
+TEST(FormatCommand, RoundTripsHeredocsWhoseBodyHoldsTheDelimiter) {
+  const std::string body = "a: 1\nRLAB_EOF\nRLAB_EOF1\nb: 2\n";
+  const std::string text = FormatCommand({"apply", "-f", "-"}, body);
+  EXPECT_EQ(text, "apply -f - <<'RLAB_EOF2'\n" + body + "RLAB_EOF2\n");
+  auto got = ParseScript(text + FormatCommand({"get", "it's"}, std::nullopt));
+  ASSERT_TRUE(got.ok()) << got.status().message();
+  ASSERT_EQ(got->size(), 2u);
+  EXPECT_EQ((*got)[0].argv, (Words{"apply", "-f", "-"}));
+  EXPECT_EQ((*got)[0].heredoc, body);
+  EXPECT_EQ((*got)[1].argv, (Words{"get", "it's"}));
+  EXPECT_FALSE((*got)[1].heredoc.has_value());
+}
+
+TEST(FormatCommand, UsesThePlainDelimiterAndEndsEveryBodyWithANewline) {
+  EXPECT_EQ(FormatCommand({"apply", "-f", "-"}, std::string("x\n")),
+            "apply -f - <<'RLAB_EOF'\nx\nRLAB_EOF\n");
+  EXPECT_EQ(FormatCommand({"apply", "-f", "-"}, std::string("x")),
+            "apply -f - <<'RLAB_EOF'\nx\nRLAB_EOF\n");
+  EXPECT_EQ(FormatCommand({"echo", ""}, std::nullopt), "echo ''\n");
 }
 
 }  // namespace

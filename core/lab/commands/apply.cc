@@ -102,7 +102,9 @@ void ApplyOne(client::Client& kubectl, const api::KindInfo& kind, const std::str
   api::Json original = api::Json::object();
   const auto annotations = api::Annotations(current);
   auto it = annotations.find(kLastApplied);
-  if (it != annotations.end()) {
+  // A last-applied annotation nested too deeply is ignored like an unparsable one (the merge
+  // below recurses through it).
+  if (it != annotations.end() && !api::ExceedsMaxPatchDepth(it->second)) {
     api::Json parsed = api::Json::parse(it->second, nullptr, false);
     if (!parsed.is_discarded() && parsed.is_object()) original = parsed;
   }

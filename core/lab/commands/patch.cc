@@ -106,6 +106,10 @@ CommandResult RunPatch(CommandContext& ctx, const std::vector<std::string>& args
   auto refs = ParseObjectRefs(flags->positional);
   if (!refs.ok()) return CommandResult::Error(refs.status().message());
   const std::string body = flags->Get("patch");
+  if (api::ExceedsMaxPatchDepth(body)) {  // before parsing: deep documents recurse (fuzz/patch.cc)
+    return CommandResult::Error("error: unable to parse \"" + body + "\": exceeded max depth of " +
+                                std::to_string(api::kMaxPatchDepth));
+  }
   api::Json patch = api::Json::parse(body, nullptr, false);
   if (patch.is_discarded()) {
     return CommandResult::Error("error: unable to parse \"" + body +
