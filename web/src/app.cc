@@ -17,14 +17,6 @@ namespace {
 constexpr size_t kMaxConsoleLines = 4000;
 constexpr size_t kMaxMetricPoints = 4000;
 
-// ShellQuote quotes a word the way the lab language's parser reads it back.
-std::string ShellQuote(const std::string& w) {
-  if (!w.empty() && w.find_first_of(" \t\n'\"\\#$<>|;&(){}*?") == std::string::npos) return w;
-  std::string out = "'";
-  for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 void AppendOutput(std::vector<ConsoleLine>& console, ConsoleLine::Kind kind,
                   const std::string& text) {
   size_t start = 0;
@@ -316,13 +308,8 @@ std::string App::ShareScript(size_t limit) const {
         continue;
       }
     }
-    std::string line;
-    for (const std::string& w : cmd.argv) line += (line.empty() ? "" : " ") + ShellQuote(w);
-    if (cmd.heredoc) {
-      out += line + " <<'RLAB_EOF'\n" + *cmd.heredoc + "RLAB_EOF\n";
-    } else {
-      out += line + "\n";
-    }
+    // FormatCommand picks a heredoc delimiter no line of the body equals.
+    out += lab::FormatCommand(cmd.argv, cmd.heredoc);
   }
   return out;
 }

@@ -580,7 +580,11 @@ std::optional<Outcome> RayJobReconciler::Running(Pass& p) {
       request.entrypoint = utils::StringAt(p.job, "/spec/entrypoint");
       request.submission_id = job_id;
       base::StatusOr<std::string> env = GetRuntimeEnvJson(p.job);
-      if (env.ok() && !env->empty()) request.runtime_env = Json::parse(*env);
+      if (env.ok() && !env->empty()) {
+        // Non-throwing: the sandbox must not abort on a learner's runtimeEnvYAML.
+        Json parsed = Json::parse(*env, nullptr, /*allow_exceptions=*/false);
+        if (!parsed.is_discarded()) request.runtime_env = std::move(parsed);
+      }
       const Json* md = utils::At(p.job, "/spec/metadata");
       if (md != nullptr && md->is_object()) {
         for (const auto& [k, v] : md->items()) {
