@@ -1,5 +1,6 @@
 // rlab: runs a lab script and prints each command's output, kubectl-style.
 // Usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
+//        rlab bench SCENARIO [N] [--seed N]   (cli/bench.h)
 // Exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage or unreadable script.
 
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "cli/bench.h"
 #include "core/lab/lab.h"
 
 namespace {
@@ -16,7 +18,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-\n"
     "       runs a lab script; prints command output on stdout, errors on stderr,\n"
-    "       and the seed and trace hash on stderr at the end.\n";
+    "       and the seed and trace hash on stderr at the end.\n"
+    "       rlab bench SCENARIO [N] [--seed N]: a scale scenario's figures as JSON (--help).\n";
 
 int Usage(const std::string& message) {
   if (!message.empty()) std::cerr << "rlab: " << message << "\n";
@@ -34,6 +37,7 @@ std::string DirName(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "bench") return cli::RunBench(argc - 2, argv + 2);
   uint64_t seed = 1;
   bool keep_going = false;
   std::string trace_path, script_path;
