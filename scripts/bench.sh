@@ -91,8 +91,8 @@ def pick(scenario, plat, n=None):
             return s
     return None
 plats = ["native", "wasm-node"]
-keys = ["ok", "wall_ms", "cpu_ms", "virtual_ms", "api_writes", "reconciles", "trace_events",
-        "peak_rss_mb", "wasm_heap_mb", "pods"]
+keys = ["n", "ok", "wall_ms", "cpu_ms", "virtual_ms", "api_writes", "reconciles", "trace_events",
+        "peak_rss_mb", "wasm_heap_mb", "pods", "trace_hash"]
 def trim(s):
     return None if s is None else {k: s[k] for k in keys if k in s}
 
