@@ -6,28 +6,76 @@
 
 namespace sim {
 
-std::string JsonEscape(const std::string& s) {
-  std::string out;
-  out.reserve(s.size() + 2);
+namespace {
+
+// AppendEscaped appends s as a JSON string literal body (without quotes).
+void AppendEscaped(const std::string& s, std::string* out) {
   for (unsigned char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
+      case '"': *out += "\\\""; break;
+      case '\\': *out += "\\\\"; break;
+      case '\n': *out += "\\n"; break;
+      case '\r': *out += "\\r"; break;
+      case '\t': *out += "\\t"; break;
+      case '\b': *out += "\\b"; break;
+      case '\f': *out += "\\f"; break;
       default:
         if (c < 0x20) {
           char buf[8];
           std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
+          *out += buf;
         } else {
-          out += static_cast<char>(c);
+          *out += static_cast<char>(c);
         }
     }
   }
+}
+
+// AppendInt appends v in decimal (what std::to_string prints) without a temporary string.
+void AppendInt(int64_t v, std::string* out) {
+  char buf[24];
+  char* end = buf + sizeof buf;
+  char* p = end;
+  uint64_t u = v < 0 ? static_cast<uint64_t>(-(v + 1)) + 1 : static_cast<uint64_t>(v);
+  do {
+    *--p = static_cast<char>('0' + u % 10);
+    u /= 10;
+  } while (u != 0);
+  if (v < 0) *--p = '-';
+  out->append(p, static_cast<size_t>(end - p));
+}
+
+// AppendJsonLine renders a record as ToJsonLine documents, into out (appending). One buffer, no
+// temporaries: every emitted record is rendered once for the running hash.
+void AppendJsonLine(const TraceEvent& e, std::string* out) {
+  *out += "{\"seq\":";
+  AppendInt(e.seq, out);
+  *out += ",\"t\":";
+  *out += base::FormatMillis(e.t);
+  *out += ",\"type\":\"";
+  AppendEscaped(e.type, out);
+  *out += '"';
+  for (const auto& [key, value] : e.fields) {
+    *out += ",\"";
+    AppendEscaped(key, out);
+    *out += "\":";
+    if (value.is_int) {
+      AppendInt(value.i, out);
+    } else {
+      *out += '"';
+      AppendEscaped(value.s, out);
+      *out += '"';
+    }
+  }
+  *out += '}';
+}
+
+}  // namespace
+
+std::string JsonEscape(const std::string& s) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  AppendEscaped(s, &out);
   return out;
 }
 
@@ -45,17 +93,9 @@ std::string TraceEvent::FieldString(const std::string& key) const {
 }
 
 std::string TraceEvent::ToJsonLine() const {
-  std::string out = "{\"seq\":" + std::to_string(seq) + ",\"t\":" + base::FormatMillis(t) +
-                    ",\"type\":\"" + JsonEscape(type) + "\"";
-  for (const auto& [key, value] : fields) {
-    out += ",\"" + JsonEscape(key) + "\":";
-    if (value.is_int) {
-      out += std::to_string(value.i);
-    } else {
-      out += "\"" + JsonEscape(value.s) + "\"";
-    }
-  }
-  out += "}";
+  std::string out;
+  out.reserve(256);
+  AppendJsonLine(*this, &out);
   return out;
 }
 
@@ -68,7 +108,9 @@ int64_t Trace::Emit(std::string type, TraceFields fields) {
   event.t = clock_.Now();
   event.type = std::move(type);
   event.fields = std::move(fields);
-  const std::string line = event.ToJsonLine();
+  std::string line;
+  line.reserve(256);
+  AppendJsonLine(event, &line);
   for (unsigned char c : line) {
     hash_ ^= c;
     hash_ *= 1099511628211ULL;
@@ -77,9 +119,17 @@ int64_t Trace::Emit(std::string type, TraceFields fields) {
   hash_ *= 1099511628211ULL;
   events_.push_back(std::move(event));
   RLAB_ASSERT(events_.back().seq == static_cast<int64_t>(events_.size()), "trace seq is 1-based");
-  // Copy the list so a subscriber may unsubscribe itself.
-  auto subscribers = subscribers_;
-  for (auto& [id, fn] : subscribers) fn(events_.back());
+  // Call the subscribers present now, in order, without copying the list: a subscriber may
+  // unsubscribe itself (its entry is erased, so the next one moves into slot i), and one added
+  // meanwhile (id >= last_id) waits for the next record.
+  const int last_id = next_subscriber_;
+  for (size_t i = 0; i < subscribers_.size();) {
+    const int id = subscribers_[i].first;
+    if (id >= last_id) break;
+    auto fn = subscribers_[i].second;  // the callback may unsubscribe (destroy) itself
+    fn(events_.back());
+    if (i < subscribers_.size() && subscribers_[i].first == id) ++i;
+  }
   return events_.back().seq;
 }
 

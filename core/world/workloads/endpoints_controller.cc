@@ -25,14 +25,34 @@ std::map<std::string, std::string> Selector(const Json& svc) {
   return out;
 }
 
+// Selects matches the selector against the Pod's labels in place (no copy of the labels).
 bool Selects(const std::map<std::string, std::string>& selector, const Json& pod) {
   if (selector.empty()) return false;
-  const auto labels = api::Labels(pod);
+  const Json& labels = JsonAt(pod, "/metadata/labels"_json_pointer);
+  if (!labels.is_object()) return false;
   for (const auto& [k, v] : selector) {
     auto it = labels.find(k);
-    if (it == labels.end() || it->second != v) return false;
+    if (it == labels.end() || !it->is_string() || it->get_ref<const std::string&>() != v) {
+      return false;
+    }
   }
   return true;
+}
+
+std::string PairKey(const std::string& ns, const std::string& k, const std::string& v) {
+  return ns + "\n" + k + "\n" + v;
+}
+
+// LabelPairs lists an object's string labels as index keys.
+std::vector<std::string> LabelPairs(const Json& obj) {
+  std::vector<std::string> out;
+  const Json& labels = JsonAt(obj, "/metadata/labels"_json_pointer);
+  if (!labels.is_object()) return out;
+  const std::string ns = api::Namespace(obj);
+  for (const auto& [k, v] : labels.items()) {
+    if (v.is_string()) out.push_back(PairKey(ns, k, v.get_ref<const std::string&>()));
+  }
+  return out;
 }
 
 // ResolvePort mirrors podutil.FindPort: an int targetPort is used as is, a name is looked up in
@@ -67,9 +87,7 @@ EndpointsController::EndpointsController(client::Client& client, sim::Scheduler&
       services_(client, scheduler, "Service",
                 ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
                                      base::kSecond},
-                [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
-                  queue_.Add(api::ObjectKey(n != nullptr ? *n : *o));
-                }),
+                [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnService(o, n); }),
       pods_(client, scheduler, "Pod",
             ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
                                  base::kSecond},
@@ -93,18 +111,75 @@ void EndpointsController::Start() {
   endpoints_.Start();
 }
 
-// mirrors endpoints_controller.go getPodServiceMemberships: every Service selecting the Pod
-// before or after the change.
-void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
-  const std::string ns = api::Namespace(new_obj != nullptr ? *new_obj : *old_obj);
-  for (const auto& [key, svc] : services_.items()) {
-    if (api::Namespace(*svc) != ns) continue;
-    const auto selector = Selector(*svc);
-    if ((old_obj != nullptr && Selects(selector, *old_obj)) ||
-        (new_obj != nullptr && Selects(selector, *new_obj))) {
-      queue_.Add(key);
+// OnService keeps the Service index (each Service under the pair of its selector that the fewest
+// Services share when it is indexed) and queues the Service's sync.
+void EndpointsController::OnService(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
+  const std::string key = api::ObjectKey(new_obj != nullptr ? *new_obj : *old_obj);
+  if (old_obj != nullptr) {
+    const std::string ns = api::Namespace(*old_obj);
+    for (const auto& [k, v] : Selector(*old_obj)) {
+      auto uses = service_pair_uses_.find(PairKey(ns, k, v));
+      if (uses != service_pair_uses_.end() && --uses->second == 0) service_pair_uses_.erase(uses);
+    }
+    auto indexed = service_indexed_pair_.find(key);
+    if (indexed != service_indexed_pair_.end()) {
+      auto it = services_by_pair_.find(indexed->second);
+      if (it != services_by_pair_.end()) {
+        it->second.erase(key);
+        if (it->second.empty()) services_by_pair_.erase(it);
+      }
+      service_indexed_pair_.erase(indexed);
     }
   }
+  if (new_obj != nullptr) {
+    const std::string ns = api::Namespace(*new_obj);
+    std::string best;
+    int best_uses = 0;
+    for (const auto& [k, v] : Selector(*new_obj)) {
+      const std::string pair = PairKey(ns, k, v);
+      const int uses = service_pair_uses_[pair]++;
+      if (best.empty() || uses < best_uses) {
+        best = pair;
+        best_uses = uses;
+      }
+    }
+    if (!best.empty()) {
+      services_by_pair_[best].insert(key);
+      service_indexed_pair_[key] = best;
+    }
+  }
+  queue_.Add(key);
+}
+
+// mirrors endpoints_controller.go getPodServiceMemberships: every Service selecting the Pod
+// before or after the change, in key order.
+void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
+  const std::string pod_key = api::ObjectKey(new_obj != nullptr ? *new_obj : *old_obj);
+  if (old_obj != nullptr) {
+    for (const std::string& pair : LabelPairs(*old_obj)) {
+      auto it = pods_by_label_.find(pair);
+      if (it == pods_by_label_.end()) continue;
+      it->second.erase(pod_key);
+      if (it->second.empty()) pods_by_label_.erase(it);
+    }
+  }
+  if (new_obj != nullptr) {
+    for (const std::string& pair : LabelPairs(*new_obj)) pods_by_label_[pair].insert(pod_key);
+  }
+  std::set<std::string> selecting;
+  for (const api::ObjectPtr& obj : {old_obj, new_obj}) {
+    if (obj == nullptr) continue;
+    for (const std::string& pair : LabelPairs(*obj)) {
+      auto it = services_by_pair_.find(pair);
+      if (it == services_by_pair_.end()) continue;
+      for (const std::string& key : it->second) {
+        if (selecting.count(key) != 0) continue;
+        api::ObjectPtr svc = services_.GetByKey(key);
+        if (svc != nullptr && Selects(Selector(*svc), *obj)) selecting.insert(key);
+      }
+    }
+  }
+  for (const std::string& key : selecting) queue_.Add(key);
 }
 
 // mirrors endpoints_controller.go syncService.
@@ -135,8 +210,17 @@ bool EndpointsController::Sync(const std::string& key) {
   };
   std::map<std::string, Subset> subsets;
   int64_t ready_count = 0, not_ready_count = 0;
-  for (const auto& [pod_key, pod] : pods_.items()) {
-    if (api::Namespace(*pod) != ns || !Selects(selector, *pod)) continue;
+  // The candidates: the Pods carrying the selector's rarest pair, in key order.
+  const std::set<std::string>* candidates = nullptr;
+  static const std::set<std::string> kNone;
+  for (const auto& [k, v] : selector) {
+    auto it = pods_by_label_.find(PairKey(ns, k, v));
+    const std::set<std::string>* keys = it == pods_by_label_.end() ? &kNone : &it->second;
+    if (candidates == nullptr || keys->size() < candidates->size()) candidates = keys;
+  }
+  for (const std::string& pod_key : *candidates) {
+    api::ObjectPtr pod = pods_.GetByKey(pod_key);
+    if (pod == nullptr || api::Namespace(*pod) != ns || !Selects(selector, *pod)) continue;
     const std::string ip = api::GetString(*pod, "/status/podIP"_json_pointer);
     // ShouldPodBeInEndpoints: an IP, not finished, not terminating (unless publishing not-ready).
     if (ip.empty() || IsPodTerminal(*pod) || (api::IsBeingDeleted(*pod) && !publish_not_ready))

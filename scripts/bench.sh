@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# Runs every benchmark issue 7 asks for and writes build/bench/report.json:
+#   - Google Benchmark: queue operations per second (classic and priority queue), API writes per
+#     second, watch deliveries per second (build/native/bin/{workqueue,apiserver}_bench);
+#   - the scale scenarios through `rlab bench` (cli/bench.h), natively and under Node with the
+#     same code: 1,000 RayClusters of 10 workers (11,000 Pods), one Deployment of N replicas
+#     (N = 10, 100, 1,000, 5,000), and replaying a 10,000-step session for a rewind;
+#   - the browser bundle's gzip size (from build/web/dist if built, else null).
+# Figures only: nothing here fails on a slow machine. Not part of scripts/test.sh (it takes
+# minutes); ctest runs a tiny `rlab bench` smoke test so the runner cannot rot.
+# Environment: RLAB_BENCH_SKIP_WASM=1 skips the Node runs (their figures are null);
+#              RLAB_BENCH_QUICK=1 runs small sizes only (a check of this script, not figures).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+out_dir=build/bench
+mkdir -p "$out_dir"
+
+if [ ! -f build/native/build.ninja ]; then
+  cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache >/dev/null
+fi
+cmake --build build/native --target rlab workqueue_bench apiserver_bench -j2
+
+node_rlab=""
+if [ "${RLAB_BENCH_SKIP_WASM:-0}" != 1 ] && command -v emcc >/dev/null && command -v node >/dev/null; then
+  scripts/build_wasm_cli.sh
+  node_rlab=build/wasm-cli/rlab.js
+fi
+
+if [ "${RLAB_BENCH_QUICK:-0}" = 1 ]; then
+  clusters=20; replicas="10 100"; steps=1000; min_time=0.05
+else
+  clusters=1000; replicas="10 100 1000 5000"; steps=10000; min_time=0.5
+fi
+
+echo "bench: Google Benchmark" >&2
+build/native/bin/workqueue_bench --benchmark_min_time="$min_time" --benchmark_format=json \
+  >"$out_dir/workqueue_bench.json"
+build/native/bin/apiserver_bench --benchmark_min_time="$min_time" --benchmark_format=json \
+  >"$out_dir/apiserver_bench.json"
+
+# run_scenario PLATFORM SCENARIO N: one `rlab bench` line appended to scenarios.jsonl (a failed
+# run still leaves its line, with "ok": false).
+: >"$out_dir/scenarios.jsonl"
+run_scenario() {
+  local platform=$1 scenario=$2 n=$3 line
+  echo "bench: $platform $scenario $n" >&2
+  if [ "$platform" = native ]; then
+    line=$(build/native/bin/rlab bench "$scenario" "$n" || true)
+  else
+    line=$(node --no-experimental-fetch "$node_rlab" bench "$scenario" "$n" || true)
+  fi
+  [ -n "$line" ] || line="{\"scenario\":\"$scenario\",\"n\":$n,\"platform\":\"$platform\",\"ok\":false}"
+  echo "$line" | tee -a "$out_dir/scenarios.jsonl" >&2
+}
+platforms=native
+[ -n "$node_rlab" ] && platforms="native wasm-node"
+for p in $platforms; do
+  run_scenario "$p" rayclusters "$clusters"
+  for n in $replicas; do run_scenario "$p" deployment "$n"; done
+  run_scenario "$p" rewind "$steps"
+done
+
+python3 - "$out_dir" <<'EOF'
+import gzip, json, os, platform, subprocess, sys
+out_dir = sys.argv[1]
+
+def benchmarks(name):
+    with open(os.path.join(out_dir, name)) as f:
+        doc = json.load(f)
+    return doc, {b["name"]: b for b in doc["benchmarks"]}
+
+wq_doc, wq = benchmarks("workqueue_bench.json")
+api_doc, api = benchmarks("apiserver_bench.json")
+queue = {"classic": {}, "priority": {}}
+for bench, label in [("BM_AddGetDoneForget", "add_get_done_forget_per_s"),
+                     ("BM_CoalescedAdds", "coalesced_adds_per_s"),
+                     ("BM_RateLimitedRetry", "rate_limited_retry_per_s")]:
+    for arg, q in [("0", "classic"), ("1", "priority")]:
+        b = wq.get(f"{bench}/{arg}")
+        queue[q][label] = round(b["items_per_second"]) if b else None
+
+def per_s(name):
+    b = api.get(name)
+    return round(b["items_per_second"]) if b else None
+
+scenarios = [json.loads(l) for l in open(os.path.join(out_dir, "scenarios.jsonl")) if l.strip()]
+def pick(scenario, plat, n=None):
+    for s in scenarios:
+        if s.get("scenario") == scenario and s.get("platform") == plat and (n is None or s.get("n") == n):
+            return s
+    return None
+plats = ["native", "wasm-node"]
+keys = ["n", "ok", "wall_ms", "cpu_ms", "virtual_ms", "api_writes", "reconciles", "trace_events",
+        "peak_rss_mb", "wasm_heap_mb", "pods", "trace_hash"]
+def trim(s):
+    return None if s is None else {k: s[k] for k in keys if k in s}
+
+deploy_ns = sorted({s["n"] for s in scenarios if s.get("scenario") == "deployment"})
+bundle = None
+dist = "build/web/dist"
+if os.path.isdir(dist):
+    files = {}
+    for f in sorted(os.listdir(dist)):
+        p = os.path.join(dist, f)
+        if os.path.isfile(p) and f.split(".")[-1] in ("html", "js", "wasm"):
+            data = open(p, "rb").read()
+            files[f] = {"raw": len(data), "gzip9": len(gzip.compress(data, 9))}
+    bundle = {"files": files, "gzip9_total": sum(v["gzip9"] for v in files.values())}
+
+cpu = ""
+try:
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip(); break
+except OSError:
+    pass
+report = {
+    "machine": {"cpu": cpu, "cores": os.cpu_count(), "load_avg_1m": os.getloadavg()[0],
+                "os": platform.platform(),
+                "node": subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip() or None},
+    "queue_ops_per_s": queue,
+    "api_writes_per_s": {"create": per_s("BM_Create10kWith20Watchers"),
+                         "merge_patch": per_s("BM_MergePatch10kWith20Watchers")},
+    "watch_deliveries_per_s": per_s("BM_WatchDeliveries"),
+    "rayclusters_1000": {p: trim(pick("rayclusters", p)) for p in plats},
+    "deployment": {str(n): {p: trim(pick("deployment", p, n)) for p in plats} for n in deploy_ns},
+    "rewind_replay_10000_steps": {p: trim(pick("rewind", p)) for p in plats},
+    "bundle_gzip_bytes": bundle["gzip9_total"] if bundle else None,
+    "bundle": bundle,
+    "notes": "Google Benchmark figures are per CPU second; scenario wall_ms and cpu_ms cover apply "
+             "to all ready (rewind: the replay alone); peak_rss_mb is the process's peak "
+             "(getrusage natively, process.resourceUsage().maxRSS under Node, which includes V8).",
+}
+with open(os.path.join(out_dir, "report.json"), "w") as f:
+    json.dump(report, f, indent=2)
+    f.write("\n")
+print(os.path.join(out_dir, "report.json"))
+EOF
