@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "core/operators/kuberay/rayjob/internal/ray_utils.h"
+#include "core/operators/kuberay/common/utils.h"
 #include "core/operators/kuberay/rayjob/submitter.h"
 
 namespace kuberay::rayjob {
@@ -123,7 +123,18 @@ Status ValidateRayJob(const Json& rayjob, bool ray_job_deletion_policy) {
   if (!IsDNS1035Label(name)) {
     return Invalid("RayJob name should be a valid DNS1035 label");
   }
-  // ValidateRayJobSpec
+  Status spec = ValidateRayJobSpec(rayjob, ray_job_deletion_policy);
+  if (!spec.ok()) return spec;
+  // ValidateRayJobStatus
+  if (utils::StringAt(rayjob, "/status/jobDeploymentStatus") == "Waiting" &&
+      Mode(rayjob) != "InteractiveMode") {
+    return Invalid("The RayJob status is invalid: JobDeploymentStatus cannot be `Waiting` when SubmissionMode is not InteractiveMode");
+  }
+  return Status::OK();
+}
+
+// mirrors utils/validation.go ValidateRayJobSpec
+Status ValidateRayJobSpec(const Json& rayjob, bool ray_job_deletion_policy) {
   const Json& spec = rayjob.contains("spec") ? rayjob["spec"] : Json::object();
   const bool shutdown = utils::BoolAt(rayjob, "/spec/shutdownAfterJobFinishes");
   const std::string mode = Mode(rayjob);
@@ -199,14 +210,7 @@ Status ValidateRayJob(const Json& rayjob, bool ray_job_deletion_policy) {
       return Invalid("The RayJob spec is invalid: headGroupSpec should have at least one container");
     }
   }
-  Status strategy = ValidateDeletionStrategy(rayjob, ray_job_deletion_policy);
-  if (!strategy.ok()) return strategy;
-  // ValidateRayJobStatus
-  if (utils::StringAt(rayjob, "/status/jobDeploymentStatus") == "Waiting" &&
-      mode != "InteractiveMode") {
-    return Invalid("The RayJob status is invalid: JobDeploymentStatus cannot be `Waiting` when SubmissionMode is not InteractiveMode");
-  }
-  return Status::OK();
+  return ValidateDeletionStrategy(rayjob, ray_job_deletion_policy);
 }
 
 }  // namespace kuberay::rayjob

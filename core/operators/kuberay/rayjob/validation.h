@@ -15,5 +15,7 @@ namespace kuberay::rayjob {
 // ValidateRayJob runs metadata, spec and status validation; the first failure is kInvalid
 // with the message the controller copies to status.message.
 base::Status ValidateRayJob(const api::Json& rayjob, bool ray_job_deletion_policy);
+// ValidateRayJobSpec is the spec part alone (what RayCronJob checks its jobTemplate with).
+base::Status ValidateRayJobSpec(const api::Json& rayjob, bool ray_job_deletion_policy);
 
 }  // namespace kuberay::rayjob
