@@ -34,6 +34,8 @@ inline const std::string kK8sAppCreatedByLabelKey = "app.kubernetes.io/created-b
 inline const std::string kApplicationName = "kuberay";
 inline const std::string kComponentName = "kuberay-operator";
 inline const std::string kHeadNodeGroupLabelValue = "headgroup";
+inline const std::string kRayJobSubmissionModeLabelKey = "ray.io/job-submission-mode";
+inline const std::string kRayCronJobNameLabelKey = "ray.io/cronjob-name";
 
 // Node types (ray.io/node-type values).
 inline const std::string kHeadNode = "head";
@@ -48,6 +50,10 @@ inline const std::string kRayOverwriteContainerCmdAnnotationKey = "ray.io/overwr
 inline const std::string kEnableServeServiceKey = "ray.io/enable-serve-service";
 inline const std::string kDisableProvisionedHeadRestartAnnotationKey =
     "ray.io/disable-provisioned-head-restart";
+inline const std::string kHashWithoutReplicasAndWorkersToDeleteKey =
+    "ray.io/hash-without-replicas-and-workers-to-delete";
+inline const std::string kNumWorkerGroupsKey = "ray.io/num-worker-groups";
+inline const std::string kRayCronJobTimestampAnnotationKey = "ray.io/cronjob-scheduled-timestamp";
 
 // Ports (utils/constant.go DefaultXxxPort and their names).
 inline constexpr int kDefaultGcsServerPort = 6379;
@@ -64,6 +70,7 @@ inline const std::string kMetricsPortName = "metrics";
 
 // Containers and volumes.
 inline const std::string kAutoscalerContainerName = "autoscaler";
+inline const std::string kSubmitterContainerName = "ray-job-submitter";
 inline const std::string kRayLogVolumeName = "ray-logs";
 inline const std::string kRayLogVolumeMountPath = "/tmp/ray";
 inline const std::string kSharedMemoryVolumeName = "shared-mem";

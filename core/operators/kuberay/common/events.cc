@@ -17,15 +17,12 @@ void EventRecorder::Eventf(const api::Json& obj, const std::string& type,
   // consecutive nanoseconds so their names stay unique.
   int64_t nanos = (kEpochUnixSeconds * 1000000 + now) * 1000;
   if (nanos <= last_nanos_) nanos = last_nanos_ + 1;
-  last_nanos_ = nanos;
-  char hex[32];
-  std::snprintf(hex, sizeof(hex), "%llx", static_cast<unsigned long long>(nanos));
   const std::string ns = api::Namespace(obj).empty() ? "default" : api::Namespace(obj);
   const std::string stamp = base::FormatRfc3339(now);
   api::Json event = {
       {"apiVersion", "v1"},
       {"kind", "Event"},
-      {"metadata", {{"name", api::Name(obj) + "." + hex}, {"namespace", ns}}},
+      {"metadata", {{"name", ""}, {"namespace", ns}}},
       {"involvedObject",
        {{"apiVersion", api::ApiVersion(obj)},
         {"kind", api::Kind(obj)},
@@ -41,7 +38,16 @@ void EventRecorder::Eventf(const api::Json& obj, const std::string& type,
       {"lastTimestamp", stamp},
       {"count", 1},
       {"reportingComponent", component_}};
-  (void)client_.Create(std::move(event));
+  // Another recorder (another controller of the same process) may have used this instant's
+  // name for the same object: wall-clock nanoseconds would differ, so take the next one.
+  for (int attempt = 0; attempt < 8; ++attempt, ++nanos) {
+    char hex[32];
+    std::snprintf(hex, sizeof(hex), "%llx", static_cast<unsigned long long>(nanos));
+    event["metadata"]["name"] = api::Name(obj) + "." + hex;
+    last_nanos_ = nanos;
+    auto created = client_.Create(event);
+    if (created.ok() || !base::IsAlreadyExists(created.status())) return;
+  }
 }
 
 }  // namespace kuberay

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/operators/kuberay/common/constants.h"
+#include "core/operators/kuberay/common/names.h"
 
 namespace kuberay {
 
@@ -19,9 +20,27 @@ std::string StringAt(const Json& obj, const char* pointer) {
   return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
 }
 
+std::optional<int64_t> IntAt(const Json& obj, const char* pointer) {
+  const Json* v = At(obj, pointer);
+  if (v == nullptr || !v->is_number_integer()) return std::nullopt;
+  return v->get<int64_t>();
+}
+
 bool BoolAt(const Json& obj, const char* pointer, bool fallback) {
   const Json* v = At(obj, pointer);
   return v != nullptr && v->is_boolean() ? v->get<bool>() : fallback;
+}
+
+std::string StrField(const Json& obj, const char* key) {
+  if (!obj.is_object()) return "";
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::map<std::string, std::string> MergeLabels(std::map<std::string, std::string> a,
+                                               const std::map<std::string, std::string>& b) {
+  for (const auto& [k, v] : b) a[k] = v;
+  return a;
 }
 
 namespace {
@@ -66,7 +85,7 @@ std::string CheckLabel(std::string s) {
 // mirrors utils/util.go GenerateHeadServiceName (RayClusterCRD)
 std::string HeadServiceName(const Json& cluster) {
   const std::string custom = StringAt(cluster, "/spec/headGroupSpec/headService/metadata/name");
-  return custom.empty() ? api::Name(cluster) + "-head-svc" : custom;
+  return custom.empty() ? GenerateHeadServiceName(api::Name(cluster)) : custom;
 }
 
 // mirrors utils/util.go GenerateFQDNServiceName

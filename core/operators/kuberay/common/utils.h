@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "core/api/object.h"
@@ -17,10 +18,21 @@
 
 namespace kuberay {
 
-// Field reads on JSON that may lack the path (nil in Go).
+// utils:: is upstream's package name (utils.CheckName, utils.RayClusterLabelKey); the RayJob and
+// RayService controllers spell these helpers that way, so they read like their Go originals.
+namespace utils = ::kuberay;
+
+// Field reads on JSON that may lack the path (nil in Go); they never throw on bad input.
 const api::Json* At(const api::Json& obj, const char* pointer);
 std::string StringAt(const api::Json& obj, const char* pointer);
-bool BoolAt(const api::Json& obj, const char* pointer, bool fallback);
+std::optional<int64_t> IntAt(const api::Json& obj, const char* pointer);
+bool BoolAt(const api::Json& obj, const char* pointer, bool fallback = false);
+// StrField is obj[key] when obj is an object and that member a string, else "".
+std::string StrField(const api::Json& obj, const char* key);
+
+// MergeLabels returns a's entries overridden by b's.
+std::map<std::string, std::string> MergeLabels(std::map<std::string, std::string> a,
+                                               const std::map<std::string, std::string>& b);
 
 // PodName is "<prefix truncated to 50>-<nodeType>" lower-cased, plus "-" for a generateName.
 std::string PodName(const std::string& prefix, const std::string& node_type, bool generate_name);
@@ -28,7 +40,8 @@ std::string PodName(const std::string& prefix, const std::string& node_type, boo
 std::string CheckName(std::string s);
 // CheckLabel keeps the last 63 characters and replaces a leading punctuation with 'r'.
 std::string CheckLabel(std::string s);
-// HeadServiceName is headGroupSpec.headService.metadata.name, else "<cluster>-head-svc".
+// HeadServiceName is headGroupSpec.headService.metadata.name, else
+// CheckName("<cluster>-head-svc").
 std::string HeadServiceName(const api::Json& cluster);
 // FQDNServiceName is "<head svc>.<namespace>.svc.cluster.local".
 std::string FQDNServiceName(const api::Json& cluster);

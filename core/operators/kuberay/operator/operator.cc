@@ -1,7 +1,11 @@
 #include "core/operators/kuberay/operator/operator.h"
 
+#include "core/operators/kuberay/networkpolicy/reconciler.h"
+#include "core/operators/kuberay/networkpolicy/setup.h"
 #include "core/operators/kuberay/raycluster/reconciler.h"
 #include "core/operators/kuberay/raycluster/setup.h"
+#include "core/operators/kuberay/raycronjob/reconciler.h"
+#include "core/operators/kuberay/raycronjob/setup.h"
 #include "core/operators/kuberay/rayjob/reconciler.h"
 #include "core/operators/kuberay/rayjob/setup.h"
 #include "core/operators/kuberay/rayservice/reconciler.h"
@@ -24,8 +28,9 @@ std::vector<ControllerRegistration> DefaultRegistrations() {
   return {raycluster};
 }
 
-// mirrors ray-operator/main.go: RayCluster, then RayService, then RayJob, with the operator's
-// environment and feature gates turned into each reconciler's options.
+// mirrors ray-operator/main.go: RayCluster, then RayService, then RayJob, then RayCronJob (gate
+// RayCronJob) and NetworkPolicy (gate RayClusterNetworkPolicy), with the operator's environment
+// and feature gates turned into each reconciler's options.
 std::vector<ControllerRegistration> AllRegistrations(dashboard::ClientProvider& dashboards) {
   std::vector<ControllerRegistration> all = DefaultRegistrations();
   dashboard::ClientProvider* provider = &dashboards;
@@ -65,6 +70,36 @@ std::vector<ControllerRegistration> AllRegistrations(dashboard::ClientProvider& 
     return rayjob::SetupWithManager(ctx.mgr, *reconciler, setup);
   };
   all.push_back(rayjob);
+
+  ControllerRegistration raycronjob;
+  raycronjob.name = "RayCronJob";
+  raycronjob.enabled = [](const OperatorConfig& c) { return c.features.Enabled(kRayCronJob); };
+  raycronjob.setup = [](RegistrationContext& ctx) -> base::StatusOr<controller::Controller*> {
+    auto reconciler =
+        std::make_shared<raycronjob::RayCronJobReconciler>(ctx.mgr.GetClient(), ctx.events, ctx.config);
+    ctx.keep_alive.push_back(reconciler);
+    raycronjob::SetupOptions setup;
+    setup.max_concurrent_reconciles = ctx.options.reconcile_concurrency;
+    setup.use_priority_queue = ctx.options.use_priority_queue;
+    return raycronjob::SetupWithManager(ctx.mgr, *reconciler, setup);
+  };
+  all.push_back(raycronjob);
+
+  ControllerRegistration networkpolicy;
+  networkpolicy.name = "NetworkPolicy";
+  networkpolicy.enabled = [](const OperatorConfig& c) {
+    return c.features.Enabled(kRayClusterNetworkPolicy);
+  };
+  networkpolicy.setup = [](RegistrationContext& ctx) -> base::StatusOr<controller::Controller*> {
+    auto reconciler =
+        std::make_shared<networkpolicy::NetworkPolicyReconciler>(ctx.mgr.GetClient(), ctx.events);
+    ctx.keep_alive.push_back(reconciler);
+    networkpolicy::SetupOptions setup;
+    setup.max_concurrent_reconciles = ctx.options.reconcile_concurrency;
+    setup.use_priority_queue = ctx.options.use_priority_queue;
+    return networkpolicy::SetupWithManager(ctx.mgr, *reconciler, setup);
+  };
+  all.push_back(networkpolicy);
   return all;
 }
 

@@ -6,8 +6,7 @@
 // LeaderElection, LeaderElectionID}), ray.NewReconciler(…).SetupWithManager(mgr,
 // reconcileConcurrency), then RayService, RayJob, RayCronJob (gate RayCronJob) and
 // NetworkPolicy (gate RayClusterNetworkPolicy).
-// Simplified: DefaultRegistrations() holds only RayCluster; the other controllers join through
-// ControllerRegistration entries (the lead wires RayJob/RayService/RayCronJob/NetworkPolicy);
+// Simplified: DefaultRegistrations() holds only RayCluster; AllRegistrations() adds the others;
 // webhooks and the mTLS controller are not modelled.
 // Single-threaded; the process lives as long as its Pod's container runs.
 
@@ -49,9 +48,9 @@ struct ControllerRegistration {
 // DefaultRegistrations: RayCluster, always.
 std::vector<ControllerRegistration> DefaultRegistrations();
 
-// AllRegistrations: main.go's order — RayCluster, RayService, RayJob (each always on in v1.7;
-// RayCronJob and NetworkPolicy are not modelled). dashboards must outlive every process built
-// from the result.
+// AllRegistrations: main.go's order — RayCluster, RayService, RayJob (always on in v1.7), then
+// RayCronJob (gate RayCronJob) and NetworkPolicy (gate RayClusterNetworkPolicy), both alpha and
+// off by default. dashboards must outlive every process built from the result.
 std::vector<ControllerRegistration> AllRegistrations(dashboard::ClientProvider& dashboards);
 
 class KubeRayOperator {

@@ -51,20 +51,6 @@ void SetStatusCondition(Json& conditions, const Json& condition, base::SimTime n
   conditions.push_back(added);
 }
 
-const Json* FindCondition(const Json& cluster, const std::string& type) {
-  const Json* conditions = At(cluster, "/status/conditions");
-  if (conditions == nullptr || !conditions->is_array()) return nullptr;
-  for (const Json& c : *conditions) {
-    if (c.is_object() && c.value("type", Json()) == type) return &c;
-  }
-  return nullptr;
-}
-
-bool IsConditionTrue(const Json& cluster, const std::string& type) {
-  const Json* c = FindCondition(cluster, type);
-  return c != nullptr && c->value("status", Json()) == "True";
-}
-
 std::string FindRayClusterSuspendStatus(const Json& cluster) {
   const Json* conditions = At(cluster, "/status/conditions");
   if (conditions == nullptr || !conditions->is_array()) return "";

@@ -15,6 +15,7 @@
 #include "core/api/object.h"
 #include "core/base/status.h"
 #include "core/base/time.h"
+#include "core/operators/kuberay/common/conditions.h"
 #include "core/operators/kuberay/common/features.h"
 
 namespace kuberay {
@@ -41,9 +42,6 @@ struct StatusInputs {
 // SetStatusCondition is meta.SetStatusCondition: lastTransitionTime moves only when the status
 // changes; reason, message and observedGeneration are always replaced.
 void SetStatusCondition(api::Json& conditions, const api::Json& condition, base::SimTime now);
-// FindCondition returns the condition of type, or null.
-const api::Json* FindCondition(const api::Json& cluster, const std::string& type);
-bool IsConditionTrue(const api::Json& cluster, const std::string& type);
 // FindRayClusterSuspendStatus: "RayClusterSuspending", "RayClusterSuspended" or "".
 std::string FindRayClusterSuspendStatus(const api::Json& cluster);
 // CheckAllPodsRunning: at least one Pod, all Running, and Ready wherever a Ready condition exists.

@@ -4,7 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "core/operators/kuberay/rayjob/internal/ray_utils.h"
+#include "core/operators/kuberay/common/civil_time.h"
+#include "core/operators/kuberay/common/utils.h"
 
 namespace kuberay::rayjob {
 namespace {

@@ -5,7 +5,11 @@
 
 #include "core/controller/controllerutil/controllerutil.h"
 #include "core/operators/kuberay/rayjob/deletion.h"
-#include "core/operators/kuberay/rayjob/internal/ray_utils.h"
+#include "core/operators/kuberay/common/civil_time.h"
+#include "core/operators/kuberay/common/conditions.h"
+#include "core/operators/kuberay/common/constants.h"
+#include "core/operators/kuberay/common/names.h"
+#include "core/operators/kuberay/common/utils.h"
 #include "core/operators/kuberay/rayjob/submitter.h"
 #include "core/operators/kuberay/rayjob/validation.h"
 
@@ -437,7 +441,7 @@ Status RayJobReconciler::ReconcileHeadService(Pass& p, const Json& cluster) {
                  {{utils::kRayOriginatedFromCRNameLabelKey, api::Name(p.job)},
                   {utils::kRayOriginatedFromCRDLabelKey, "RayJob"},
                   {utils::kRayNodeTypeLabelKey, "head"},
-                  {utils::kRayIdentifierLabelKey, api::Name(p.job) + "-head"}}}}},
+                  {utils::kRayIDLabelKey, api::Name(p.job) + "-head"}}}}},
               {"spec", spec}};
   Status owned = controllerutil::SetControllerReference(p.job, svc);
   if (!owned.ok()) return owned;

@@ -5,7 +5,9 @@
 
 #include "core/api/manifest.h"
 #include "core/controller/controllerutil/controllerutil.h"
-#include "core/operators/kuberay/rayjob/internal/ray_utils.h"
+#include "core/operators/kuberay/common/constants.h"
+#include "core/operators/kuberay/common/names.h"
+#include "core/operators/kuberay/common/utils.h"
 
 namespace kuberay::rayjob {
 namespace {
@@ -247,7 +249,7 @@ base::StatusOr<Json> BuildSubmitterJob(const Json& rayjob, const Json& ray_clust
   if (!tmpl.ok()) return tmpl.status();
   const Json labels = {{utils::kRayOriginatedFromCRNameLabelKey, api::Name(rayjob)},
                        {utils::kRayOriginatedFromCRDLabelKey, "RayJob"},
-                       {utils::kKubernetesCreatedByLabelKey, utils::kComponentName}};
+                       {utils::kK8sAppCreatedByLabelKey, utils::kComponentName}};
   Json pod_template = *tmpl;
   for (const auto& [k, v] : labels.items()) pod_template["metadata"]["labels"][k] = v;
   const std::optional<int64_t> backoff = utils::IntAt(rayjob, "/spec/submitterConfig/backoffLimit");

@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "core/operators/kuberay/rayjob/internal/ray_utils.h"
+#include "core/operators/kuberay/common/utils.h"
 #include "core/operators/kuberay/rayjob/submitter.h"
 
 namespace kuberay::rayjob {
@@ -215,6 +215,11 @@ Status ValidateStatus(const Json& rayjob) {
 }
 
 }  // namespace
+
+// mirrors utils/validation.go ValidateRayJobSpec (RayCronJob checks its jobTemplate with it)
+Status ValidateRayJobSpec(const Json& rayjob, bool ray_job_deletion_policy) {
+  return ValidateSpec(rayjob, ray_job_deletion_policy);
+}
 
 // mirrors ray-operator/controllers/ray/rayjob_controller.go validateRayJob: the rules run in
 // order and the first failure names the event reason.

@@ -20,5 +20,7 @@ namespace kuberay::rayjob {
 // InvalidRayJobSpec or InvalidRayJobStatus).
 base::Status ValidateRayJob(const api::Json& rayjob, bool ray_job_deletion_policy,
                             std::string* event_reason = nullptr);
+// ValidateRayJobSpec is the spec part alone (what RayCronJob checks its jobTemplate with).
+base::Status ValidateRayJobSpec(const api::Json& rayjob, bool ray_job_deletion_policy);
 
 }  // namespace kuberay::rayjob

@@ -6,7 +6,10 @@
 #include <vector>
 
 #include "core/controller/controllerutil/controllerutil.h"
-#include "core/operators/kuberay/rayjob/internal/ray_utils.h"
+#include "core/operators/kuberay/common/conditions.h"
+#include "core/operators/kuberay/common/constants.h"
+#include "core/operators/kuberay/common/names.h"
+#include "core/operators/kuberay/common/utils.h"
 #include "core/operators/kuberay/rayjob/submitter.h"
 #include "core/operators/kuberay/rayservice/cluster_hash.h"
 #include "core/operators/kuberay/rayservice/serve_label.h"
@@ -133,7 +136,7 @@ base::StatusOr<Json> BuildRayClusterForRayService(const Json& rayservice, const 
   annotations[utils::kHashWithoutReplicasAndWorkersToDeleteKey] =
       GenerateHashWithoutReplicasAndWorkersToDelete(goal);
   annotations[utils::kNumWorkerGroupsKey] = std::to_string(NumWorkerGroups(goal));
-  annotations[utils::kKubeRayVersionKey] = utils::kKubeRayVersion;
+  annotations[utils::kKubeRayVersionAnnotationKey] = utils::kKubeRayVersion;
   Json rc = {{"apiVersion", "ray.io/v1"},
              {"kind", "RayCluster"},
              {"metadata",
@@ -433,7 +436,7 @@ Status RayServiceReconciler::ReconcileRayClusters(Pass& p) {
     const Json goal = p.svc["spec"]["rayClusterConfig"];
     const std::string hash = ClusterHash(*p.active);
     const std::map<std::string, std::string> a = api::Annotations(*p.active);
-    auto version = a.find(utils::kKubeRayVersionKey);
+    auto version = a.find(utils::kKubeRayVersionAnnotationKey);
     const bool other_version = version == a.end() || version->second != utils::kKubeRayVersion;
     const std::string goal_hash = GenerateHashWithoutReplicasAndWorkersToDelete(goal);
     if (goal_hash != hash && (other_version || TruncatedGoalHash(goal, *p.active) == hash)) {
@@ -517,7 +520,7 @@ Status RayServiceReconciler::ReconcileServices(Pass& p, const Json& cluster) {
                              {{utils::kRayOriginatedFromCRNameLabelKey, api::Name(p.svc)},
                               {utils::kRayOriginatedFromCRDLabelKey, "RayService"},
                               {utils::kRayNodeTypeLabelKey, "head"},
-                              {utils::kRayIdentifierLabelKey, api::Name(p.svc) + "-head"}}}}},
+                              {utils::kRayIDLabelKey, api::Name(p.svc) + "-head"}}}}},
                           {"spec", spec}});
   } else if (!base::IsNotFound(cluster_head.status())) {
     return cluster_head.status();
@@ -557,11 +560,11 @@ Status RayServiceReconciler::ReconcileServices(Pass& p, const Json& cluster) {
                           {"labels",
                            {{utils::kRayOriginatedFromCRNameLabelKey, api::Name(p.svc)},
                             {utils::kRayOriginatedFromCRDLabelKey, "RayService"},
-                            {utils::kRayClusterServingServiceLabelKey, api::Name(p.svc) + "-serve"}}}}},
+                            {utils::kRayServeLabelKey, api::Name(p.svc) + "-serve"}}}}},
                         {"spec",
                          {{"selector",
                            {{utils::kRayClusterLabelKey, cluster_name},
-                            {utils::kRayClusterServingServiceLabelKey, "true"}}},
+                            {utils::kRayServeLabelKey, "true"}}},
                           {"ports", ports}}}});
   for (Json& svc : wanted) {
     svc["spec"]["selector"][utils::kRayClusterLabelKey] = cluster_name;

@@ -3,7 +3,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/operators/kuberay/rayjob/internal/ray_utils.h"
+#include "core/operators/kuberay/common/utils.h"
 
 namespace kuberay::rayservice {
 namespace {
@@ -51,7 +51,7 @@ base::StatusOr<ServeLabelUpdate> UpdateHeadPodServeLabel(client::Client& client,
   ServeLabelUpdate out;
   out.pod = api::Name(pod);
   const std::map<std::string, std::string> labels = api::Labels(pod);
-  auto old = labels.find(utils::kRayClusterServingServiceLabelKey);
+  auto old = labels.find(utils::kRayServeLabelKey);
   const std::string old_value = old == labels.end() ? "" : old->second;
   out.value = "false";
   // Only ask the proxy when the head may serve at all.
@@ -64,7 +64,7 @@ base::StatusOr<ServeLabelUpdate> UpdateHeadPodServeLabel(client::Client& client,
   if (!pod["metadata"].contains("labels") || !pod["metadata"]["labels"].is_object()) {
     pod["metadata"]["labels"] = Json::object();
   }
-  pod["metadata"]["labels"][utils::kRayClusterServingServiceLabelKey] = out.value;
+  pod["metadata"]["labels"][utils::kRayServeLabelKey] = out.value;
   base::StatusOr<api::ObjectPtr> updated = client.Update(pod);
   if (!updated.ok()) return updated.status();
   out.updated = true;

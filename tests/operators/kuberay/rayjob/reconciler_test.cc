@@ -4,7 +4,8 @@
 
 #include <string>
 
-#include "core/operators/kuberay/rayjob/internal/ray_utils.h"
+#include "core/operators/kuberay/common/civil_time.h"
+#include "core/operators/kuberay/common/utils.h"
 #include "core/operators/kuberay/rayjob/validation.h"
 #include "tests/operators/kuberay/rayjob/ray_harness.h"
 

@@ -4,7 +4,9 @@
 
 #include <string>
 
-#include "core/operators/kuberay/rayjob/internal/ray_utils.h"
+#include "core/operators/kuberay/common/civil_time.h"
+#include "core/operators/kuberay/common/names.h"
+#include "core/operators/kuberay/common/utils.h"
 #include "tests/operators/kuberay/rayjob/ray_harness.h"
 
 namespace kuberay::rayjob {
