@@ -67,6 +67,19 @@ void FaultsPopup(App& app) {
     }
     ImGui::EndMenu();
   }
+  if (ImGui::BeginMenu("KubeRay operator")) {
+    // Feature gates and flags are read when the process starts (main.go), hence the restart.
+    item("Feature gates: RayJobDeletionPolicy, RayCronJob, NetworkPolicy on",
+         "operator kuberay-operator set feature-gates=RayJobDeletionPolicy=true,RayCronJob=true,"
+         "RayClusterNetworkPolicy=true");
+    item("Feature gates: all three off",
+         "operator kuberay-operator set feature-gates=RayJobDeletionPolicy=false,RayCronJob=false,"
+         "RayClusterNetworkPolicy=false");
+    item("reconcile-concurrency=4", "operator kuberay-operator set reconcile-concurrency=4");
+    item("Leader election off", "operator kuberay-operator set leader-election=false");
+    item("Restart the KubeRay operator (applies the settings)", "operator kuberay-operator restart");
+    ImGui::EndMenu();
+  }
   ImGui::Separator();
   item("List active faults", "fault list");
   item("Clear all faults", "fault clear");
