@@ -273,8 +273,9 @@ async function main() {
       const done = await p6.evaluate(() => window.rlab.lessonDo());
       assert(done === true, 'step 1 checks not met');
       const st1 = await p6.evaluate(() => window.rlab.state());
-      assert(st1.lesson.done === true && st1.objects.some((o) => o.kind === 'RayCluster'),
-             'after step 1: ' + JSON.stringify(st1.lesson));
+      assert(st1.lesson.done === true && st1.lesson.step === 1, 'after step 1: ' + JSON.stringify(st1.lesson));
+      const log = await p6.evaluate(() => window.rlab.shareScript());
+      assert(/^logs deploy\/kuberay-operator --tail=3$/m.test(log), 'step 1 commands not in the log: ' + log);
       await frames(p6, 4);
       const box = await p6.evaluate(() => window.rlab.itemRect('lesson.next'));
       assert(box && box.w > 10, 'no Next button: ' + JSON.stringify(box));

@@ -3,6 +3,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/operators/kuberay/common/constants.h"
 #include "core/operators/kuberay/common/utils.h"
 
 namespace kuberay::rayservice {
