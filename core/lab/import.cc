@@ -38,7 +38,7 @@ std::string Describe(const api::KindInfo* kind, const std::string& kind_name,
 bool HasServerSetFields(const api::Json& doc) {
   auto meta = doc.find("metadata");
   if (meta == doc.end() || !meta->is_object()) return false;
-  for (const char* key : {"uid", "resourceVersion", "creationTimestamp", "managedFields"}) {
+  for (const char* key : {"uid", "creationTimestamp", "managedFields"}) {
     if (meta->contains(key)) return true;
   }
   return false;

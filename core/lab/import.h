@@ -3,7 +3,9 @@
 // yaml`, a `kind: List` of live objects) becomes a clean starting state for the sandbox (issue 4).
 //
 // When: an apply runs as an import when any of its documents carries metadata only a server sets
-// (uid, resourceVersion, creationTimestamp or managedFields); a hand-written manifest never does.
+// (uid, creationTimestamp or managedFields); a hand-written manifest never does. resourceVersion
+// alone does not count: kubectl apply sends it, and a stale one is the optimistic-concurrency 409
+// the conflicts lesson shows.
 // What is kept: each object is cleaned as `export` cleans it (server-set metadata, status,
 // allocated fields, controller-added finalizers go) but keeps its sandbox annotations.
 // Children are dropped: an object whose controller ownerReference names an object in the bundle
@@ -29,8 +31,8 @@
 
 namespace lab {
 
-// HasServerSetFields reports whether doc carries uid, resourceVersion, creationTimestamp or
-// managedFields in its metadata.
+// HasServerSetFields reports whether doc carries uid, creationTimestamp or managedFields in its
+// metadata.
 bool HasServerSetFields(const api::Json& doc);
 
 // ImportItem is one object to apply, cleaned, with its owners' uids still to re-link.
