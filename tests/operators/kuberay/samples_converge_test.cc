@@ -11,26 +11,11 @@
 #include "core/lab/lab.h"
 #include "core/lab/ray_submitter.h"
 #include "tests/operators/kuberay/fixtures.h"
+#include "tests/operators/kuberay/lab_session.h"
 
 namespace {
 
-struct Session {
-  lab::Lab lab{lab::SimulationOptions{}};
-  std::string out, err;
-  bool Run(const std::string& script, const std::string& base_dir = ".") {
-    auto outcome = lab.RunScript(script, base_dir, false,
-                                 [this](const lab::ScriptLine&, const lab::CommandResult& r) {
-                                   out += r.out;
-                                   err += r.err;
-                                 });
-    return outcome.ok;
-  }
-  std::string Get(const std::string& args) {
-    lab::CommandResult r = lab.ExecuteText("get " + args);
-    err += r.err;
-    return r.out;
-  }
-};
+using Session = kuberay::testing::LabSession;
 
 constexpr const char* kOperatorUp =
     "wait --for=condition=Available deploy/kuberay-operator --timeout=60s\n";
