@@ -173,7 +173,8 @@ TEST(OperatorBug, EveryIdIsAcceptedAndUnknownOnesListTheKnown) {
   TestSession s;
   for (const std::string id : {"non-idempotent-create", "forget-finalizer-removal",
                                "blocking-reconcile", "missing-generation-predicate",
-                               "error-before-status"}) {
+                               "error-before-status", "terminal-error",
+                               "requeue-after-with-error"}) {
     EXPECT_EQ(s.Output("operator inference-operator bug " + id + " on"),
               "inference-operator: bug " + id +
                   " on (takes effect when the operator restarts: operator inference-operator "
@@ -188,7 +189,7 @@ TEST(OperatorBug, EveryIdIsAcceptedAndUnknownOnesListTheKnown) {
   EXPECT_EQ(s.Fails("operator inference-operator bug nope on"),
             "error: unknown bug \"nope\" for inference-operator (non-idempotent-create, "
             "forget-finalizer-removal, blocking-reconcile, missing-generation-predicate, "
-            "error-before-status)\n");
+            "error-before-status, terminal-error, requeue-after-with-error)\n");
   EXPECT_EQ(s.Fails("operator inference-operator bug blocking-reconcile maybe"),
             "error: usage: operator [NAME] bug ID on|off\n");
   EXPECT_EQ(s.Fails("operator inference-operator bug"), "error: usage: operator [NAME] bug ID on|off\n");
@@ -293,6 +294,81 @@ TEST(OperatorBug, ErrorBeforeStatusNeverWritesStatusAndBacksOff) {
   EXPECT_EQ(backoffs[0].FieldString("delayMs"), "5");
   EXPECT_EQ(backoffs[1].FieldString("delayMs"), "10");
   EXPECT_EQ(backoffs[2].FieldString("delayMs"), "20");
+}
+
+// A failed Deployment patch, for the act-error bugs: the isvc exists and is ready, then the next
+// `times` patches of Deployments fail with 500 and the learner asks for 2 replicas.
+constexpr const char* kFailPatches =
+    "fault api --verb patch --kind Deployment --code 500 --times %d\n"
+    "patch isvc llama --type merge -p '{\"spec\":{\"replicas\":2}}'\n";
+
+std::string FailPatches(int times) {
+  std::string text = kFailPatches;
+  return text.replace(text.find("%d"), 2, std::to_string(times));
+}
+
+int64_t Metric(TestSession& s, const std::string& name) {
+  const std::string out = s.Output("metrics");
+  const std::string prefix = name + "{controller=\"inferenceservice\"";
+  const size_t at = out.find(prefix);
+  if (at == std::string::npos) return -1;
+  const size_t space = out.find(' ', at);
+  return std::stoll(out.substr(space + 1, out.find('\n', space) - space - 1));
+}
+
+TEST(OperatorBug, TerminalErrorIsCountedNotRetriedAndWaitsForTheNextEvent) {
+  TestSession s;
+  WithBug(s, "terminal-error");
+  ASSERT_TRUE(s.Run(Isvc("llama") + "run 10s\n")) << s.err;
+  ASSERT_EQ(Metric(s, "controller_runtime_terminal_reconcile_errors_total"), 0);
+  const int64_t since = s.LastSeq();
+  ASSERT_TRUE(s.Run(FailPatches(1) + "run 30s\n")) << s.err;
+  const auto ends = s.Records("reconcile.end", {{"key", "default/llama"}}, since);
+  ASSERT_EQ(ends.size(), 1u) << "one attempt, never retried";
+  EXPECT_EQ(ends[0].FieldString("result"), "terminal_error");
+  EXPECT_EQ(ends[0].FieldString("error").rfind("terminal error: ", 0), 0u)
+      << ends[0].FieldString("error");
+  EXPECT_TRUE(s.Records("queue.add_rate_limited", {{"key", "default/llama"}}, since).empty());
+  EXPECT_TRUE(s.Records("queue.add_after", {{"key", "default/llama"}}, since).empty());
+  EXPECT_TRUE(s.Records("queue.forget", {{"key", "default/llama"}}, since).empty())
+      << "upstream neither requeues nor forgets a terminal error";
+  EXPECT_EQ(Metric(s, "controller_runtime_terminal_reconcile_errors_total"), 1);
+  EXPECT_EQ(s.Output("get isvc llama -o jsonpath={.status.observedGeneration}"), "1");
+  EXPECT_EQ(s.Output("get deploy llama -o jsonpath={.spec.replicas}"), "1");
+  EXPECT_NE(s.Output("logs deploy/inference-operator").find("terminal error: "), std::string::npos);
+
+  // The next event (a new spec) reconciles it again, and the patch now succeeds.
+  ASSERT_TRUE(s.Run("patch isvc llama --type merge -p '{\"spec\":{\"replicas\":3}}'\nrun 1s\n"))
+      << s.err;
+  EXPECT_EQ(s.Output("get deploy llama -o jsonpath={.spec.replicas}"), "3");
+}
+
+TEST(OperatorBug, RequeueAfterWithAnErrorIsIgnoredAndBacksOffFromFiveMilliseconds) {
+  TestSession s;
+  WithBug(s, "requeue-after-with-error");
+  ASSERT_TRUE(s.Run(Isvc("llama") + "run 10s\n")) << s.err;
+  const int64_t since = s.LastSeq();
+  ASSERT_TRUE(s.Run(FailPatches(3) + "run 1s\n")) << s.err;
+  const auto errors =
+      s.Records("reconcile.end", {{"key", "default/llama"}, {"result", "error"}}, since);
+  ASSERT_EQ(errors.size(), 3u);
+  for (const auto& e : errors) EXPECT_EQ(e.FieldString("requeueAfterMs"), "30000");
+  const auto backoffs = s.Records("queue.add_rate_limited", {{"key", "default/llama"}}, since);
+  ASSERT_EQ(backoffs.size(), 3u);
+  EXPECT_EQ(backoffs[0].FieldString("delayMs"), "5");
+  EXPECT_EQ(backoffs[1].FieldString("delayMs"), "10");
+  EXPECT_EQ(backoffs[2].FieldString("delayMs"), "20");
+  // The only delayed add is the one after the fourth attempt succeeded (replicas not ready yet).
+  for (const auto& added : s.Records("queue.add_after", {{"key", "default/llama"}}, since)) {
+    EXPECT_GT(added.t, errors.back().t);
+  }
+  const auto starts = s.Records("reconcile.start", {{"key", "default/llama"}}, since);
+  ASSERT_GE(starts.size(), 4u);
+  EXPECT_LT(starts[3].t - errors.back().t, base::kSecond) << "retried after 20ms, not 30s";
+  EXPECT_NE(s.Output("logs deploy/inference-operator")
+                .find("RequeueAfter and Requeue will always be ignored if the error is non-nil"),
+            std::string::npos);
+  EXPECT_EQ(s.Output("get deploy llama -o jsonpath={.spec.replicas}"), "2");
 }
 
 // --- rbac -------------------------------------------------------------------------------------

@@ -91,7 +91,8 @@ Outcome Fail(const Status& status) { return Outcome::Error(status); }
 const std::vector<std::string>& BugIds() {
   static const std::vector<std::string> ids = {"non-idempotent-create", "forget-finalizer-removal",
                                                "blocking-reconcile", "missing-generation-predicate",
-                                               "error-before-status"};
+                                               "error-before-status",
+                                               "terminal-error", "requeue-after-with-error"};
   return ids;
 }
 
@@ -102,6 +103,8 @@ Status SetBug(Bugs& bugs, const std::string& id, bool on) {
   if (id == "blocking-reconcile") flag = &bugs.blocking_reconcile;
   if (id == "missing-generation-predicate") flag = &bugs.missing_generation_predicate;
   if (id == "error-before-status") flag = &bugs.error_before_status;
+  if (id == "terminal-error") flag = &bugs.terminal_error;
+  if (id == "requeue-after-with-error") flag = &bugs.requeue_after_with_error;
   if (flag == nullptr) {
     std::string known;
     for (const std::string& b : BugIds()) known += (known.empty() ? "" : ", ") + b;
@@ -242,7 +245,7 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
       api::Metadata(desired)["generateName"] = name + "-";
     }
     base::StatusOr<api::ObjectPtr> created = client_.Create(std::move(desired));
-    if (!created.ok()) return Fail(created.status());
+    if (!created.ok()) return ActFailed(created.status());
     ctx.Info("created Deployment", {{"Deployment", api::ObjectKey(**created)}});
   } else if (IntAt(*deploy, "/spec/replicas", 1) != replicas || ContainerImage(*deploy) != image) {
     // client.MergeFrom(deploy.DeepCopy()): the patch is the difference, with the containers
@@ -253,7 +256,7 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
     const Json patch = api::CreateMergePatch(*deploy, modified);
     base::StatusOr<api::ObjectPtr> patched =
         client_.Patch("Deployment", ns, name, client::PatchType::kJsonMerge, patch);
-    if (!patched.ok()) return Fail(patched.status());
+    if (!patched.ok()) return ActFailed(patched.status());
     ctx.Info("patched Deployment", {{"Deployment", api::ObjectKey(ns, name)},
                                     {"replicas", std::to_string(replicas)},
                                     {"image", image}});
@@ -283,6 +286,22 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
   }
   ctx.Info("reconciled, all ready", {{"InferenceService", req.Key()}});
   return Outcome::Ok();
+}
+
+Outcome InferenceServiceReconciler::ActFailed(const Status& error) const {
+  if (options_.bugs.terminal_error) {
+    // The mistake: `return ctrl.Result{}, reconcile.TerminalError(err)` for a failure a retry
+    // would fix. controller-runtime counts it and never requeues the key: the object waits for
+    // its next event.
+    return Outcome::Error(reconcile::TerminalError(error));
+  }
+  Outcome failed = Fail(error);
+  if (options_.bugs.requeue_after_with_error) {
+    // The mistake: `return ctrl.Result{RequeueAfter: 30 * time.Second}, err` meaning "retry in
+    // 30 s". With a non-nil error controller-runtime ignores the Result and uses the rate limiter.
+    failed.result.requeue_after = options_.requeue_after;
+  }
+  return failed;
 }
 
 Outcome InferenceServiceReconciler::Finalize(reconcile::ReconcileContext& ctx, const Json& isvc) {

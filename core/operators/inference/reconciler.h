@@ -62,6 +62,12 @@ struct Bugs {
   // error-before-status: return an error right after the act, so status (observedGeneration)
   // is never written and the request is retried with backoff.
   bool error_before_status = false;
+  // terminal-error: wrap a failed create or patch of the Deployment in reconcile.TerminalError,
+  // declaring a transient failure permanent: the controller logs and counts it, never retries.
+  bool terminal_error = false;
+  // requeue-after-with-error: return Result{RequeueAfter: requeue_after} together with a failed
+  // create or patch; the controller ignores the RequeueAfter (with a warning) and backs off.
+  bool requeue_after_with_error = false;
 };
 
 // BugIds lists the lab's bug IDs in a fixed order.
@@ -112,6 +118,9 @@ class InferenceServiceReconciler final : public reconcile::Reconciler {
   // Finalize runs the deletion branch (section 4.9) for a resource being deleted.
   reconcile::Outcome Finalize(reconcile::ReconcileContext& ctx, const api::Json& isvc);
   void Block(base::Duration d) const;
+  // ActFailed is what Reconcile returns when creating or patching the Deployment failed: the
+  // error, as the terminal-error and requeue-after-with-error bugs shape it.
+  reconcile::Outcome ActFailed(const base::Status& error) const;
 
   client::Client& client_;
   ExternalSystems& external_;

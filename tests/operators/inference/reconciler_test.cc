@@ -34,6 +34,8 @@ TEST(SetBug, KnowsEveryLabBugId) {
       {"blocking-reconcile", &Bugs::blocking_reconcile},
       {"missing-generation-predicate", &Bugs::missing_generation_predicate},
       {"error-before-status", &Bugs::error_before_status},
+      {"terminal-error", &Bugs::terminal_error},
+      {"requeue-after-with-error", &Bugs::requeue_after_with_error},
   };
   ASSERT_EQ(BugIds().size(), cases.size());
   for (size_t i = 0; i < cases.size(); ++i) {
