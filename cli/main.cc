@@ -2,7 +2,8 @@
 // Usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab export DIR [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab bench SCENARIO [N] [--seed N]   (cli/bench.h)
-//        rlab lesson check [-v] DIR   plays a lesson's reference solution and its checks.
+//        rlab lesson check [-v] [--seed N] DIR   plays a lesson's reference solution and its checks
+//        (--seed replaces the lesson's seed: checks must not depend on generated names).
 // Exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage or unreadable script
 // (for `lesson check`: 0 every check met, 1 a command failed or a check was unmet, 2 bad lesson).
 
@@ -10,6 +11,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -22,7 +24,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-\n"
     "       rlab export DIR [--seed N] [--keep-going] [--trace FILE] SCRIPT|-\n"
-    "       rlab lesson check [-v] DIR\n"
+    "       rlab lesson check [-v] [--seed N] DIR\n"
     "       runs a lab script; prints command output on stdout, errors on stderr,\n"
     "       and the seed and trace hash on stderr at the end.\n"
     "       `export DIR` then writes the objects the script created as clean manifests\n"
@@ -47,15 +49,30 @@ std::string DirName(const std::string& path) {
 int LessonCheck(int argc, char** argv) {
   bool verbose = false;
   std::string dir;
-  if (argc < 3 || std::string(argv[2]) != "check") return Usage("lesson: expected `lesson check [-v] DIR`");
+  std::optional<uint64_t> seed;
+  const char* usage = "lesson: expected `lesson check [-v] [--seed N] DIR`";
+  if (argc < 3 || std::string(argv[2]) != "check") return Usage(usage);
   for (int i = 3; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "-v" || arg == "--verbose") {
       verbose = true;
+    } else if (arg == "--seed" || arg.rfind("--seed=", 0) == 0) {
+      std::string v;
+      if (arg == "--seed") {
+        if (i + 1 >= argc) return Usage("--seed needs a value");
+        v = argv[++i];
+      } else {
+        v = arg.substr(7);
+      }
+      char* end = nullptr;
+      seed = std::strtoull(v.c_str(), &end, 10);
+      if (v.empty() || *end != '\0' || v[0] == '-') {
+        return Usage("--seed must be a non-negative integer");
+      }
     } else if (!arg.empty() && arg[0] != '-' && dir.empty()) {
       dir = arg;
     } else {
-      return Usage("lesson: expected `lesson check [-v] DIR`");
+      return Usage(usage);
     }
   }
   if (dir.empty()) return Usage("lesson check needs a lesson folder");
@@ -65,6 +82,7 @@ int LessonCheck(int argc, char** argv) {
     std::cerr << lesson.status().message() << "\n";
     return 2;
   }
+  if (seed) lesson->seed = *seed;
   const size_t steps = lesson->steps.size();
   auto result = lab::CheckLesson(*lesson, [&](size_t step, const std::string& out) {
     if (verbose) std::cout << out;

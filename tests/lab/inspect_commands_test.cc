@@ -363,7 +363,7 @@ TEST(KillCommand, ErrorsChangeNothing) {
   TestSession s;
   ASSERT_TRUE(s.Run(Web())) << s.err;
   const uint64_t writes = s.Writes();
-  const std::string usage = "error: usage: kill pod NAME [--reason=Error|OOMKilled]\n";
+  const std::string usage = "error: usage: kill pod (NAME|-l SELECTOR) [--reason=Error|OOMKilled]\n";
   EXPECT_EQ(s.Fails("kill"), usage);
   EXPECT_EQ(s.Fails("kill web"), usage);
   EXPECT_EQ(s.Fails("kill node node-1"), usage);

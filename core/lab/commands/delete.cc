@@ -14,7 +14,8 @@ CommandResult RunDelete(CommandContext& ctx, const std::vector<std::string>& arg
                                  {"wait", 0, FlagSpec::kBool, "true"},
                                  {"timeout", 0, FlagSpec::kDuration, "60s"},
                                  {"grace-period", 0, FlagSpec::kInt, "-1"},
-                                 {"ignore-not-found", 0, FlagSpec::kBool, "false"}});
+                                 {"ignore-not-found", 0, FlagSpec::kBool, "false"},
+                                 {"selector", 'l', FlagSpec::kString, ""}});
   if (!flags.ok()) return CommandResult::Error(flags.status().message());
   const std::string flag_ns = flags->Has("namespace") ? flags->Get("namespace") : "default";
   apiserver::DeleteOptions opts;
@@ -56,6 +57,23 @@ CommandResult RunDelete(CommandContext& ctx, const std::vector<std::string>& arg
         targets.push_back({kind, *ns, api::Name(doc)});
       }
     }
+  } else if (flags->Has("selector")) {
+    // kubectl delete KIND -l SELECTOR: list, then delete each match (name order).
+    if (flags->positional.size() != 1 || flags->positional[0].find('/') != std::string::npos) {
+      return CommandResult::Error("error: name cannot be provided when a selector is specified");
+    }
+    auto kind = ResolveKind(flags->positional[0]);
+    if (!kind.ok()) return CommandResult::Error(kind.status().message());
+    const std::string ns = (*kind)->namespaced ? flag_ns : "";
+    auto listed = ctx.sim.learner().List((*kind)->kind, ns,
+                                         client::ListOptions{flags->Get("selector"), ""});
+    if (!listed.ok()) return CommandResult::Error(ServerError(listed.status()));
+    if (listed->empty()) {
+      CommandResult none;
+      none.err = ns.empty() ? "No resources found\n" : "No resources found in " + ns + " namespace.\n";
+      return none;
+    }
+    for (const api::ObjectPtr& obj : *listed) targets.push_back({*kind, ns, api::Name(*obj)});
   } else {
     if (flags->positional.empty()) {
       return CommandResult::Error("error: You must provide one or more resources by argument or "

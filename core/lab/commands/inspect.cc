@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "core/api/selector.h"
 #include "core/lab/command.h"
 #include "core/lab/flags.h"
 #include "core/lab/kubectl.h"
@@ -183,27 +184,49 @@ CommandResult RunScale(CommandContext& ctx, const std::vector<std::string>& args
 
 CommandResult RunKill(CommandContext& ctx, const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"namespace", 'n', FlagSpec::kString, ""},
+                                 {"selector", 'l', FlagSpec::kString, ""},
                                  {"reason", 0, FlagSpec::kString, "Error"}});
   if (!flags.ok()) return CommandResult::Error(flags.status().message());
   const auto& pos = flags->positional;
-  std::string pod;
-  if (pos.size() == 2 && (pos[0] == "pod" || pos[0] == "pods" || pos[0] == "po")) {
-    pod = pos[1];
+  const char* usage = "error: usage: kill pod (NAME|-l SELECTOR) [--reason=Error|OOMKilled]";
+  auto is_pod = [](const std::string& w) { return w == "pod" || w == "pods" || w == "po"; };
+  const std::string ns = flags->Has("namespace") ? flags->Get("namespace") : "default";
+  std::vector<std::string> pods;
+  if (flags->Has("selector")) {
+    // -l kills every matching Pod (name order), so a lesson need not know the generated names.
+    if (pos.size() != 1 || !is_pod(pos[0])) return CommandResult::Error(usage);
+    auto selector = api::LabelSelector::Parse(flags->Get("selector"));
+    if (!selector.ok()) return CommandResult::Error("error: " + selector.status().message());
+    std::set<std::string> names;
+    for (const api::ObjectPtr& pod : ctx.sim.apiserver().PeekAll("Pod")) {
+      if (api::Namespace(*pod) == ns && selector->MatchesObject(*pod)) names.insert(api::Name(*pod));
+    }
+    if (names.empty()) {
+      return CommandResult::Error("error: no pods in namespace " + ns + " match -l " +
+                                  flags->Get("selector"));
+    }
+    pods.assign(names.begin(), names.end());
+  } else if (pos.size() == 2 && is_pod(pos[0])) {
+    pods.push_back(pos[1]);
   } else if (pos.size() == 1 && pos[0].rfind("pod/", 0) == 0) {
-    pod = pos[0].substr(4);
+    pods.push_back(pos[0].substr(4));
   } else {
-    return CommandResult::Error("error: usage: kill pod NAME [--reason=Error|OOMKilled]");
+    return CommandResult::Error(usage);
   }
   const std::string reason = flags->Get("reason");
   if (reason != "Error" && reason != "OOMKilled") {
     return CommandResult::Error("error: --reason must be Error or OOMKilled");
   }
   if (ctx.sim.world() == nullptr) return CommandResult::Error("error: this simulation has no kubelet");
-  const std::string ns = flags->Has("namespace") ? flags->Get("namespace") : "default";
-  base::Status s = ctx.sim.world()->KillPod(ns, pod, reason);
-  if (!s.ok()) return CommandResult::Error(s.code() == base::StatusCode::kNotFound ? ServerError(s) : "error: " + s.message());
   CommandResult result;
-  result.out = "pod/" + pod + " killed (" + reason + ")\n";
+  for (const std::string& pod : pods) {
+    base::Status s = ctx.sim.world()->KillPod(ns, pod, reason);
+    if (!s.ok()) {
+      result.AddError(s.code() == base::StatusCode::kNotFound ? ServerError(s) : "error: " + s.message());
+      continue;
+    }
+    result.out += "pod/" + pod + " killed (" + reason + ")\n";
+  }
   return result;
 }
 

@@ -1,7 +1,10 @@
 // trace and expect: inspection and checks over the trace and the store.
 // No Go counterpart (DESIGN.md "The trace" and the expect rows of the lab language).
 
+#include <algorithm>
+
 #include "core/api/jsonpath.h"
+#include "core/api/selector.h"
 #include "core/lab/command.h"
 #include "core/lab/flags.h"
 #include "core/lab/kubectl.h"
@@ -31,12 +34,62 @@ base::StatusOr<int64_t> SinceSeq(CommandContext& ctx, const std::string& since) 
   return seq;
 }
 
+// ValueMatches is how expect compares what it found with what a check wants: exactly, or, when
+// want ends with `*`, by prefix — so a check can name a generated object ("hello-worker-*")
+// without the suffix the seed picked.
+bool ValueMatches(const std::string& got, const std::string& want) {
+  if (!want.empty() && want.back() == '*') return got.rfind(want.substr(0, want.size() - 1), 0) == 0;
+  return got == want;
+}
+
+// SelectObjects returns the objects of kind in ns (name order; every namespace when ns is "")
+// whose labels match selector and, when owner is "KIND/NAME", whose controller ownerReference
+// names that object. Reads the store directly: a check sends no request and leaves no trace.
+base::StatusOr<std::vector<api::ObjectPtr>> SelectObjects(CommandContext& ctx,
+                                                          const api::KindInfo& kind,
+                                                          const std::string& ns,
+                                                          const std::string& selector,
+                                                          const std::string& owner) {
+  auto parsed = api::LabelSelector::Parse(selector);
+  if (!parsed.ok()) return base::Status(base::StatusCode::kBadRequest, "error: " + parsed.status().message());
+  std::string owner_kind, owner_name;
+  if (!owner.empty()) {
+    const size_t slash = owner.find('/');
+    if (slash == std::string::npos || slash == 0 || slash + 1 == owner.size()) {
+      return base::Status(base::StatusCode::kBadRequest,
+                          "error: --owner must be KIND/NAME, got \"" + owner + "\"");
+    }
+    auto owner_info = ResolveKind(owner.substr(0, slash));
+    if (!owner_info.ok()) return owner_info.status();
+    owner_kind = (*owner_info)->kind;
+    owner_name = owner.substr(slash + 1);
+  }
+  std::vector<api::ObjectPtr> out;
+  for (const api::ObjectPtr& obj : ctx.sim.apiserver().PeekAll(kind.kind)) {
+    if (!ns.empty() && api::Namespace(*obj) != ns) continue;
+    if (!parsed->MatchesObject(*obj)) continue;
+    if (!owner_kind.empty()) {
+      auto ref = api::GetControllerOf(*obj);
+      if (!ref || ref->kind != owner_kind || ref->name != owner_name) continue;
+    }
+    out.push_back(obj);
+  }
+  std::sort(out.begin(), out.end(), [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
+    return api::ObjectKey(*a) < api::ObjectKey(*b);
+  });
+  return out;
+}
+
+// ExpectGet: `expect get KIND NAME… jsonpath='{…}'=VALUE` or `expect get KIND -l SEL …`: every
+// named (or selected, at least one) object's value must match.
 CommandResult ExpectGet(CommandContext& ctx, const std::vector<std::string>& args) {
-  auto flags = ParseFlags(args, {{"namespace", 'n', FlagSpec::kString, ""}});
+  auto flags = ParseFlags(args, {{"namespace", 'n', FlagSpec::kString, ""},
+                                 {"selector", 'l', FlagSpec::kString, ""}});
   if (!flags.ok()) return CommandResult::Error(flags.status().message());
   const std::vector<std::string>& pos = flags->positional;
   if (pos.empty() || pos.back().rfind("jsonpath=", 0) != 0) {
-    return CommandResult::Error("error: usage: expect get KIND NAME jsonpath='{…}'=VALUE");
+    return CommandResult::Error(
+        "error: usage: expect get KIND (NAME…|-l SELECTOR) jsonpath='{…}'=VALUE");
   }
   std::string tmpl, want;
   bool has_value = false;
@@ -44,11 +97,29 @@ CommandResult ExpectGet(CommandContext& ctx, const std::vector<std::string>& arg
     return CommandResult::Error("error: expect get needs jsonpath='{…}'=VALUE, got \"" +
                                 pos.back() + "\"");
   }
-  auto refs = ParseObjectRefs(std::vector<std::string>(pos.begin(), pos.end() - 1));
-  if (!refs.ok()) return CommandResult::Error(refs.status().message());
   const std::string ns = flags->Has("namespace") ? flags->Get("namespace") : "default";
+  std::vector<ObjectRef> refs;
+  if (flags->Has("selector")) {
+    if (pos.size() != 2) {
+      return CommandResult::Error("error: expect get with -l takes one KIND and no names");
+    }
+    auto kind = ResolveKind(pos[0]);
+    if (!kind.ok()) return CommandResult::Error(kind.status().message());
+    auto selected = SelectObjects(ctx, **kind, ns, flags->Get("selector"), "");
+    if (!selected.ok()) return CommandResult::Error(selected.status().message());
+    if (selected->empty()) {
+      return CommandResult::Error("expect failed: no " + ResourceName(**kind) + " matches -l " +
+                                  flags->Get("selector") + " (wanted " + tmpl + " = \"" + want +
+                                  "\")");
+    }
+    for (const api::ObjectPtr& obj : *selected) refs.push_back({*kind, api::Name(*obj)});
+  } else {
+    auto named = ParseObjectRefs(std::vector<std::string>(pos.begin(), pos.end() - 1));
+    if (!named.ok()) return CommandResult::Error(named.status().message());
+    refs = std::move(*named);
+  }
   CommandResult result;
-  for (const ObjectRef& ref : *refs) {
+  for (const ObjectRef& ref : refs) {
     api::ObjectPtr obj = ctx.sim.apiserver().Peek(ref.kind->kind, ns, ref.name);
     const std::string what = ResourceName(*ref.kind) + "/" + ref.name;
     if (obj == nullptr) {
@@ -59,7 +130,7 @@ CommandResult ExpectGet(CommandContext& ctx, const std::vector<std::string>& arg
     auto got = api::EvaluateJsonPath(tmpl, *obj, /*allow_missing_keys=*/true);
     if (!got.ok()) {
       result.AddError("expect failed: " + what + ": " + got.status().message());
-    } else if (*got != want) {
+    } else if (!ValueMatches(*got, want)) {
       result.AddError("expect failed: " + what + " " + tmpl + " is \"" + *got + "\", want \"" +
                       want + "\"");
     }
@@ -93,7 +164,7 @@ CommandResult ExpectTrace(CommandContext& ctx, const std::vector<std::string>& a
     if (e.seq <= *since || e.type != type) continue;
     bool match = true;
     for (const auto& [key, value] : wanted) {
-      if (e.Field(key) == nullptr || e.FieldString(key) != value) {
+      if (e.Field(key) == nullptr || !ValueMatches(e.FieldString(key), value)) {
         match = false;
         break;
       }
@@ -114,6 +185,44 @@ CommandResult ExpectTrace(CommandContext& ctx, const std::vector<std::string>& a
   if (max >= 0 && count > max) {
     return CommandResult::Error("expect failed: " + std::to_string(count) + " \"" + type +
                                 "\" events" + (filter.empty() ? "" : " with" + filter) + where +
+                                ", want at most " + std::to_string(max));
+  }
+  return {};
+}
+
+// ExpectCount: `expect count KIND [-n NS|-A] [-l SEL] [--owner KIND/NAME] [--min N] [--max N]`
+// counts objects instead of naming them, so a check holds whatever names the seed generated.
+CommandResult ExpectCount(CommandContext& ctx, const std::vector<std::string>& args) {
+  auto flags = ParseFlags(args, {{"namespace", 'n', FlagSpec::kString, ""},
+                                 {"all-namespaces", 'A', FlagSpec::kBool, "false"},
+                                 {"selector", 'l', FlagSpec::kString, ""},
+                                 {"owner", 0, FlagSpec::kString, ""},
+                                 {"min", 0, FlagSpec::kInt, "1"},
+                                 {"max", 0, FlagSpec::kInt, "-1"}});
+  if (!flags.ok()) return CommandResult::Error(flags.status().message());
+  if (flags->positional.size() != 1) {
+    return CommandResult::Error("error: usage: expect count KIND [-n NS|-A] [-l SELECTOR] "
+                                "[--owner KIND/NAME] [--min N] [--max N]");
+  }
+  auto kind = ResolveKind(flags->positional[0]);
+  if (!kind.ok()) return CommandResult::Error(kind.status().message());
+  const bool all = flags->GetBool("all-namespaces");
+  const std::string ns = all ? "" : flags->Has("namespace") ? flags->Get("namespace") : "default";
+  auto selected = SelectObjects(ctx, **kind, ns, flags->Get("selector"), flags->Get("owner"));
+  if (!selected.ok()) return CommandResult::Error(selected.status().message());
+  const int64_t count = static_cast<int64_t>(selected->size());
+  // As expect trace: --max alone means "no more than".
+  const int64_t min = flags->Has("min") || !flags->Has("max") ? flags->GetInt("min") : 0;
+  const int64_t max = flags->GetInt("max");
+  std::string what = ResourceName(**kind) + " objects";
+  if (!flags->Get("selector").empty()) what += " matching -l " + flags->Get("selector");
+  if (!flags->Get("owner").empty()) what += " owned by " + flags->Get("owner");
+  if (count < min) {
+    return CommandResult::Error("expect failed: " + std::to_string(count) + " " + what +
+                                ", want at least " + std::to_string(min));
+  }
+  if (max >= 0 && count > max) {
+    return CommandResult::Error("expect failed: " + std::to_string(count) + " " + what +
                                 ", want at most " + std::to_string(max));
   }
   return {};
@@ -140,12 +249,15 @@ CommandResult RunTrace(CommandContext& ctx, const std::vector<std::string>& args
 }
 
 CommandResult RunExpect(CommandContext& ctx, const std::vector<std::string>& args) {
-  if (args.empty()) return CommandResult::Error("error: usage: expect get … | expect trace …");
+  if (args.empty()) {
+    return CommandResult::Error("error: usage: expect get … | expect count … | expect trace …");
+  }
   std::vector<std::string> rest(args.begin() + 1, args.end());
   if (args[0] == "get") return ExpectGet(ctx, rest);
+  if (args[0] == "count") return ExpectCount(ctx, rest);
   if (args[0] == "trace") return ExpectTrace(ctx, rest);
   return CommandResult::Error("error: unknown expect form \"" + args[0] +
-                              "\" (use expect get or expect trace)");
+                              "\" (use expect get, expect count or expect trace)");
 }
 
 }  // namespace lab
