@@ -280,7 +280,7 @@ bool Rewinder::Work(const std::vector<LoggedCommand>& log, int64_t budget) {
       builder_ = std::move(parked_[static_cast<size_t>(best)]);
       parked_.erase(parked_.begin() + best);
     } else {
-      builder_.emplace();
+      builder_ = Cursor{};
       Measured(*builder_, [&] {
         builder_->lab = Fresh().lab;
         return true;

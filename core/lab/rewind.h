@@ -49,8 +49,8 @@ LogPosition Locate(const std::vector<LoggedCommand>& log, int64_t step);
 // RewindOptions bounds the checkpoints.
 struct RewindOptions {
   // interval is the distance in steps between checkpoints, so a rewind replays at most this many
-  // steps from a parked checkpoint. Defaults to 250: in WebAssembly a step of replay costs ~20-50
-  // µs (docs/performance.md), so 250 steps keep a rewind well under issue 7's 50 ms.
+  // steps from a parked checkpoint. Defaults to 250: in WebAssembly a step of replay costs ~40 µs
+  // on an idle core (docs/performance.md), so 250 steps keep a rewind well under issue 7's 50 ms.
   int64_t interval = 250;
   // max_parked bounds the count: at most this many parked Labs (plus the one being built). The
   // newest max_parked multiples of interval are kept, so the last (max_parked - 1) × interval
