@@ -76,6 +76,17 @@ Rewinder::Cursor Rewinder::Fresh() const {
   return c;
 }
 
+template <typename Fn>
+auto Rewinder::Measured(Cursor& c, Fn fn) {
+  const uint64_t before = options_.heap_in_use ? options_.heap_in_use() : 0;
+  auto result = fn();
+  if (options_.heap_in_use) {
+    // Unsigned wrap-around turns a shrink into a negative delta.
+    c.bytes = std::max<int64_t>(0, c.bytes + static_cast<int64_t>(options_.heap_in_use() - before));
+  }
+  return result;
+}
+
 std::optional<std::string> Rewinder::Advance(Cursor& c, const std::vector<LoggedCommand>& log,
                                              LogPosition target, int64_t budget) {
   LogPosition pos = LocatePoint(log, c.step, c.zeros);
@@ -194,6 +205,7 @@ RewindResult Rewinder::Rewind(const std::vector<LoggedCommand>& log, int64_t ste
     Retire(std::move(builder_->lab));
     builder_.reset();
   }
+  dropped_at_ = 0;  // the dropped future frees memory: older checkpoints may fit again
   return result;
 }
 
@@ -220,6 +232,19 @@ void Rewinder::Park(Cursor c) {
     Retire(std::move(parked_.front().lab));
     parked_.erase(parked_.begin());
   }
+  // The byte budget: the newest checkpoint always stays; an older one dropped for bytes is not
+  // rebuilt (Work skips steps at or below dropped_at_) until a rewind frees memory.
+  while (options_.byte_budget > 0 && parked_.size() > 1 && parked_bytes() > options_.byte_budget) {
+    dropped_at_ = std::max(dropped_at_, parked_.front().step);
+    Retire(std::move(parked_.front().lab));
+    parked_.erase(parked_.begin());
+  }
+}
+
+uint64_t Rewinder::parked_bytes() const {
+  uint64_t sum = 0;
+  for (const Cursor& c : parked_) sum += static_cast<uint64_t>(c.bytes);
+  return sum;
 }
 
 void Rewinder::Retire(std::unique_ptr<Lab> lab) {
@@ -238,7 +263,7 @@ bool Rewinder::Work(const std::vector<LoggedCommand>& log, int64_t budget) {
   if (!builder_.has_value()) {
     // The newest wanted step without a checkpoint.
     int64_t missing = 0;
-    for (auto it = wanted.rbegin(); it != wanted.rend() && missing == 0; ++it) {
+    for (auto it = wanted.rbegin(); it != wanted.rend() && missing == 0 && *it > dropped_at_; ++it) {
       const bool parked = std::any_of(parked_.begin(), parked_.end(),
                                       [&](const Cursor& c) { return c.step == *it; });
       if (!parked) missing = *it;
@@ -255,12 +280,18 @@ bool Rewinder::Work(const std::vector<LoggedCommand>& log, int64_t budget) {
       builder_ = std::move(parked_[static_cast<size_t>(best)]);
       parked_.erase(parked_.begin() + best);
     } else {
-      builder_ = Fresh();
+      builder_ = Cursor{};
+      Measured(*builder_, [&] {
+        builder_->lab = Fresh().lab;
+        return true;
+      });
     }
     builder_target_ = missing;
   }
-  if (auto err = Advance(*builder_, log, LocatePoint(log, builder_target_, 0),
-                         std::max<int64_t>(budget, 1))) {
+  if (auto err = Measured(*builder_, [&] {
+        return Advance(*builder_, log, LocatePoint(log, builder_target_, 0),
+                       std::max<int64_t>(budget, 1));
+      })) {
     builder_.reset();  // a diverging replay must not become a checkpoint
     diverged_ = true;
     return false;
@@ -278,6 +309,7 @@ void Rewinder::Clear() {
   if (builder_.has_value()) Retire(std::move(builder_->lab));
   builder_.reset();
   diverged_ = false;
+  dropped_at_ = 0;
 }
 
 std::vector<int64_t> Rewinder::parked_steps() const {

@@ -18,6 +18,7 @@
 // p steps of replay. Work takes a step budget (not a time) so the core stays clock-free.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -48,12 +49,22 @@ LogPosition Locate(const std::vector<LoggedCommand>& log, int64_t step);
 // RewindOptions bounds the checkpoints.
 struct RewindOptions {
   // interval is the distance in steps between checkpoints, so a rewind replays at most this many
-  // steps from a parked checkpoint. Defaults to 1000.
-  int64_t interval = 1000;
-  // max_parked bounds memory: at most this many parked Labs (plus the one being built). The
+  // steps from a parked checkpoint. Defaults to 250: in WebAssembly a step of replay costs ~40 µs
+  // on an idle core (docs/performance.md), so 250 steps keep a rewind well under issue 7's 50 ms.
+  int64_t interval = 250;
+  // max_parked bounds the count: at most this many parked Labs (plus the one being built). The
   // newest max_parked multiples of interval are kept, so the last (max_parked - 1) × interval
-  // steps are always within `interval` of a checkpoint. Defaults to 11 (10,000 steps).
-  size_t max_parked = 11;
+  // steps are always within `interval` of a checkpoint. Defaults to 41 (10,000 steps).
+  size_t max_parked = 41;
+  // byte_budget bounds memory (0: no bound): the parked checkpoints' measured bytes (see
+  // heap_in_use). Past it the oldest are dropped and not rebuilt, so the window shrinks before
+  // the spacing grows: a session's newest steps are the ones learners go back to.
+  uint64_t byte_budget = 0;
+  // heap_in_use reports the allocator's bytes in use (the embedder's probe: mallinfo in the page;
+  // the core reads no platform state). A checkpoint's size is what its replays added. Null: no
+  // measurement, so byte_budget does not apply. Only which checkpoints exist depends on it, never
+  // a simulation's state.
+  std::function<uint64_t()> heap_in_use;
 };
 
 // RewindResult is what one rewind did (for the UI's status line and for tests).
@@ -93,6 +104,8 @@ class Rewinder {
   int64_t interval() const { return options_.interval; }
   // replayed is every step replayed so far (rewinds and checkpoint building).
   int64_t replayed() const { return replayed_; }
+  // parked_bytes is the measured size of every parked checkpoint (0 without heap_in_use).
+  uint64_t parked_bytes() const;
   // building is the step the checkpoint under construction is headed for (0: none).
   int64_t building() const { return builder_.has_value() ? builder_target_ : 0; }
 
@@ -104,6 +117,7 @@ class Rewinder {
     std::unique_ptr<Lab> lab;
     int64_t step = 0;
     int64_t zeros = 0;
+    int64_t bytes = 0;  // measured by heap_in_use while it was built (0 without a probe)
   };
   Cursor Fresh() const;
   // Advance replays cursor toward target (a position of log) spending at most budget steps
@@ -113,6 +127,9 @@ class Rewinder {
   // Wanted lists the checkpoint steps to keep for a log of `total` steps, ascending.
   std::vector<int64_t> Wanted(int64_t total) const;
   void Park(Cursor c);
+  // Measured runs fn and adds the heap it grew by to c.bytes (when there is a probe).
+  template <typename Fn>
+  auto Measured(Cursor& c, Fn fn);
 
   SimulationOptions simulation_;
   RewindOptions options_;
@@ -120,6 +137,7 @@ class Rewinder {
   std::optional<Cursor> builder_;  // the checkpoint being built
   std::vector<std::unique_ptr<Lab>> retired_;  // destroyed one per Work call
   int64_t builder_target_ = 0;
+  int64_t dropped_at_ = 0;         // the byte budget dropped this checkpoint: none at or below it
   int64_t replayed_ = 0;
   bool diverged_ = false;          // a replay diverged: stop building (a determinism bug)
 };

@@ -351,6 +351,11 @@ async function main() {
       figures.rewindWorstMs = +Math.max(...ms).toFixed(1);
       figures.rewindMaxReplayedSteps = Math.max(...m.runs.map((x) => x.replayed));
       figures.rewindCheckpointBuildMs = Math.round(m.buildMs);
+      figures.rewindCheckpoints = m.parked;
+      // What the parked checkpoints hold (dlmalloc's bytes in use, as the byte budget counts them).
+      figures.rewindParkedMiB = +(Math.max(...m.runs.map((x) => x.parkedBytes || 0)) / (1 << 20)).toFixed(1);
+      assert(m.runs.every((x) => x.replayed < 250), 'a rewind replayed 250 steps or more: ' +
+             JSON.stringify(m.runs.map((x) => x.replayed)));
       console.log('rewind runs: ' + JSON.stringify(m.runs));
     });
 

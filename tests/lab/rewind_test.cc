@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <malloc.h>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -195,6 +196,86 @@ TEST(Rewind, MemoryStaysBoundedWhileTheSessionGrows) {
   EXPECT_EQ(parked.back(), TotalSteps(session.command_log()) / 25 * 25);
 }
 
+// WithinBudget lists, newest first as Park keeps them, the multiples of interval at or below top
+// whose sizes (bytes_per_step × step) fit in budget together; ascending.
+std::vector<int64_t> WithinBudget(int64_t top, int64_t interval, uint64_t bytes_per_step,
+                                  uint64_t budget, size_t max_parked) {
+  std::vector<int64_t> kept;
+  uint64_t sum = 0;
+  for (int64_t g = top; g > 0 && kept.size() < max_parked; g -= interval) {
+    const uint64_t bytes = bytes_per_step * static_cast<uint64_t>(g);
+    if (!kept.empty() && sum + bytes > budget) break;
+    sum += bytes;
+    kept.insert(kept.begin(), g);
+  }
+  return kept;
+}
+
+TEST(Rewind, TheByteBudgetKeepsTheNewestCheckpointsThatFit) {
+  Lab session(SimulationOptions{});
+  RunScript(session, kSession);
+  const auto& log = session.command_log();
+  const int64_t total = TotalSteps(log);
+  ASSERT_GT(total, 400);
+  // A probe whose "heap" grows 100 bytes per replayed step, so a checkpoint at step p measures
+  // 100 × p bytes whether it was built from zero or from an older checkpoint.
+  constexpr uint64_t kPerStep = 100;
+  const Rewinder* self = nullptr;
+  RewindOptions options;
+  options.interval = 40;
+  options.max_parked = 20;
+  options.heap_in_use = [&self] {
+    return self == nullptr ? 0 : kPerStep * static_cast<uint64_t>(self->replayed());
+  };
+  const int64_t top = total / 40 * 40;
+  // Room for the newest three and a little more, not for four.
+  options.byte_budget = kPerStep * static_cast<uint64_t>(3 * top - 120) + 50;
+  Rewinder rewinder(SimulationOptions{}, options);
+  self = &rewinder;
+  int calls = 0;
+  while (rewinder.Work(log, 16) && calls < 100000) ++calls;
+  ASSERT_LT(calls, 100000) << "Work never settles (builds and drops the same checkpoint)";
+  EXPECT_EQ(rewinder.parked_steps(), (std::vector<int64_t>{top - 80, top - 40, top}));
+  EXPECT_EQ(rewinder.parked_bytes(), kPerStep * static_cast<uint64_t>(3 * top - 120));
+  EXPECT_LE(rewinder.parked_bytes(), options.byte_budget);
+
+  // A rewind frees the dropped future's memory; Work then fills the budget for the new history,
+  // and a rewind from a rebuilt checkpoint still gives the original history's state.
+  const int64_t target = top - 61;
+  RewindResult r = rewinder.Rewind(log, target);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.from_step, top - 80);
+  calls = 0;
+  while (rewinder.Work(r.lab->command_log(), 16) && calls < 100000) ++calls;
+  ASSERT_LT(calls, 100000);
+  const int64_t new_top = target / 40 * 40;
+  EXPECT_EQ(rewinder.parked_steps(),
+            WithinBudget(new_top, 40, kPerStep, options.byte_budget, options.max_parked));
+  EXPECT_LE(rewinder.parked_bytes(), options.byte_budget);
+  int64_t nearest = 0;  // the newest parked checkpoint at or before the target
+  for (int64_t p : rewinder.parked_steps()) nearest = p <= new_top - 3 ? p : nearest;
+  RewindResult again = rewinder.Rewind(r.lab->command_log(), new_top - 3);
+  ASSERT_TRUE(again.ok) << again.error;
+  EXPECT_EQ(again.from_step, nearest);
+  auto want = Straight(log, new_top - 3);
+  ExpectSameState(*again.lab, *want, "after the budget dropped checkpoints");
+}
+
+TEST(Rewind, WithoutAProbeTheBudgetDoesNotApply) {
+  Lab session(SimulationOptions{});
+  RunScript(session, kSession);
+  const auto& log = session.command_log();
+  RewindOptions options;
+  options.interval = 40;
+  options.max_parked = 4;
+  options.byte_budget = 1;  // would keep only the newest, if anything were measured
+  Rewinder rewinder(SimulationOptions{}, options);
+  while (rewinder.Work(log, 64)) {
+  }
+  EXPECT_EQ(rewinder.parked_steps().size(), 4u);
+  EXPECT_EQ(rewinder.parked_bytes(), 0u);
+}
+
 // Not a test: the rewind time over the last 10,000 steps of a long session (docs/performance.md).
 // Run with --gtest_also_run_disabled_tests --gtest_filter='*RewindBenchmark*'.
 TEST(Rewind, DISABLED_RewindBenchmark) {
@@ -220,40 +301,58 @@ EOF
   const auto& log = session.command_log();
   const int64_t total = TotalSteps(log);
   // CPU time (the machine is shared, so wall time is noisy).
-  struct Clock {
-    static double now() { return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
-  };
-  auto ms = [](double d) { return d; };
-  Rewinder rewinder(SimulationOptions{});
-  auto t0 = Clock::now();
+  auto now = [] { return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC; };
+  // Checkpoints measured with glibc's bytes in use, as the page measures with dlmalloc's.
+  RewindOptions options;
+  options.heap_in_use = [] { return static_cast<uint64_t>(mallinfo2().uordblks); };
+  Rewinder rewinder(SimulationOptions{}, options);
+  double t0 = now();
   while (rewinder.Work(log, 256)) {
   }
-  std::printf("session: %lld steps, %zu commands; checkpoints built in %.1f ms\n",
-              static_cast<long long>(total), log.size(), ms(Clock::now() - t0));
-  t0 = Clock::now();
+  std::printf("session: %lld steps, %zu commands; %zu checkpoints every %lld steps built in %.1f ms, "
+              "%.1f MiB parked\n",
+              static_cast<long long>(total), log.size(), rewinder.parked_steps().size(),
+              static_cast<long long>(rewinder.interval()), now() - t0,
+              static_cast<double>(rewinder.parked_bytes()) / (1 << 20));
+  t0 = now();
   RewindResult from_zero = Rewinder(SimulationOptions{}).Rewind(log, total - 1);
   std::printf("rewind without checkpoints (replay %lld steps): %.1f ms\n",
-              static_cast<long long>(from_zero.replayed_steps), ms(Clock::now() - t0));
-  double worst = 0, sum = 0;
-  int n = 0;
-  // Targets just after a checkpoint, just before one (the worst case: interval - 1 steps of
-  // replay), and in between.
-  for (int64_t back : {1, 125, 1124, 1125, 2600, 4567, 7891, 9999}) {
-    Rewinder fresh(SimulationOptions{});
-    while (fresh.Work(log, 4096)) {
-    }
-    t0 = Clock::now();
-    RewindResult r = fresh.Rewind(log, total - back);
-    const double t = ms(Clock::now() - t0);
+              static_cast<long long>(from_zero.replayed_steps), now() - t0);
+  // 30 distinct pseudo-random targets in the last 10,000 steps, newest first, the checkpoints
+  // rebuilt between rewinds (idle time in the page). The session itself stays: each rewind
+  // goes back in the same log, as a learner dragging the History slider leftwards does.
+  std::vector<int64_t> targets;
+  uint64_t x = 12345;
+  while (targets.size() < 30) {
+    x = (x * 1103515245 + 12345) % 2147483648u;
+    const int64_t t = total - 1 - static_cast<int64_t>(x % 10000);
+    if (std::find(targets.begin(), targets.end(), t) == targets.end()) targets.push_back(t);
+  }
+  std::sort(targets.rbegin(), targets.rend());
+  double worst = 0, sum = 0, rebuild = 0;
+  std::vector<LoggedCommand> current = log;
+  std::unique_ptr<Lab> held;
+  for (int64_t target : targets) {
+    t0 = now();
+    RewindResult r = rewinder.Rewind(current, target);
+    const double t = now() - t0;
     ASSERT_TRUE(r.ok) << r.error;
     worst = std::max(worst, t);
     sum += t;
-    ++n;
     std::printf("  rewind %5lld steps back: from checkpoint %lld, %lld steps replayed, %.1f ms\n",
-                static_cast<long long>(back), static_cast<long long>(r.from_step),
+                static_cast<long long>(total - target), static_cast<long long>(r.from_step),
                 static_cast<long long>(r.replayed_steps), t);
+    current = r.lab->command_log();
+    rewinder.Retire(std::move(held));
+    held = std::move(r.lab);
+    t0 = now();
+    while (rewinder.Work(current, 256)) {
+    }
+    rebuild += now() - t0;
   }
-  std::printf("rewind within the last 10,000 steps: mean %.1f ms, worst %.1f ms\n", sum / n, worst);
+  std::printf("rewind within the last 10,000 steps (%zu targets): mean %.1f ms, worst %.1f ms; "
+              "rebuilding checkpoints between them %.1f ms in all\n",
+              targets.size(), sum / static_cast<double>(targets.size()), worst, rebuild);
 }
 
 }  // namespace

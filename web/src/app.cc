@@ -43,7 +43,7 @@ void App::Reset() {
   options.seed = seed;
   lab = std::make_unique<lab::Lab>(options);
   versions.Attach(&lab->sim());
-  rewinder = std::make_unique<lab::Rewinder>(options);
+  rewinder = std::make_unique<lab::Rewinder>(options, rewind_options);
   playing = false;
   owed_us = 0;
   selected_uid.clear();
@@ -179,12 +179,21 @@ std::string App::StateJson() {
   return out;
 }
 
+void App::SetRewindOptions(const lab::RewindOptions& options) {
+  rewind_options = options;
+  rewinder.reset();  // the old checkpoints go at once (a settings change, not a rewind)
+  lab::SimulationOptions sim_options;
+  sim_options.seed = seed;
+  rewinder = std::make_unique<lab::Rewinder>(sim_options, rewind_options);
+}
+
 void App::RewindTo(int64_t step) {
   const int64_t total = Steps();
   if (step < 0 || step >= total) return;
   const double start = now_ms != nullptr ? now_ms() : 0;
   lab::RewindResult r = rewinder->Rewind(lab->command_log(), step);
-  if (now_ms != nullptr) last_rewind_ms = now_ms() - start;
+  const double rewound = now_ms != nullptr ? now_ms() : 0;
+  last_rewind_ms = rewound - start;
   last_rewind_replayed = r.replayed_steps;
   last_rewind_from = r.from_step;
   Branch old{std::move(lab), ""};
@@ -215,6 +224,7 @@ void App::RewindTo(int64_t step) {
                    timing + "; the previous future is kept as a branch");
   if (!r.ok) AppendOutput(console, ConsoleLine::kErr, "error: " + r.error);
   scroll_console = true;
+  last_rewind_app_ms = now_ms != nullptr ? now_ms() - rewound : 0;
 }
 
 std::string App::RewindCommand(const std::string& line) {

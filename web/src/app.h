@@ -64,6 +64,10 @@ struct App {
 
   std::unique_ptr<lab::Lab> lab;
   std::unique_ptr<lab::Rewinder> rewinder;  // checkpoints of the current session
+  // rewind_options: spacing and byte budget of the checkpoints (main.cc adds the heap probe).
+  lab::RewindOptions rewind_options;
+  // SetRewindOptions replaces the checkpoints' spacing and budget (they are rebuilt from zero).
+  void SetRewindOptions(const lab::RewindOptions& options);
   struct Branch {
     std::unique_ptr<lab::Lab> lab;
     std::string label;
@@ -74,6 +78,7 @@ struct App {
   double last_rewind_ms = 0;             // wall time of the last rewind (figures, status line)
   int64_t last_rewind_replayed = 0;      // steps it replayed
   int64_t last_rewind_from = 0;          // the checkpoint it started from
+  double last_rewind_app_ms = 0;         // the App's own work after it (view, metrics, console)
   int rewind_pos = -1;                   // slider position (a step) while dragging
   uint64_t seed = 1;
   bool playing = false;

@@ -65,13 +65,28 @@ EMSCRIPTEN_KEEPALIVE int rlab_rewind(double n) {
   return static_cast<int>(web::g_app->branches.size());
 }
 
-// rlab_rewind_stats: "ms,replayed,from" of the last rewind (figures for docs/performance.md).
+// rlab_rewind_stats: "ms,replayed,from,appMs,parkedBytes" of the last rewind (figures for
+// docs/performance.md): the core's rewind, steps replayed, its checkpoint, the App's own work
+// after it, and the bytes the parked checkpoints hold now.
 EMSCRIPTEN_KEEPALIVE const char* rlab_rewind_stats() {
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "%.3f,%lld,%lld", web::g_app->last_rewind_ms,
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%.3f,%lld,%lld,%.3f,%llu", web::g_app->last_rewind_ms,
                 static_cast<long long>(web::g_app->last_rewind_replayed),
-                static_cast<long long>(web::g_app->last_rewind_from));
+                static_cast<long long>(web::g_app->last_rewind_from), web::g_app->last_rewind_app_ms,
+                static_cast<unsigned long long>(web::g_app->rewinder->parked_bytes()));
   return Keep(buf);
+}
+
+// rlab_rewind_options sets the checkpoints' spacing in steps and their budget in MiB (benchmarks
+// compare spacings in one page); the checkpoints are rebuilt from zero. Returns 0 on bad values.
+EMSCRIPTEN_KEEPALIVE int rlab_rewind_options(double interval, double budget_mb) {
+  if (!(interval >= 1 && interval <= 1e6) || !(budget_mb >= 0 && budget_mb <= 4096)) return 0;
+  lab::RewindOptions options = web::g_app->rewind_options;
+  options.interval = static_cast<int64_t>(interval);
+  options.max_parked = static_cast<size_t>(10000 / options.interval + 1);
+  options.byte_budget = static_cast<uint64_t>(budget_mb * 1024 * 1024);
+  web::g_app->SetRewindOptions(options);
+  return 1;
 }
 
 // rlab_build_checkpoints builds every wanted rewind checkpoint now (tests and benchmarks; the page

@@ -9,6 +9,8 @@
 #include <GLFW/glfw3.h>
 #include <GLES3/gl3.h>
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cmath>
 
@@ -23,6 +25,10 @@ namespace web {
 
 App* g_app = nullptr;
 namespace {
+
+// The rewind checkpoints' memory budget: 41 checkpoints (every 250 steps over 10,000) of a
+// session of a few hundred objects fit; longer or bigger sessions keep fewer, newest first.
+constexpr uint64_t kRewindBudgetBytes = uint64_t{384} << 20;
 
 GLFWwindow* g_window = nullptr;
 Fonts g_fonts;
@@ -136,6 +142,11 @@ int main() {
 
   g_app = new App();
   g_app->now_ms = [] { return emscripten_get_now(); };
+  // Rewind checkpoints: measured with the allocator's bytes in use, at most kRewindBudgetBytes.
+  lab::RewindOptions rewind;
+  rewind.byte_budget = kRewindBudgetBytes;
+  rewind.heap_in_use = [] { return static_cast<uint64_t>(mallinfo().uordblks); };
+  g_app->SetRewindOptions(rewind);
   emscripten_set_main_loop(Frame, 0, false);
   return 0;
 }

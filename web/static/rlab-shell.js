@@ -171,6 +171,7 @@
       framePart: M.cwrap('rlab_frame_part_ms', 'number', ['number']),
       rewind: M.cwrap('rlab_rewind', 'number', ['number']),
       rewindStats: M.cwrap('rlab_rewind_stats', 'string', []),
+      rewindOptions: M.cwrap('rlab_rewind_options', 'number', ['number', 'number']),
       buildCheckpoints: M.cwrap('rlab_build_checkpoints', 'number', []),
       select: M.cwrap('rlab_select', 'number', ['string']),
       showDiff: M.cwrap('rlab_show_diff', null, ['number']),
@@ -261,11 +262,15 @@
       // counts back from now), from the nearest checkpoint plus replay. The abandoned future
       // becomes a branch; resolves to the branch count.
       rewind: (n) => run(() => api.rewind(Number(n))),
-      // rewindStats(): {ms, replayed, from} of the last rewind (ms measured with the page clock).
+      // rewindStats(): {ms, replayed, from, appMs, parkedBytes} of the last rewind (ms: the core's
+      // rewind, appMs: the page's bookkeeping after it, both with the page clock).
       rewindStats: () => {
-        const [ms, replayed, from] = api.rewindStats().split(',').map(Number);
-        return { ms, replayed, from };
+        const [ms, replayed, from, appMs, parkedBytes] = api.rewindStats().split(',').map(Number);
+        return { ms, replayed, from, appMs, parkedBytes };
       },
+      // rewindOptions(interval, budgetMiB): checkpoint spacing and memory budget (benchmarks);
+      // false for bad values.
+      rewindOptions: (interval, budgetMiB) => api.rewindOptions(Number(interval), Number(budgetMiB)) === 1,
       // buildCheckpoints(): build every rewind checkpoint now instead of in idle frames.
       buildCheckpoints: () => run(() => api.buildCheckpoints()),
       // select('Kind/namespace/name') shows an object in the Inspector (false if absent).
