@@ -11,6 +11,12 @@ void ObjectsIntact::Check(const State& state, std::vector<Violation>* out) {
     out->push_back({name(), state.step, rec.problems()[i]});
   }
   problems_reported_ = rec.problems().size();
+  if (!state.quiet && rec.last_resource_version() == compared_at_rv_ &&
+      state.objects.size() == compared_size_) {
+    return;
+  }
+  compared_at_rv_ = rec.last_resource_version();
+  compared_size_ = state.objects.size();
 
   std::map<std::string, std::string> uid_owner;  // uid -> key of the first object holding it
   std::map<std::string, bool> seen;              // keys of the store

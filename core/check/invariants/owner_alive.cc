@@ -5,6 +5,9 @@
 namespace check {
 
 void OwnerAlive::Check(const State& state, std::vector<Violation>* out) {
+  const int64_t rv = state.recorder->last_resource_version();
+  if (!state.quiet && rv == checked_at_rv_) return;
+  checked_at_rv_ = rv;
   std::map<std::string, api::ObjectPtr> by_uid;
   for (const api::ObjectPtr& o : state.objects) by_uid[api::Uid(*o)] = o;
   for (const api::ObjectPtr& o : state.objects) {

@@ -19,6 +19,10 @@ class OwnerAlive : public Invariant {
            "garbage-collected";
   }
   void Check(const State& state, std::vector<Violation>* out) override;
+
+ private:
+  // ownerReferences change only with a commit: per-step checks skip steps that wrote nothing.
+  int64_t checked_at_rv_ = -1;
 };
 
 }  // namespace check
