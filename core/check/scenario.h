@@ -26,8 +26,11 @@ namespace check {
 struct ScenarioOptions {
   // actions is how many random actions follow the initial manifests. Defaults to 12.
   int actions = 12;
-  // quiet is how long the quiet phase runs, in seconds. Defaults to 150.
-  int quiet_seconds = 150;
+  // quiet is how long the quiet phase runs, in seconds. Defaults to 330: past KubeRay's
+  // unconditional 300 s requeue (RAYCLUSTER_DEFAULT_REQUEUE_SECONDS), the only thing that fixes
+  // a status written from a stale cache (the reconcile compares against its cached RayCluster,
+  // so a lagging cache can make it skip the write; sweep seed 1045 with --steps 30).
+  int quiet_seconds = 330;
 };
 
 class ScenarioGenerator {
