@@ -2,6 +2,7 @@
 // Usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab export DIR [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab bench SCENARIO [N] [--seed N]   (cli/bench.h)
+//        rlab sweep [--seeds N] [--from S] [--steps M] [--out DIR], rlab check SCRIPT   (cli/sweep.h)
 //        rlab lesson check [-v] [--seed N] DIR   plays a lesson's reference solution and its checks
 //        (--seed replaces the lesson's seed: checks must not depend on generated names).
 // Exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage or unreadable script
@@ -16,6 +17,7 @@
 #include <string>
 
 #include "cli/bench.h"
+#include "cli/sweep.h"
 #include "core/lab/lab.h"
 #include "core/lab/lesson.h"
 
@@ -29,7 +31,9 @@ constexpr const char* kUsage =
     "       and the seed and trace hash on stderr at the end.\n"
     "       `export DIR` then writes the objects the script created as clean manifests\n"
     "       for a real cluster, plus DIR/README.md (kind + Helm + kubectl apply -f DIR).\n"
-    "       rlab bench SCENARIO [N] [--seed N]: a scale scenario's figures as JSON (--help).\n";
+    "       rlab bench SCENARIO [N] [--seed N]: a scale scenario's figures as JSON (--help).\n"
+    "       rlab sweep [--seeds N] [--from S] [--steps M] [--out DIR]: random scenarios with\n"
+    "       the invariant checker (--help); rlab check SCRIPT|-: one script, checked.\n";
 
 int Usage(const std::string& message) {
   if (!message.empty()) std::cerr << "rlab: " << message << "\n";
@@ -104,6 +108,8 @@ int LessonCheck(int argc, char** argv) {
 int main(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "lesson") return LessonCheck(argc, argv);
   if (argc >= 2 && std::string(argv[1]) == "bench") return cli::RunBench(argc - 2, argv + 2);
+  if (argc >= 2 && std::string(argv[1]) == "sweep") return cli::RunSweep(argc - 2, argv + 2);
+  if (argc >= 2 && std::string(argv[1]) == "check") return cli::RunCheck(argc - 2, argv + 2);
   uint64_t seed = 1;
   bool keep_going = false;
   std::string trace_path, script_path, export_dir;

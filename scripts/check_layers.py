@@ -48,6 +48,8 @@ ALLOWED = {
     # Umbrella headers directly under core/ re-export the controller-runtime layers.
     "umbrella": CONTROLLER_RUNTIME,
     "lab": CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
+    # The invariant checker observes the whole system from outside, above the composition root.
+    "check": ["lab"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
     "web": ["lab", "api", "base", "sim"],
 }
 

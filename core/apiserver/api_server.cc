@@ -655,6 +655,7 @@ api::ObjectPtr ApiServer::Commit(const api::KindInfo* kind, api::ObjectPtr old_o
     store_[key] = stored;
     type = old_object == nullptr ? WatchEventType::kAdded : WatchEventType::kModified;
   }
+  if (observer_ != nullptr) observer_->OnCommit(*kind, type, old_object, stored);
   history_.push_back(HistoryEntry{rv_, kind, std::move(old_object), stored, type, cause});
   if (history_.size() > kHistoryLimit) {
     history_.erase(history_.begin(), history_.begin() + static_cast<long>(kHistoryLimit / 10));
@@ -699,6 +700,7 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
   watcher.last_delivery_at = at;
   const WatchId id = watcher.id;
   api::ObjectPtr object = entry.new_object;
+  if (observer_ != nullptr) observer_->OnWatchQueued(id, type, object);
   const int64_t cause = entry.cause;
   scheduler_.At(
       at, "watch deliver " + watcher.opts.watcher,
@@ -706,6 +708,7 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
         auto it = watchers_.find(id);
         if (it == watchers_.end()) return;  // stopped or dropped meanwhile
         Watcher& w = *it->second;
+        if (observer_ != nullptr) observer_->OnWatchDelivered(id, type, object);
         if (!w.opts.traced) {
           auto quiet_callback = w.callback;
           quiet_callback(WatchEvent{type, object, 0});
@@ -765,6 +768,7 @@ base::StatusOr<WatchId> ApiServer::Watch(const RequestContext& ctx, const std::s
   watcher->callback = std::move(callback);
   Watcher& w = *watcher;
   watchers_.emplace(w.id, std::move(watcher));
+  if (observer_ != nullptr) observer_->OnWatchOpened(w.id, *kind, w.opts);
   TraceRequest(ctx, "watch", kind, opts.namespace_, "", "", 200, std::to_string(rv_));
   if (from >= 0) {
     for (const HistoryEntry& entry : history_) {
@@ -774,7 +778,15 @@ base::StatusOr<WatchId> ApiServer::Watch(const RequestContext& ctx, const std::s
   return w.id;
 }
 
-void ApiServer::StopWatch(WatchId id) { watchers_.erase(id); }
+std::vector<ApiServer::OpenWatch> ApiServer::OpenWatches() const {
+  std::vector<OpenWatch> open;
+  for (const auto& [id, watcher] : watchers_) open.push_back(OpenWatch{id, watcher->kind, watcher->opts});
+  return open;
+}
+
+void ApiServer::StopWatch(WatchId id) {
+  if (watchers_.erase(id) != 0 && observer_ != nullptr) observer_->OnWatchClosed(id);
+}
 
 void ApiServer::SetWatchLatency(const std::string& kind_name, base::Duration latency) {
   const api::KindInfo* kind = kind_name.empty() ? nullptr : Resolve(kind_name);
@@ -791,6 +803,7 @@ size_t ApiServer::DropWatches(const std::string& kind_name) {
   }
   for (WatchId id : dropped) {
     auto node = watchers_.extract(id);
+    if (observer_ != nullptr) observer_->OnWatchClosed(id);
     std::shared_ptr<Watcher> w(std::move(node.mapped()));
     const base::SimTime at =
         std::max(scheduler_.clock().Now() + w->opts.latency, w->last_delivery_at);

@@ -88,6 +88,27 @@ struct WatchOptions {
 
 using WatchId = uint64_t;
 
+// WatchObserver hears every commit and the watch fan-out: the hook an invariant checker outside
+// the system uses (core/check). It only reads; it must not write, schedule, trace or draw
+// randomness. No observer (the default) costs one null test per commit and delivery.
+// No Go counterpart (closest: the apiserver's own watch cache tests).
+class WatchObserver {
+ public:
+  virtual ~WatchObserver() = default;
+  // OnCommit: a write was persisted (type kAdded, kModified or kDeleted; object carries the new
+  // resourceVersion, for kDeleted the final state; old_object is null for kAdded).
+  virtual void OnCommit(const api::KindInfo& kind, WatchEventType type,
+                        const api::ObjectPtr& old_object, const api::ObjectPtr& object) = 0;
+  // OnWatchOpened: a watch started (before any replayed history is queued to it).
+  virtual void OnWatchOpened(WatchId id, const api::KindInfo& kind, const WatchOptions& opts) = 0;
+  // OnWatchQueued: the server decided this watch receives the event and scheduled its delivery.
+  virtual void OnWatchQueued(WatchId id, WatchEventType type, const api::ObjectPtr& object) = 0;
+  // OnWatchDelivered: the delivery ran (just before the watcher's callback; object null for kError).
+  virtual void OnWatchDelivered(WatchId id, WatchEventType type, const api::ObjectPtr& object) = 0;
+  // OnWatchClosed: the watch was stopped or dropped; nothing more is queued to it.
+  virtual void OnWatchClosed(WatchId id) = 0;
+};
+
 // AdmissionRequest is what a validating webhook sees (admission.k8s.io AdmissionRequest, trimmed).
 struct AdmissionRequest {
   std::string operation;  // CREATE, UPDATE, DELETE
@@ -152,6 +173,18 @@ class ApiServer {
   // DropWatches ends every watch of kind ("" = all): each gets one kError delivery and no more
   // events, so its informer relists. Returns how many were dropped.
   size_t DropWatches(const std::string& kind);
+
+  // OpenWatch describes one open watch (for an observer attached mid-run).
+  struct OpenWatch {
+    WatchId id = 0;
+    const api::KindInfo* kind = nullptr;
+    WatchOptions opts;
+  };
+  // OpenWatches lists the open watches by id.
+  std::vector<OpenWatch> OpenWatches() const;
+  // SetWatchObserver installs (or, with null, removes) the read-only observer above.
+  // REQUIRES: observer outlives its installation.
+  void SetWatchObserver(WatchObserver* observer) { observer_ = observer; }
 
   void AddValidatingWebhook(std::string name, ValidatingWebhook webhook);
   void SetAuthorizer(Authorizer authorizer) { authorizer_ = std::move(authorizer); }
@@ -219,6 +252,7 @@ class ApiServer {
   std::vector<std::pair<std::string, ValidatingWebhook>> webhooks_;
   Authorizer authorizer_;
   ClusterIPAllocator cluster_ips_;  // Services' spec.clusterIP
+  WatchObserver* observer_ = nullptr;
 };
 
 }  // namespace apiserver

@@ -1,7 +1,9 @@
 #include "core/lab/operator_host.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "core/lab/simulation.h"
 #include "core/sim/prng.h"
@@ -38,6 +40,22 @@ bool ContainerRunning(const api::Json& pod, int64_t* restart_count) {
   const api::Json& first = statuses[0];
   *restart_count = first.value("restartCount", 0);
   return first.contains("state") && first["state"].contains("running");
+}
+
+// HostWatchOptions is the host's watch of its operator's Pods (its view of the containers).
+apiserver::WatchOptions HostWatchOptions(const std::string& name) {
+  apiserver::WatchOptions opts;
+  opts.watcher = name + "-host";
+  opts.namespace_ = "default";
+  opts.label_selector = std::string(kNameLabel) + "=" + name;
+  opts.traced = false;
+  return opts;
+}
+
+apiserver::RequestContext HostContext() {
+  apiserver::RequestContext system;
+  system.user = "system:kube-controller-manager";
+  return system;
 }
 
 }  // namespace
@@ -108,14 +126,7 @@ base::Status OperatorHost::Install() {
     auto created = admin.Create(obj);
     if (!created.ok()) return created.status();
   }
-  apiserver::WatchOptions opts;
-  opts.watcher = spec_.name + "-host";
-  opts.namespace_ = "default";
-  opts.label_selector = std::string(kNameLabel) + "=" + spec_.name;
-  opts.traced = false;
-  apiserver::RequestContext system;
-  system.user = "system:kube-controller-manager";
-  auto id = sim_.apiserver().Watch(system, "Pod", opts,
+  auto id = sim_.apiserver().Watch(HostContext(), "Pod", HostWatchOptions(spec_.name),
                                    [this](const apiserver::WatchEvent& e) { OnPodEvent(e); });
   if (!id.ok()) return id.status();
   watch_ = *id;
@@ -123,6 +134,33 @@ base::Status OperatorHost::Install() {
 }
 
 void OperatorHost::OnPodEvent(const apiserver::WatchEvent& event) {
+  if (event.type == apiserver::WatchEventType::kError) {
+    // `fault watch-drop` ended the watch. Watch again and catch up from the store, as a
+    // reflector relists: without it a restarted operator Pod would never start its process
+    // (found by the invariant sweep, seed 3; tests/scripts/operator_host_watch_drop.lab).
+    watch_ = 0;
+    auto id = sim_.apiserver().Watch(HostContext(), "Pod", HostWatchOptions(spec_.name),
+                                     [this](const apiserver::WatchEvent& e) { OnPodEvent(e); });
+    if (!id.ok()) return;
+    watch_ = *id;
+    std::set<std::string> present;
+    for (const api::ObjectPtr& pod : sim_.apiserver().PeekAll("Pod")) {
+      const auto labels = api::Labels(*pod);
+      auto label = labels.find(kNameLabel);
+      if (api::Namespace(*pod) != "default" || label == labels.end() ||
+          label->second != spec_.name) {
+        continue;
+      }
+      present.insert(api::Name(*pod));
+      OnPodEvent(apiserver::WatchEvent{apiserver::WatchEventType::kModified, pod, 0});
+    }
+    std::vector<std::string> gone;
+    for (const auto& [name, running] : running_) {
+      if (present.count(name) == 0) gone.push_back(name);
+    }
+    for (const std::string& name : gone) StopProcess(name);
+    return;
+  }
   if (event.object == nullptr) return;
   const api::Json& pod = *event.object;
   const std::string name = api::Name(pod);
