@@ -54,6 +54,30 @@ TEST(Kubelet, PodGoesThroughContainerCreatingRunningReadyOnDefaultTimings) {
   EXPECT_GT(f.CountTrace("kubelet.pod", "reason", "Ready"), 0);
 }
 
+TEST(Kubelet, WatchesOnlyThePodsBoundToItsNode) {
+  WorldFixture f;
+  for (const char* name : {"a", "b", "c", "d", "e", "f"}) f.Create(PodJson(name));
+  ASSERT_TRUE(f.RunUntil(
+      [&] {
+        for (const char* name : {"a", "b", "c", "d", "e", "f"}) {
+          if (Str(f.Get("Pod", name), "/status/phase") != "Running") return false;
+        }
+        return true;
+      },
+      30 * base::kSecond));
+  // Each Pod is in exactly one kubelet's cache: the one of the node it is bound to.
+  for (const char* name : {"a", "b", "c", "d", "e", "f"}) {
+    const std::string node = Str(f.Get("Pod", name), "/spec/nodeName");
+    int caches = 0;
+    for (const auto& kubelet : f.world->kubelets()) {
+      if (kubelet->CachedPod(std::string("default/") + name) == nullptr) continue;
+      ++caches;
+      EXPECT_EQ(kubelet->node(), node) << name;
+    }
+    EXPECT_EQ(caches, 1) << name;
+  }
+}
+
 TEST(Kubelet, CrashingContainerBacksOffTenTwentyFortySeconds) {
   WorldFixture f;
   f.Create(PodJson("crash", "busybox:1.36", {{"crash-after", "1s"}, {"exit-code", "3"}}));
