@@ -201,6 +201,10 @@ CommandResult RunKill(CommandContext& ctx, const std::vector<std::string>& args)
   if (ctx.sim.world() == nullptr) return CommandResult::Error("error: this simulation has no kubelet");
   const std::string ns = flags->Has("namespace") ? flags->Get("namespace") : "default";
   base::Status s = ctx.sim.world()->KillPod(ns, pod, reason);
+  if (base::IsNotFound(s) && ctx.sim.apiserver().Peek("Pod", ns, pod) != nullptr) {
+    // The kubelets watch only the Pods bound to their node; this one exists but is not bound.
+    s = base::Status(base::StatusCode::kBadRequest, "pod \"" + pod + "\" is not running on a node");
+  }
   if (!s.ok()) return CommandResult::Error(s.code() == base::StatusCode::kNotFound ? ServerError(s) : "error: " + s.message());
   CommandResult result;
   result.out = "pod/" + pod + " killed (" + reason + ")\n";
