@@ -1,12 +1,15 @@
 #include "core/apiserver/api_server.h"
 
 #include <algorithm>
+#include <deque>
 #include <utility>
 
 #include "core/api/patch.h"
 #include "core/api/schema.h"
 #include "core/api/strategic_merge.h"
 #include "core/apiserver/internal/filters.h"
+#include "core/apiserver/internal/indexed_watchers.h"
+#include "core/apiserver/internal/request_size.h"
 #include "core/base/assert.h"
 
 namespace apiserver {
@@ -16,7 +19,11 @@ using api::Json;
 using base::Status;
 using base::StatusCode;
 
-constexpr size_t kHistoryLimit = 50000;
+// kWatchCacheCapacity bounds each kind's history (watch from a resourceVersion replays it).
+// Simplified: upstream's watchCache (storage/cacher/watch_cache.go) resizes between 100 and
+// 102,400 events to keep about 75 s; a fixed window per kind keeps memory flat at 11,000 Pods,
+// and nothing in the simulation watches from a resourceVersion older than its own list.
+constexpr size_t kWatchCacheCapacity = 1000;
 constexpr const char* kOrphanFinalizer = "orphan";
 constexpr const char* kForegroundFinalizer = "foregroundDeletion";
 
@@ -99,9 +106,24 @@ struct ApiServer::Watcher {
   const api::KindInfo* kind = nullptr;
   WatchOptions opts;
   internal::LabelFilter labels;
+  internal::FieldFilter fields;
+  // trigger_value is the value the field selector pins the kind's trigger field to, if any.
+  std::optional<std::string> trigger_value;
   std::function<void(const WatchEvent&)> callback;
   base::SimTime last_delivery_at = 0;  // Invariant: deliveries are scheduled in commit order.
 };
+
+struct ApiServer::KindState {
+  std::deque<HistoryEntry> history;  // Invariant: ascending rv, at most kWatchCacheCapacity.
+  int64_t evicted_through = 0;       // rv of the newest change dropped from history (0 = none)
+  internal::IndexedWatchers watchers;
+};
+
+ApiServer::KindState& ApiServer::StateOf(const api::KindInfo* kind) {
+  std::unique_ptr<KindState>& state = kinds_[kind];
+  if (state == nullptr) state = std::make_unique<KindState>();
+  return *state;
+}
 
 std::optional<PatchType> ParsePatchType(const std::string& text) {
   if (text == "merge") return PatchType::kJsonMerge;
@@ -213,7 +235,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
   if (kind == nullptr) {
     return fail(Status(StatusCode::kNotFound, "the server could not find the requested resource"));
   }
-  if (obj.dump().size() > kMaxRequestBytes) {
+  if (internal::RequestTooLarge(obj, kMaxRequestBytes)) {
     return fail(Status(StatusCode::kRequestEntityTooLarge,
                        "Request entity too large: limit is 3145728"));
   }
@@ -280,9 +302,12 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
   m["uid"] = NewUid();
   m["creationTimestamp"] = base::FormatRfc3339(scheduler_.clock().Now());
   if (kind->generation != api::GenerationRule::kNever) m["generation"] = 1;
-  if (Status s = Admit("CREATE", kind, ctx, api::MakeObject(obj), nullptr); !s.ok()) {
-    if (service) cluster_ips_.Release(obj);
-    return fail(s);
+  // Webhooks see a copy of the object; without any webhook nothing is copied.
+  if (!webhooks_.empty()) {
+    if (Status s = Admit("CREATE", kind, ctx, api::MakeObject(obj), nullptr); !s.ok()) {
+      if (service) cluster_ips_.Release(obj);
+      return fail(s);
+    }
   }
   const int64_t seq = TraceRequest(ctx, "create", kind, ns, name, "", 201,
                                    std::to_string(rv_ + 1));
@@ -391,7 +416,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::Patch(const RequestContext& ctx,
     return fail(Status(StatusCode::kNotFound, "the server doesn't have a resource type \"" +
                                                   kind_name + "\""));
   }
-  if (patch.dump().size() > kMaxRequestBytes) {
+  if (internal::RequestTooLarge(patch, kMaxRequestBytes)) {
     return fail(Status(StatusCode::kRequestEntityTooLarge,
                        "Request entity too large: limit is 3145728"));
   }
@@ -466,7 +491,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
     return fail(Status(StatusCode::kNotFound, "the server could not find the requested resource"));
   }
   if (verb == "update") {
-    if (obj.dump().size() > kMaxRequestBytes) {
+    if (internal::RequestTooLarge(obj, kMaxRequestBytes)) {
       return fail(Status(StatusCode::kRequestEntityTooLarge,
                          "Request entity too large: limit is 3145728"));
     }
@@ -550,7 +575,11 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
     TraceRequest(ctx, verb, kind, ns, name, subresource, 200, api::ResourceVersion(*stored));
     return stored;
   }
-  if (Status s = Admit("UPDATE", kind, ctx, api::MakeObject(next), stored); !s.ok()) return fail(s);
+  if (!webhooks_.empty()) {
+    if (Status s = Admit("UPDATE", kind, ctx, api::MakeObject(next), stored); !s.ok()) {
+      return fail(s);
+    }
+  }
   const bool finalize = api::IsBeingDeleted(*stored) && api::Finalizers(next).empty() &&
                         next["metadata"].value("deletionGracePeriodSeconds", Json(0)) == Json(0);
   const int64_t seq = TraceRequest(ctx, verb, kind, ns, name, subresource, 200,
@@ -656,18 +685,43 @@ api::ObjectPtr ApiServer::Commit(const api::KindInfo* kind, api::ObjectPtr old_o
     type = old_object == nullptr ? WatchEventType::kAdded : WatchEventType::kModified;
   }
   if (observer_ != nullptr) observer_->OnCommit(*kind, type, old_object, stored);
-  history_.push_back(HistoryEntry{rv_, kind, std::move(old_object), stored, type, cause});
-  if (history_.size() > kHistoryLimit) {
-    history_.erase(history_.begin(), history_.begin() + static_cast<long>(kHistoryLimit / 10));
+  KindState& state = StateOf(kind);
+  state.history.push_back(HistoryEntry{rv_, kind, std::move(old_object), stored, type, cause});
+  if (state.history.size() > kWatchCacheCapacity) {
+    state.evicted_through = state.history.front().rv;
+    state.history.pop_front();
   }
-  Fanout(history_.back());
+  Fanout(state.history.back());
   return stored;
 }
 
+// mirrors apiserver storage/cacher/cacher.go dispatchEvent: the watchers of every value the
+// object's trigger field had before and after the change, plus every unindexed watcher; each is
+// then filtered as before. Candidates come in watch id order, the order of a full scan.
 void ApiServer::Fanout(const HistoryEntry& entry) {
-  for (auto& [id, watcher] : watchers_) {
-    if (watcher->kind == entry.kind) Deliver(*watcher, entry);
+  auto index = kinds_.find(entry.kind);
+  if (index == kinds_.end() || index->second->watchers.empty()) return;
+  std::vector<std::string> values;
+  if (!internal::TriggerField(entry.kind->kind).empty()) {
+    if (entry.old_object != nullptr) {
+      values.push_back(internal::TriggerValue(entry.kind->kind, *entry.old_object));
+    }
+    if (entry.new_object != nullptr) {
+      values.push_back(internal::TriggerValue(entry.kind->kind, *entry.new_object));
+    }
   }
+  index->second->watchers.Candidates(values, &candidates_);
+  for (WatchId id : candidates_) {
+    auto it = watchers_.find(id);
+    RLAB_ASSERT(it != watchers_.end(), "indexed watcher without a watch");
+    Deliver(*it->second, entry);
+  }
+}
+
+void ApiServer::Unindex(const Watcher& watcher) {
+  auto index = kinds_.find(watcher.kind);
+  if (index == kinds_.end()) return;
+  index->second->watchers.Remove(watcher.id, watcher.trigger_value);
 }
 
 void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
@@ -676,7 +730,7 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
     if (!watcher.opts.namespace_.empty() && api::Namespace(*obj) != watcher.opts.namespace_) {
       return false;
     }
-    return watcher.labels.Matches(*obj);
+    return watcher.labels.Matches(*obj) && watcher.fields.Matches(*obj);
   };
   const bool old_in = entry.type != WatchEventType::kAdded && in_scope(entry.old_object);
   const bool new_in = entry.type != WatchEventType::kDeleted && in_scope(entry.new_object);
@@ -745,6 +799,8 @@ base::StatusOr<WatchId> ApiServer::Watch(const RequestContext& ctx, const std::s
   if (Status s = Authorize(ctx, "watch", kind, "", opts.namespace_, ""); !s.ok()) return fail(s);
   auto labels = internal::LabelFilter::Parse(opts.label_selector);
   if (!labels.ok()) return fail(labels.status());
+  auto fields = internal::FieldFilter::Parse(kind->kind, opts.field_selector);
+  if (!fields.ok()) return fail(fields.status());
   int64_t from = -1;
   if (!opts.resourceVersion.empty() && opts.resourceVersion != "0") {
     char* end = nullptr;
@@ -753,7 +809,7 @@ base::StatusOr<WatchId> ApiServer::Watch(const RequestContext& ctx, const std::s
       return fail(Status(StatusCode::kBadRequest,
                          "invalid resource version: " + opts.resourceVersion));
     }
-    const int64_t oldest = history_.empty() ? rv_ : history_.front().rv - 1;
+    const int64_t oldest = StateOf(kind).evicted_through;
     if (from < oldest) {
       // mirrors apiserver storage/cacher: the window no longer holds that revision
       return fail(Status(StatusCode::kGone, "too old resource version: " + opts.resourceVersion +
@@ -765,14 +821,18 @@ base::StatusOr<WatchId> ApiServer::Watch(const RequestContext& ctx, const std::s
   watcher->kind = kind;
   watcher->opts = opts;
   watcher->labels = std::move(labels.value());
+  watcher->fields = std::move(fields.value());
+  watcher->trigger_value = watcher->fields.RequiresExactMatch(internal::TriggerField(kind->kind));
   watcher->callback = std::move(callback);
   Watcher& w = *watcher;
+  KindState& state = StateOf(kind);
+  state.watchers.Add(w.id, w.trigger_value);
   watchers_.emplace(w.id, std::move(watcher));
   if (observer_ != nullptr) observer_->OnWatchOpened(w.id, *kind, w.opts);
   TraceRequest(ctx, "watch", kind, opts.namespace_, "", "", 200, std::to_string(rv_));
   if (from >= 0) {
-    for (const HistoryEntry& entry : history_) {
-      if (entry.rv > from && entry.kind == kind) Deliver(w, entry);
+    for (const HistoryEntry& entry : state.history) {
+      if (entry.rv > from) Deliver(w, entry);
     }
   }
   return w.id;
@@ -785,7 +845,11 @@ std::vector<ApiServer::OpenWatch> ApiServer::OpenWatches() const {
 }
 
 void ApiServer::StopWatch(WatchId id) {
-  if (watchers_.erase(id) != 0 && observer_ != nullptr) observer_->OnWatchClosed(id);
+  auto it = watchers_.find(id);
+  if (it == watchers_.end()) return;
+  Unindex(*it->second);
+  watchers_.erase(it);
+  if (observer_ != nullptr) observer_->OnWatchClosed(id);
 }
 
 void ApiServer::SetWatchLatency(const std::string& kind_name, base::Duration latency) {
@@ -804,6 +868,7 @@ size_t ApiServer::DropWatches(const std::string& kind_name) {
   for (WatchId id : dropped) {
     auto node = watchers_.extract(id);
     if (observer_ != nullptr) observer_->OnWatchClosed(id);
+    Unindex(*node.mapped());
     std::shared_ptr<Watcher> w(std::move(node.mapped()));
     const base::SimTime at =
         std::max(scheduler_.clock().Now() + w->opts.latency, w->last_delivery_at);

@@ -8,7 +8,7 @@
 // apiextensions-apiserver customresource/strategy.go + status_strategy.go (generation, /status),
 // pkg/endpoints/handlers/patch.go (patch types, 415 for strategic merge on custom resources).
 // Simplified: one version per group, no field managers or server-side apply, no etcd compaction
-// beyond a bounded event history, namespace deletion does not cascade (Teaching: the namespace
+// beyond a bounded event history per kind, namespace deletion does not cascade (Teaching: the namespace
 // controller does that in a real cluster).
 // Single-threaded. A write commits at once; each watcher receives its event later, as a
 // scheduler event after the watcher's latency, in commit order.
@@ -79,6 +79,10 @@ struct WatchOptions {
   std::string watcher;          // the informer's name, printed in watch.event records
   std::string namespace_;       // "" = all namespaces
   std::string label_selector;   // objects leaving the selection arrive as DELETED, entering as ADDED
+  // field_selector filters like label_selector ("spec.nodeName=node-1", what a kubelet sends).
+  // A Pod watch that pins spec.nodeName is served from an index: other nodes' Pods cost it
+  // nothing.
+  std::string field_selector;
   std::string resourceVersion;  // "" or "0": from now; else replay history after that RV (410 if too old)
   base::Duration latency = base::kMillisecond;  // Defaults to 1ms from commit to delivery.
   // traced=false delivers without a watch.event record. Teaching: only the garbage collector's
@@ -205,6 +209,12 @@ class ApiServer {
 
  private:
   struct Watcher;
+  // KindState is one kind's watch cache (cacher.go's per-resource Cacher): its recent changes
+  // and its watchers indexed by trigger value.
+  struct KindState;
+  KindState& StateOf(const api::KindInfo* kind);
+  // Unindex removes a watcher from its kind's index.
+  void Unindex(const Watcher& watcher);
   struct HistoryEntry {
     int64_t rv;
     const api::KindInfo* kind;
@@ -246,8 +256,11 @@ class ApiServer {
   int64_t rv_ = 1;  // Invariant: strictly increases with every persisted write.
   uint64_t writes_ = 0;
   std::map<StoreKey, api::ObjectPtr> store_;  // Invariant: every stored RV <= rv_.
-  std::vector<HistoryEntry> history_;         // bounded; oldest dropped first
   std::map<WatchId, std::unique_ptr<Watcher>> watchers_;
+  // kinds_ holds each kind's history and watcher index; looked up, never iterated (the key is a
+  // pointer). Invariant: the indexes hold exactly the ids of watchers_.
+  std::map<const api::KindInfo*, std::unique_ptr<KindState>> kinds_;
+  std::vector<WatchId> candidates_;  // Fanout's scratch buffer (watchersBuffer upstream)
   WatchId next_watch_ = 1;
   std::vector<std::pair<std::string, ValidatingWebhook>> webhooks_;
   Authorizer authorizer_;

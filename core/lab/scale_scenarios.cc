@@ -175,8 +175,14 @@ ScaleFigures ScaleRun::Measure(base::Duration timeout) {
   }
   // Objects become ready in no particular order, but each stays ready here, so one cursor over
   // the names keeps the per-event check O(1) amortised; a final pass confirms them all.
+  // Readiness is read from the store, which only a write changes, so the check is skipped
+  // after events that wrote nothing (most of them: deliveries, queue steps, timers).
   size_t next = 0;
+  uint64_t checked_at_writes = UINT64_MAX;
   auto all_ready = [&] {
+    const uint64_t writes = sim.apiserver().writes();
+    if (writes == checked_at_writes) return false;
+    checked_at_writes = writes;
     while (next < scenario_.ready_names.size() && IsReady(scenario_.ready_names[next])) ++next;
     return next == scenario_.ready_names.size();
   };

@@ -80,9 +80,13 @@ base::Status World::KillPod(const std::string& ns, const std::string& name,
   for (auto& k : kubelets_) {
     if (k->Runs(key)) return k->KillPod(ns, name, reason);
   }
-  if (!kubelets_.empty() && kubelets_.front()->CachedPod(key) != nullptr) {
-    return base::Status(base::StatusCode::kBadRequest,
-                        "pod \"" + name + "\" is not running on a node");
+  // Each kubelet sees only the Pods bound to its node: a bound Pod its kubelet has not started
+  // yet is known here; an unbound one is not (the caller can ask the API server about it).
+  for (auto& k : kubelets_) {
+    if (k->CachedPod(key) != nullptr) {
+      return base::Status(base::StatusCode::kBadRequest,
+                          "pod \"" + name + "\" is not running on a node");
+    }
   }
   return base::Status(base::StatusCode::kNotFound, "pods \"" + name + "\" not found");
 }

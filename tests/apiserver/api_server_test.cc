@@ -382,6 +382,95 @@ TEST_F(ApiServerTest, NamespaceFilteredWatchIgnoresOtherNamespaces) {
   EXPECT_EQ(events_[0].substr(0, 11), "ADDED there");
 }
 
+// A Pod on a node, or unbound when node is "".
+Json PodOn(const std::string& name, const std::string& node) {
+  Json pod = {{"apiVersion", "v1"},
+              {"kind", "Pod"},
+              {"metadata", {{"name", name}, {"namespace", "default"}}},
+              {"spec", {{"containers", Json::array({Json{{"name", "main"}, {"image", "nginx:1"}}})}}}};
+  if (!node.empty()) pod["spec"]["nodeName"] = node;
+  return pod;
+}
+
+TEST_F(ApiServerTest, NodeNameFieldSelectedWatchSeesOnlyThatNodesPods) {
+  // Three watchers share one log, so the test also sees the order deliveries were scheduled in.
+  std::vector<std::string> log;
+  auto watch = [&](const std::string& who, const std::string& fields) {
+    WatchOptions opts;
+    opts.watcher = who;
+    opts.field_selector = fields;
+    auto id = api_.Watch(admin_, "Pod", opts, [&log, who](const WatchEvent& e) {
+      log.push_back(who + " " + WatchEventTypeName(e.type) + " " + api::Name(*e.object));
+    });
+    ASSERT_TRUE(id.ok()) << id.status().ToString();
+  };
+  watch("kubelet-node-1", "spec.nodeName=node-1");
+  watch("everything", "");
+  watch("kubelet-node-2", "spec.nodeName=node-2");
+  MustCreate(PodOn("p", ""));
+  MustCreate(PodOn("q", "node-2"));
+  // Binding p to node-1 is, for node-1's kubelet, the Pod entering its selection.
+  ASSERT_TRUE(api_.Patch(admin_, "Pod", "default", "p", PatchType::kJsonMerge,
+                         Json::parse(R"({"spec":{"nodeName":"node-1"}})"))
+                  .ok());
+  ASSERT_TRUE(api_.Patch(admin_, "Pod", "default", "q", PatchType::kJsonMerge,
+                         Json::parse(R"({"metadata":{"labels":{"x":"y"}}})"))
+                  .ok());
+  Settle();
+  EXPECT_EQ(log, (std::vector<std::string>{
+                     "everything ADDED p",
+                     "everything ADDED q", "kubelet-node-2 ADDED q",
+                     "kubelet-node-1 ADDED p", "everything MODIFIED p",
+                     "everything MODIFIED q", "kubelet-node-2 MODIFIED q",
+                 }));
+}
+
+TEST_F(ApiServerTest, NonIndexedFieldSelectedWatchSeesObjectsEnterAndLeave) {
+  WatchOptions opts;
+  opts.field_selector = "status.phase=Running";
+  Record("Pod", opts);
+  MustCreate(PodOn("p", "node-1"));
+  for (const char* phase : {"Running", "Succeeded"}) {
+    ASSERT_TRUE(api_.Patch(admin_, "Pod", "default", "p", PatchType::kJsonMerge,
+                           Json{{"status", {{"phase", phase}}}}, "status")
+                    .ok());
+  }
+  Settle();
+  ASSERT_EQ(events_.size(), 2u);
+  EXPECT_EQ(events_[0].substr(0, 7), "ADDED p");
+  EXPECT_EQ(events_[1].substr(0, 9), "DELETED p");
+}
+
+TEST_F(ApiServerTest, BadWatchFieldSelectorIsRejectedAndWatchesNothing) {
+  WatchOptions opts;
+  opts.field_selector = "spec.color=blue";
+  auto id = api_.Watch(admin_, "Pod", opts, [this](const WatchEvent&) { events_.push_back("x"); });
+  ASSERT_FALSE(id.ok());
+  EXPECT_EQ(id.status().code(), base::StatusCode::kBadRequest);
+  MustCreate(PodOn("p", ""));
+  Settle();
+  EXPECT_TRUE(events_.empty());
+}
+
+TEST_F(ApiServerTest, StoppedAndDroppedIndexedWatchesGetNoMoreEvents) {
+  WatchOptions opts;
+  opts.field_selector = "spec.nodeName=node-1";
+  std::vector<std::string> seen;
+  auto record = [&seen](const std::string& who) {
+    return [&seen, who](const WatchEvent& e) {
+      seen.push_back(who + " " + WatchEventTypeName(e.type));
+    };
+  };
+  auto stopped = api_.Watch(admin_, "Pod", opts, record("stopped"));
+  auto dropped = api_.Watch(admin_, "Pod", opts, record("dropped"));
+  ASSERT_TRUE(stopped.ok() && dropped.ok());
+  api_.StopWatch(*stopped);
+  EXPECT_EQ(api_.DropWatches("Pod"), 1u);
+  MustCreate(PodOn("p", "node-1"));
+  Settle();
+  EXPECT_EQ(seen, std::vector<std::string>{"dropped ERROR"});
+}
+
 TEST_F(ApiServerTest, WatchFromAResourceVersionReplaysLaterChanges) {
   api::ObjectPtr a = MustCreate(ConfigMap("a"));
   MustCreate(ConfigMap("b"));
@@ -391,6 +480,26 @@ TEST_F(ApiServerTest, WatchFromAResourceVersionReplaysLaterChanges) {
   Settle();
   ASSERT_EQ(events_.size(), 1u);
   EXPECT_EQ(events_[0].substr(0, 7), "ADDED b");
+}
+
+TEST_F(ApiServerTest, EachKindKeepsItsOwnWindowOfChanges) {
+  // One Namespace change, then more ConfigMap changes than a kind's window holds.
+  api::ObjectPtr ns = MustCreate(Namespace("quiet"));
+  api::ObjectPtr first = MustCreate(ConfigMap("c0"));
+  for (int i = 1; i <= 1001; ++i) MustCreate(ConfigMap("c" + std::to_string(i)));
+  // The ConfigMaps' window no longer reaches back to c0 …
+  WatchOptions too_old;
+  too_old.resourceVersion = api::ResourceVersion(*first);
+  auto gone = api_.Watch(admin_, "ConfigMap", too_old, [](const WatchEvent&) {});
+  ASSERT_FALSE(gone.ok());
+  EXPECT_EQ(gone.status().code(), base::StatusCode::kGone);
+  // … but the busy kind did not push the Namespace's change out of its window.
+  WatchOptions from_before_ns;
+  from_before_ns.resourceVersion = std::to_string(std::stoll(api::ResourceVersion(*ns)) - 1);
+  Record("Namespace", from_before_ns);
+  Settle();
+  ASSERT_EQ(events_.size(), 1u);
+  EXPECT_EQ(events_[0].substr(0, 11), "ADDED quiet");
 }
 
 TEST_F(ApiServerTest, ListFiltersByLabelAndFieldSelectors) {

@@ -35,4 +35,12 @@ bool FieldFilter::Matches(const api::Json& obj) const {
   return everything_ || selector_.Matches(obj);
 }
 
+std::optional<std::string> FieldFilter::RequiresExactMatch(const std::string& field) const {
+  if (everything_ || field.empty()) return std::nullopt;
+  for (const api::FieldSelector::Term& term : selector_.terms()) {
+    if (term.field == field && term.equal) return term.value;
+  }
+  return std::nullopt;
+}
+
 }  // namespace apiserver::internal

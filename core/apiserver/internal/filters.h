@@ -5,6 +5,7 @@
 // Simplified: field selectors support the fields api/selector.h lists per kind.
 // Single-threaded; no time.
 
+#include <optional>
 #include <string>
 
 #include "core/api/object.h"
@@ -30,6 +31,9 @@ class FieldFilter {
   static base::StatusOr<FieldFilter> Parse(const std::string& kind, const std::string& selector);
   FieldFilter() = default;  // matches everything
   bool Matches(const api::Json& obj) const;
+  // RequiresExactMatch returns the value the selector requires `field` to equal, if a term
+  // says `field=value` (fields.Selector.RequiresExactMatch).
+  std::optional<std::string> RequiresExactMatch(const std::string& field) const;
 
  private:
   bool everything_ = true;

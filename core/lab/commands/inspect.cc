@@ -221,6 +221,10 @@ CommandResult RunKill(CommandContext& ctx, const std::vector<std::string>& args)
   CommandResult result;
   for (const std::string& pod : pods) {
     base::Status s = ctx.sim.world()->KillPod(ns, pod, reason);
+    if (base::IsNotFound(s) && ctx.sim.apiserver().Peek("Pod", ns, pod) != nullptr) {
+      // The kubelets watch only the Pods bound to their node; this one exists but is not bound.
+      s = base::Status(base::StatusCode::kBadRequest, "pod \"" + pod + "\" is not running on a node");
+    }
     if (!s.ok()) {
       result.AddError(s.code() == base::StatusCode::kNotFound ? ServerError(s) : "error: " + s.message());
       continue;

@@ -90,8 +90,9 @@ Kubelet::Kubelet(std::string node, client::Client& client, sim::Scheduler& sched
       scheduler_(scheduler),
       options_(std::move(options)),
       watch_(client, scheduler, "Pod",
+             // mirrors pkg/kubelet/config/apiserver.go NewSourceApiserver: only this node's Pods.
              ObjectWatch::Options{"kubelet-" + node_, options_.traced_watches, base::kMillisecond,
-                                  base::kSecond},
+                                  base::kSecond, "spec.nodeName=" + node_},
              [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
       queue_(scheduler,
              SyncQueue::Options{"kubelet-" + node_, options_.react_delay, 100 * base::kMillisecond,

@@ -15,8 +15,9 @@
 // Teaching: graceful deletion waits min(deletionGracePeriodSeconds, termination_cap) — the cap
 // (2s) keeps `kubectl delete pod` quick; a real kubelet waits for the container to exit, up to
 // the full grace period (30s by default), then SIGKILLs it.
-// Teaching: a real kubelet watches only its own Pods (fieldSelector spec.nodeName=NODE); our
-// watch cannot filter by field, so its deliveries stay out of the trace by default.
+// Like a real kubelet it watches only its own Pods (fieldSelector spec.nodeName=NODE), which the
+// API server serves from its per-node watch index; its deliveries stay out of the trace by
+// default (Teaching: they would repeat the scheduler's binding once per Pod).
 // Single-threaded; every step is a scheduler event; Pod IPs come from a per-node counter.
 
 #include <map>
@@ -95,7 +96,7 @@ class Kubelet {
   void SetNodeUp(bool up);
   bool up() const { return up_; }
 
-  // CachedPod returns this kubelet's view of any Pod (its watch sees them all), or null.
+  // CachedPod returns this kubelet's view of a Pod bound to its node, or null.
   api::ObjectPtr CachedPod(const std::string& key) const { return watch_.GetByKey(key); }
   // Runs reports whether a Pod (namespace/name) is tracked by this kubelet.
   bool Runs(const std::string& key) const { return pods_.count(key) > 0; }

@@ -59,18 +59,18 @@ DeploymentController::DeploymentController(client::Client& client, sim::Schedule
       options_(std::move(options)),
       deployments_(client, scheduler, "Deployment",
                    ObjectWatch::Options{options_.watcher, options_.traced_watches,
-                                        base::kMillisecond, base::kSecond},
+                                        base::kMillisecond, base::kSecond, ""},
                    [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
                      if (n != nullptr) queue_.Add(api::ObjectKey(*n));
                    }),
       replicasets_(
           client, scheduler, "ReplicaSet",
           ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                               base::kSecond},
+                               base::kSecond, ""},
           [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnReplicaSet(o, n); }),
       pods_(client, scheduler, "Pod",
             ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                 base::kSecond},
+                                 base::kSecond, ""},
             [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
       queue_(scheduler,
              SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,

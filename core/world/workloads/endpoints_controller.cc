@@ -86,15 +86,15 @@ EndpointsController::EndpointsController(client::Client& client, sim::Scheduler&
       options_(std::move(options)),
       services_(client, scheduler, "Service",
                 ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                     base::kSecond},
+                                     base::kSecond, ""},
                 [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnService(o, n); }),
       pods_(client, scheduler, "Pod",
             ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                 base::kSecond},
+                                 base::kSecond, ""},
             [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
       endpoints_(client, scheduler, "Endpoints",
                  ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                      base::kSecond},
+                                      base::kSecond, ""},
                  [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
                    // Repair edits and deletions of Endpoints we manage.
                    const std::string key = api::ObjectKey(n != nullptr ? *n : *o);

@@ -37,13 +37,13 @@ JobController::JobController(client::Client& client, sim::Scheduler& scheduler, 
       options_(std::move(options)),
       jobs_(client, scheduler, "Job",
             ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                 base::kSecond},
+                                 base::kSecond, ""},
             [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
               if (n != nullptr) queue_.Add(api::ObjectKey(*n));
             }),
       pods_(client, scheduler, "Pod",
             ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                 base::kSecond},
+                                 base::kSecond, ""},
             [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
               EnqueueControllerOf(n, "Job", queue_);
               EnqueueControllerOf(o, "Job", queue_);

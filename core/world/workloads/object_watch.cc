@@ -72,13 +72,16 @@ void ObjectWatch::Open() {
   opts.watcher = options_.watcher;
   opts.traced = options_.traced;
   opts.latency = options_.latency;
+  opts.field_selector = options_.field_selector;
   auto watch = client_.Watch(kind_, opts, [this, alive](const apiserver::WatchEvent& event) {
     if (!alive.expired()) OnEvent(event);
   });
   if (!watch.ok()) return retry();
   watch_ = watch.value();
   has_watch_ = true;
-  auto listed = client_.List(kind_, "", {});
+  apiserver::ListOptions list_opts;
+  list_opts.field_selector = options_.field_selector;
+  auto listed = client_.List(kind_, "", list_opts);
   if (!listed.ok()) {
     client_.StopWatch(watch_);
     has_watch_ = false;

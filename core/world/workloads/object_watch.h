@@ -38,6 +38,9 @@ struct ObjectWatchOptions {
   // retry is the wait before relisting after a failed list/watch or a dropped watch.
   // Defaults to 1s (a reflector's backoff starts at 800ms).
   base::Duration retry = base::kSecond;
+  // field_selector restricts the list and the watch ("spec.nodeName=node-1" for a kubelet).
+  // Defaults to "" (every object of the kind).
+  std::string field_selector;
 };
 
 // ObjectWatch keeps a cache of one kind. client and scheduler must outlive this object.

@@ -46,13 +46,13 @@ ReplicaSetController::ReplicaSetController(client::Client& client, sim::Schedule
       options_(std::move(options)),
       replicasets_(client, scheduler, "ReplicaSet",
                    ObjectWatch::Options{options_.watcher, options_.traced_watches,
-                                        base::kMillisecond, base::kSecond},
+                                        base::kMillisecond, base::kSecond, ""},
                    [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
                      if (n != nullptr) queue_.Add(api::ObjectKey(*n));
                    }),
       pods_(client, scheduler, "Pod",
             ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                 base::kSecond},
+                                 base::kSecond, ""},
             [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
       queue_(scheduler,
              SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,

@@ -54,6 +54,30 @@ TEST(Kubelet, PodGoesThroughContainerCreatingRunningReadyOnDefaultTimings) {
   EXPECT_GT(f.CountTrace("kubelet.pod", "reason", "Ready"), 0);
 }
 
+TEST(Kubelet, WatchesOnlyThePodsBoundToItsNode) {
+  WorldFixture f;
+  for (const char* name : {"a", "b", "c", "d", "e", "f"}) f.Create(PodJson(name));
+  ASSERT_TRUE(f.RunUntil(
+      [&] {
+        for (const char* name : {"a", "b", "c", "d", "e", "f"}) {
+          if (Str(f.Get("Pod", name), "/status/phase") != "Running") return false;
+        }
+        return true;
+      },
+      30 * base::kSecond));
+  // Each Pod is in exactly one kubelet's cache: the one of the node it is bound to.
+  for (const char* name : {"a", "b", "c", "d", "e", "f"}) {
+    const std::string node = Str(f.Get("Pod", name), "/spec/nodeName");
+    int caches = 0;
+    for (const auto& kubelet : f.world->kubelets()) {
+      if (kubelet->CachedPod(std::string("default/") + name) == nullptr) continue;
+      ++caches;
+      EXPECT_EQ(kubelet->node(), node) << name;
+    }
+    EXPECT_EQ(caches, 1) << name;
+  }
+}
+
 TEST(Kubelet, CrashingContainerBacksOffTenTwentyFortySeconds) {
   WorldFixture f;
   f.Create(PodJson("crash", "busybox:1.36", {{"crash-after", "1s"}, {"exit-code", "3"}}));
@@ -124,8 +148,9 @@ TEST(Kubelet, KillPodRejectsUnknownPodsAndReasons) {
   WorldFixture f;
   f.Create(PodJson("web"));
   EXPECT_EQ(f.world->KillPod("default", "nope", "Error").code(), base::StatusCode::kNotFound);
-  f.Run(5 * base::kMillisecond);  // created, not yet bound
-  EXPECT_EQ(f.world->KillPod("default", "web", "Error").code(), base::StatusCode::kBadRequest);
+  f.Run(5 * base::kMillisecond);  // created, not yet bound: no kubelet watches it yet (the lab's
+  // `kill pod` asks the API server and answers "not running on a node")
+  EXPECT_EQ(f.world->KillPod("default", "web", "Error").code(), base::StatusCode::kNotFound);
   ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
   EXPECT_EQ(f.world->KillPod("default", "web", "Segfault").code(), base::StatusCode::kBadRequest);
   EXPECT_TRUE(f.world->KillPod("default", "web", "Error").ok());

@@ -26,7 +26,7 @@ struct Fixture {
   client::Client& admin = direct;
   std::vector<std::string> events;
   ObjectWatch watch{direct, scheduler, "ConfigMap",
-                    ObjectWatch::Options{"test", false, base::kMillisecond, base::kSecond},
+                    ObjectWatch::Options{"test", false, base::kMillisecond, base::kSecond, ""},
                     [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
                       events.push_back(std::string(o ? "old:" + api::Name(*o) : "-") + " " +
                                        (n ? "new:" + api::Name(*n) : "-"));
