@@ -149,6 +149,13 @@ class ApiServer {
   // SetWatchLatency changes the delivery latency of every watch whose watcher name is `watcher`
   // (or of every watcher of `kind` when watcher is empty): the `fault cache-lag` knob.
   void SetWatchLatency(const std::string& kind, base::Duration latency);
+  // DeliveryLag returns extra delay for one watch delivery (the race explorer's cache-lag choice
+  // point, see core/sim/steering.h); null (the default) adds none and asks nothing. It must not
+  // schedule events or emit trace records.
+  using DeliveryLag = std::function<base::Duration(const std::string& watcher,
+                                                   const std::string& kind, WatchEventType type,
+                                                   const api::ObjectPtr& object)>;
+  void SetDeliveryLag(DeliveryLag lag) { delivery_lag_ = std::move(lag); }
   // DropWatches ends every watch of kind ("" = all): each gets one kError delivery and no more
   // events, so its informer relists. Returns how many were dropped.
   size_t DropWatches(const std::string& kind);
@@ -216,6 +223,7 @@ class ApiServer {
   std::vector<HistoryEntry> history_;         // bounded; oldest dropped first
   std::map<WatchId, std::unique_ptr<Watcher>> watchers_;
   WatchId next_watch_ = 1;
+  DeliveryLag delivery_lag_;  // null unless a schedule is pinned
   std::vector<std::pair<std::string, ValidatingWebhook>> webhooks_;
   Authorizer authorizer_;
   ClusterIPAllocator cluster_ips_;  // Services' spec.clusterIP

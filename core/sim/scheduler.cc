@@ -68,6 +68,7 @@ bool Scheduler::Step() {
   ++executed_;
   entry.fn();
   trace_.set_current_cause(saved_cause);
+  if (step_observer_) step_observer_();
   return true;
 }
 

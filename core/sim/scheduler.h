@@ -65,6 +65,10 @@ class Scheduler {
   uint64_t RunUntil(base::SimTime t, uint64_t budget = UINT64_MAX);
 
   void SetChooser(Chooser chooser) { chooser_ = std::move(chooser); }
+  // SetStepObserver installs a hook called after every event Step runs (the invariant checker's
+  // "after every step"). It must not schedule events, emit trace records or draw randomness, so
+  // a checked run stays identical to an unchecked one. An empty function removes it (no cost).
+  void SetStepObserver(std::function<void()> observer) { step_observer_ = std::move(observer); }
 
   Clock& clock() { return clock_; }
   Trace& trace() { return trace_; }
@@ -84,6 +88,7 @@ class Scheduler {
   EventId next_id_ = 1;
   uint64_t executed_ = 0;
   Chooser chooser_;
+  std::function<void()> step_observer_;
 };
 
 }  // namespace sim
