@@ -58,7 +58,8 @@ void FaultsPopup(App& app) {
        "operator inference-operator set replicas=2 leader-election=true");
   if (ImGui::BeginMenu("Teaching bugs")) {
     for (const char* bug : {"non-idempotent-create", "forget-finalizer-removal", "blocking-reconcile",
-                            "missing-generation-predicate", "error-before-status"}) {
+                            "missing-generation-predicate", "error-before-status",
+                            "stale-cache-create"}) {
       if (ImGui::BeginMenu(bug)) {
         item("on", std::string("operator inference-operator bug ") + bug + " on");
         item("off", std::string("operator inference-operator bug ") + bug + " off");

@@ -62,6 +62,11 @@ struct Bugs {
   // error-before-status: return an error right after the act, so status (observedGeneration)
   // is never written and the request is retried with backoff.
   bool error_before_status = false;
+  // stale-cache-create: find the Deployment by listing the cache (label instance=<name>) and,
+  // when the list is empty, create one with generateName "<name>-". Right while the cache is
+  // fresh; a second reconcile that runs before the informer saw the first create makes a
+  // duplicate. Bounded: once the cache catches up the list is never empty again.
+  bool stale_cache_create = false;
 };
 
 // BugIds lists the lab's bug IDs in a fixed order.
