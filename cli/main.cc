@@ -2,6 +2,7 @@
 // Usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab export DIR [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab bench SCENARIO [N] [--seed N]   (cli/bench.h)
+//        rlab explore SCRIPT [--bound K] [--max-runs N] …   the race explorer (cli/explore.h)
 //        rlab lesson check [-v] DIR   plays a lesson's reference solution and its checks.
 // Exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage or unreadable script
 // (for `lesson check`: 0 every check met, 1 a command failed or a check was unmet, 2 bad lesson).
@@ -14,6 +15,7 @@
 #include <string>
 
 #include "cli/bench.h"
+#include "cli/explore.h"
 #include "core/lab/lab.h"
 #include "core/lab/lesson.h"
 
@@ -27,7 +29,8 @@ constexpr const char* kUsage =
     "       and the seed and trace hash on stderr at the end.\n"
     "       `export DIR` then writes the objects the script created as clean manifests\n"
     "       for a real cluster, plus DIR/README.md (kind + Helm + kubectl apply -f DIR).\n"
-    "       rlab bench SCENARIO [N] [--seed N]: a scale scenario's figures as JSON (--help).\n";
+    "       rlab bench SCENARIO [N] [--seed N]: a scale scenario's figures as JSON (--help).\n"
+    "       rlab explore SCRIPT [--bound K] [--max-runs N]: the race explorer (--help).\n";
 
 int Usage(const std::string& message) {
   if (!message.empty()) std::cerr << "rlab: " << message << "\n";
@@ -86,6 +89,7 @@ int LessonCheck(int argc, char** argv) {
 int main(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "lesson") return LessonCheck(argc, argv);
   if (argc >= 2 && std::string(argv[1]) == "bench") return cli::RunBench(argc - 2, argv + 2);
+  if (argc >= 2 && std::string(argv[1]) == "explore") return cli::RunExplore(argc - 2, argv + 2);
   uint64_t seed = 1;
   bool keep_going = false;
   std::string trace_path, script_path, export_dir;

@@ -48,6 +48,8 @@ ALLOWED = {
     # Umbrella headers directly under core/ re-export the controller-runtime layers.
     "umbrella": CONTROLLER_RUNTIME,
     "lab": CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
+    # The race explorer runs lab scripts under steered schedules, above the composition root.
+    "explore": ["lab"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
     "web": ["lab", "api", "base", "sim"],
 }
 
