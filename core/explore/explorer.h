@@ -8,8 +8,9 @@
 // explicit choice points, bounded by the number of non-default choices (iterative context
 // bounding: every schedule with k deviations before any with k+1), plus state deduplication.
 // Simplified: deviations are only tried after the last pinned one (a schedule is grown at its
-// end); deduplication compares Simulation::StateFingerprint at the choice point plus the option
-// taken, a heuristic (caches are summarised by the trace records that filled them).
+// end); deduplication compares Simulation::StateFingerprint at the choice point plus the label
+// of the option taken (look-alike options are tried once), a heuristic (caches are summarised
+// by the trace records that filled them).
 // Single-threaded; each run is a fresh Lab with the same seed, so runs are reproducible.
 
 #include <cstdint>

@@ -245,7 +245,9 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
     if (!built.ok()) return Fail(built.status());
     Json desired = std::move(*built);
     if (options_.bugs.non_idempotent_create || options_.bugs.stale_cache_create) {
-      // No Get before Create: every reconcile makes one more Deployment.
+      // No Get by name before Create (non-idempotent-create: every reconcile makes one more), or
+      // "none yet" read from a possibly stale cache (stale-cache-create): a generated name never
+      // collides, so the API server cannot refuse the duplicate with AlreadyExists.
       api::Metadata(desired).erase("name");
       api::Metadata(desired)["generateName"] = name + "-";
     }
