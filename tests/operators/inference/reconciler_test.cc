@@ -34,6 +34,7 @@ TEST(SetBug, KnowsEveryLabBugId) {
       {"blocking-reconcile", &Bugs::blocking_reconcile},
       {"missing-generation-predicate", &Bugs::missing_generation_predicate},
       {"error-before-status", &Bugs::error_before_status},
+      {"stale-cache-create", &Bugs::stale_cache_create},
   };
   ASSERT_EQ(BugIds().size(), cases.size());
   for (size_t i = 0; i < cases.size(); ++i) {
