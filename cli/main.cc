@@ -3,6 +3,7 @@
 //        rlab export DIR [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab bench SCENARIO [N] [--seed N]   (cli/bench.h)
 //        rlab sweep [--seeds N] [--from S] [--steps M] [--out DIR], rlab check SCRIPT   (cli/sweep.h)
+//        rlab explore SCRIPT [--bound K] [--max-runs N] …   the race explorer (cli/explore.h)
 //        rlab lesson check [-v] [--seed N] DIR   plays a lesson's reference solution and its checks
 //        (--seed replaces the lesson's seed: checks must not depend on generated names).
 // Exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage or unreadable script
@@ -18,6 +19,7 @@
 
 #include "cli/bench.h"
 #include "cli/sweep.h"
+#include "cli/explore.h"
 #include "core/lab/lab.h"
 #include "core/lab/lesson.h"
 
@@ -33,7 +35,8 @@ constexpr const char* kUsage =
     "       for a real cluster, plus DIR/README.md (kind + Helm + kubectl apply -f DIR).\n"
     "       rlab bench SCENARIO [N] [--seed N]: a scale scenario's figures as JSON (--help).\n"
     "       rlab sweep [--seeds N] [--from S] [--steps M] [--out DIR]: random scenarios with\n"
-    "       the invariant checker (--help); rlab check SCRIPT|-: one script, checked.\n";
+    "       the invariant checker (--help); rlab check SCRIPT|-: one script, checked.\n"
+    "       rlab explore SCRIPT [--bound K] [--max-runs N]: the race explorer (--help).\n";
 
 int Usage(const std::string& message) {
   if (!message.empty()) std::cerr << "rlab: " << message << "\n";
@@ -110,6 +113,7 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "bench") return cli::RunBench(argc - 2, argv + 2);
   if (argc >= 2 && std::string(argv[1]) == "sweep") return cli::RunSweep(argc - 2, argv + 2);
   if (argc >= 2 && std::string(argv[1]) == "check") return cli::RunCheck(argc - 2, argv + 2);
+  if (argc >= 2 && std::string(argv[1]) == "explore") return cli::RunExplore(argc - 2, argv + 2);
   uint64_t seed = 1;
   bool keep_going = false;
   std::string trace_path, script_path, export_dir;

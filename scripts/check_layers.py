@@ -50,6 +50,8 @@ ALLOWED = {
     "lab": CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
     # The invariant checker observes the whole system from outside, above the composition root.
     "check": ["lab"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
+    # The race explorer runs lab scripts under steered schedules, above the composition root.
+    "explore": ["lab"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
     "web": ["lab", "api", "base", "sim"],
 }
 

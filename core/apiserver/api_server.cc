@@ -749,8 +749,12 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
   } else {
     return;
   }
+  // A lagged delivery also holds back the later ones: one watch stream stays in commit order.
+  const base::Duration lag =
+      delivery_lag_ ? delivery_lag_(watcher.opts.watcher, watcher.kind->kind, type, entry.new_object)
+                    : 0;
   const base::SimTime at =
-      std::max(scheduler_.clock().Now() + watcher.opts.latency, watcher.last_delivery_at);
+      std::max(scheduler_.clock().Now() + watcher.opts.latency + lag, watcher.last_delivery_at);
   watcher.last_delivery_at = at;
   const WatchId id = watcher.id;
   api::ObjectPtr object = entry.new_object;

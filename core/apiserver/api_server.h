@@ -174,6 +174,13 @@ class ApiServer {
   // SetWatchLatency changes the delivery latency of every watch whose watcher name is `watcher`
   // (or of every watcher of `kind` when watcher is empty): the `fault cache-lag` knob.
   void SetWatchLatency(const std::string& kind, base::Duration latency);
+  // DeliveryLag returns extra delay for one watch delivery (the race explorer's cache-lag choice
+  // point, see core/sim/steering.h); null (the default) adds none and asks nothing. It must not
+  // schedule events or emit trace records.
+  using DeliveryLag = std::function<base::Duration(const std::string& watcher,
+                                                   const std::string& kind, WatchEventType type,
+                                                   const api::ObjectPtr& object)>;
+  void SetDeliveryLag(DeliveryLag lag) { delivery_lag_ = std::move(lag); }
   // DropWatches ends every watch of kind ("" = all): each gets one kError delivery and no more
   // events, so its informer relists. Returns how many were dropped.
   size_t DropWatches(const std::string& kind);
@@ -262,6 +269,7 @@ class ApiServer {
   std::map<const api::KindInfo*, std::unique_ptr<KindState>> kinds_;
   std::vector<WatchId> candidates_;  // Fanout's scratch buffer (watchersBuffer upstream)
   WatchId next_watch_ = 1;
+  DeliveryLag delivery_lag_;  // null unless a schedule is pinned
   std::vector<std::pair<std::string, ValidatingWebhook>> webhooks_;
   Authorizer authorizer_;
   ClusterIPAllocator cluster_ips_;  // Services' spec.clusterIP

@@ -68,5 +68,6 @@ CommandResult RunLogs(CommandContext& ctx, const std::vector<std::string>& args)
 CommandResult RunScale(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunKill(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunExport(CommandContext& ctx, const std::vector<std::string>& args);
+CommandResult RunSchedule(CommandContext& ctx, const std::vector<std::string>& args);
 
 }  // namespace lab

@@ -108,6 +108,68 @@ bool Simulation::AdvanceUntil(const std::function<bool()>& done, base::SimTime d
   return true;
 }
 
+void Simulation::Steer(std::map<size_t, size_t> pins, base::Duration lag) {
+  steering_.Pin(std::move(pins), lag);
+  steering_.SetFingerprint([this] { return StateFingerprint(); });
+  scheduler_.SetChooser([this](const std::vector<sim::PendingEvent>& due) -> size_t {
+    if (!steering_.active()) return 0;
+    std::vector<std::string> options;
+    for (const sim::PendingEvent& e : due) options.push_back(e.label);
+    return steering_.Decide(sim::ClassifyOrder(due), clock_.Now(), std::move(options));
+  });
+  apiserver_->SetDeliveryLag([this](const std::string& watcher, const std::string& kind,
+                                    apiserver::WatchEventType type,
+                                    const api::ObjectPtr& object) -> base::Duration {
+    if (!steering_.active()) return 0;
+    // Only the operators' informers ("<operator Pod>/<kind>-informer") lag: the caches a
+    // reconcile reads. The world's own controllers keep their latencies.
+    bool operator_informer = false;
+    for (const auto& host : operators_) {
+      if (watcher.rfind(host->name() + "-", 0) == 0 && watcher.find("/") != std::string::npos) {
+        operator_informer = true;
+      }
+    }
+    if (!operator_informer) return 0;
+    const std::string what = std::string(apiserver::WatchEventTypeName(type)) + " " + kind + "/" +
+                             (object ? api::Namespace(*object) + "/" + api::Name(*object) : "") +
+                             " to " + watcher;
+    const size_t late = steering_.Decide(
+        sim::ChoiceKind::kLag, clock_.Now(),
+        {"on time: " + what, "late by " + base::FormatDuration(steering_.lag()) + ": " + what});
+    return late == 1 ? steering_.lag() : 0;
+  });
+}
+
+void Simulation::StopSteering() {
+  steering_.Stop();
+  scheduler_.SetChooser(nullptr);
+  apiserver_->SetDeliveryLag(nullptr);
+}
+
+uint64_t Simulation::StateFingerprint() {
+  auto mix = [](uint64_t h, const std::string& s) {
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
+    return (h ^ 0xff) * 1099511628211ULL;
+  };
+  const auto& events = trace_.events();
+  for (; trace_hashed_ < events.size(); ++trace_hashed_) {
+    const sim::TraceEvent& e = events[trace_hashed_];
+    uint64_t h = mix(1469598103934665603ULL, e.type);
+    h = mix(h, std::to_string(e.t));
+    for (const auto& [key, value] : e.fields) {
+      if (key == "cause") continue;
+      h = mix(h, key);
+      h = mix(h, value.is_int ? std::to_string(value.i) : value.s);
+    }
+    trace_multiset_ += h;  // a sum: the order of the records does not matter
+  }
+  uint64_t h = mix(1469598103934665603ULL, std::to_string(clock_.Now()));
+  h = mix(h, std::to_string(apiserver_->resource_version()));
+  h = mix(h, std::to_string(scheduler_.executed()));
+  h = mix(h, std::to_string(scheduler_.pending()));
+  return mix(h, std::to_string(trace_multiset_));
+}
+
 uint64_t Simulation::Step(uint64_t n) {
   uint64_t ran = 0;
   while (ran < n && scheduler_.Step()) ++ran;

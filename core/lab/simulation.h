@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -21,6 +22,7 @@
 #include "core/sim/clock.h"
 #include "core/sim/prng.h"
 #include "core/sim/scheduler.h"
+#include "core/sim/steering.h"
 #include "core/sim/trace.h"
 #include "core/lab/operator_host.h"
 #include "core/lab/ray_dashboard_adapter.h"
@@ -76,6 +78,19 @@ class Simulation {
   bool AdvanceUntil(const std::function<bool()>& done, base::SimTime deadline,
                     uint64_t budget = 10'000'000);
 
+  // steering is the race explorer's record of choice points (core/sim/steering.h).
+  const sim::Steering& steering() const { return steering_; }
+  // Steer pins a schedule (the `schedule` command): from now on same-instant orderings and
+  // deliveries to the operators' informers are choice points, decided by pins (default 0).
+  // StopSteering unwires it (`schedule off`); the record stays readable.
+  void Steer(std::map<size_t, size_t> pins, base::Duration lag);
+  void StopSteering();
+  // StateFingerprint summarises the state for the explorer's deduplication: the virtual time,
+  // the events run and pending, the API server's resourceVersion and the multiset of trace
+  // records (type, time and fields except seq and cause), so two orderings of commuting events
+  // that led to the same records at the same instant fingerprint alike.
+  uint64_t StateFingerprint();
+
  private:
   SimulationOptions options_;
   sim::Clock clock_;
@@ -96,6 +111,9 @@ class Simulation {
   std::unique_ptr<RayDashboardAdapter> dashboards_;
   std::unique_ptr<RaySubmitterRunner> submitters_;
   std::vector<std::unique_ptr<OperatorHost>> operators_;
+  sim::Steering steering_;
+  uint64_t trace_multiset_ = 0;  // sum of the hashes of the first trace_hashed_ trace records
+  size_t trace_hashed_ = 0;
 };
 
 }  // namespace lab

@@ -19,7 +19,7 @@ namespace {
 const char* const kCommands[] = {
     "apply", "create", "get", "describe", "patch", "delete", "label", "annotate", "scale", "logs",
     "wait", "run", "step", "time", "kill", "fault", "operator", "expect", "mark", "queue",
-    "metrics", "trace", "echo", "kubectl"};
+    "metrics", "trace", "echo", "schedule", "kubectl"};
 
 // Candidates for the word being typed: commands first, then kinds, then object names.
 std::vector<std::string> Candidates(App& app, const std::string& line, size_t word_start) {

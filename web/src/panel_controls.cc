@@ -59,7 +59,8 @@ void FaultsPopup(App& app) {
   if (ImGui::BeginMenu("Teaching bugs")) {
     for (const char* bug : {"non-idempotent-create", "forget-finalizer-removal", "blocking-reconcile",
                             "missing-generation-predicate", "error-before-status",
-                            "terminal-error", "requeue-after-with-error"}) {
+                            "terminal-error", "requeue-after-with-error",
+                            "stale-cache-create"}) {
       if (ImGui::BeginMenu(bug)) {
         item("on", std::string("operator inference-operator bug ") + bug + " on");
         item("off", std::string("operator inference-operator bug ") + bug + " off");

@@ -92,7 +92,8 @@ const std::vector<std::string>& BugIds() {
   static const std::vector<std::string> ids = {"non-idempotent-create", "forget-finalizer-removal",
                                                "blocking-reconcile", "missing-generation-predicate",
                                                "error-before-status",
-                                               "terminal-error", "requeue-after-with-error"};
+                                               "terminal-error", "requeue-after-with-error",
+                                               "stale-cache-create"};
   return ids;
 }
 
@@ -105,6 +106,7 @@ Status SetBug(Bugs& bugs, const std::string& id, bool on) {
   if (id == "error-before-status") flag = &bugs.error_before_status;
   if (id == "terminal-error") flag = &bugs.terminal_error;
   if (id == "requeue-after-with-error") flag = &bugs.requeue_after_with_error;
+  if (id == "stale-cache-create") flag = &bugs.stale_cache_create;
   if (flag == nullptr) {
     std::string known;
     for (const std::string& b : BugIds()) known += (known.empty() ? "" : ", ") + b;
@@ -220,7 +222,14 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
 
   // 2. Read what the resource owns (4.4): its Deployment and the Pods with its instance label.
   api::ObjectPtr deploy;
-  if (!options_.bugs.non_idempotent_create) {
+  if (options_.bugs.stale_cache_create) {
+    // The race explorer's teaching bug: "is there one already?" asked of the cache, not by name.
+    client::ListOptions owned;
+    owned.label_selector = kInstanceLabel + "=" + name;
+    base::StatusOr<std::vector<api::ObjectPtr>> listed = client_.List("Deployment", ns, owned);
+    if (!listed.ok()) return Fail(listed.status());
+    if (!listed->empty()) deploy = listed->front();
+  } else if (!options_.bugs.non_idempotent_create) {
     base::StatusOr<api::ObjectPtr> d = client_.Get("Deployment", ns, name);
     if (d.ok()) {
       deploy = *d;
@@ -239,8 +248,10 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
     base::StatusOr<Json> built = BuildDeployment(isvc);
     if (!built.ok()) return Fail(built.status());
     Json desired = std::move(*built);
-    if (options_.bugs.non_idempotent_create) {
-      // No Get before Create: every reconcile makes one more Deployment.
+    if (options_.bugs.non_idempotent_create || options_.bugs.stale_cache_create) {
+      // No Get by name before Create (non-idempotent-create: every reconcile makes one more), or
+      // "none yet" read from a possibly stale cache (stale-cache-create): a generated name never
+      // collides, so the API server cannot refuse the duplicate with AlreadyExists.
       api::Metadata(desired).erase("name");
       api::Metadata(desired)["generateName"] = name + "-";
     }
@@ -255,9 +266,9 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
     SetContainerImage(modified, image);
     const Json patch = api::CreateMergePatch(*deploy, modified);
     base::StatusOr<api::ObjectPtr> patched =
-        client_.Patch("Deployment", ns, name, client::PatchType::kJsonMerge, patch);
+        client_.Patch("Deployment", ns, api::Name(*deploy), client::PatchType::kJsonMerge, patch);
     if (!patched.ok()) return ActFailed(patched.status());
-    ctx.Info("patched Deployment", {{"Deployment", api::ObjectKey(ns, name)},
+    ctx.Info("patched Deployment", {{"Deployment", api::ObjectKey(ns, api::Name(*deploy))},
                                     {"replicas", std::to_string(replicas)},
                                     {"image", image}});
   }

@@ -68,6 +68,11 @@ struct Bugs {
   // requeue-after-with-error: return Result{RequeueAfter: requeue_after} together with a failed
   // create or patch; the controller ignores the RequeueAfter (with a warning) and backs off.
   bool requeue_after_with_error = false;
+  // stale-cache-create: find the Deployment by listing the cache (label instance=<name>) and,
+  // when the list is empty, create one with generateName "<name>-". Right while the cache is
+  // fresh; a second reconcile that runs before the informer saw the first create makes a
+  // duplicate. Bounded: once the cache catches up the list is never empty again.
+  bool stale_cache_create = false;
 };
 
 // BugIds lists the lab's bug IDs in a fixed order.

@@ -36,6 +36,7 @@ TEST(SetBug, KnowsEveryLabBugId) {
       {"error-before-status", &Bugs::error_before_status},
       {"terminal-error", &Bugs::terminal_error},
       {"requeue-after-with-error", &Bugs::requeue_after_with_error},
+      {"stale-cache-create", &Bugs::stale_cache_create},
   };
   ASSERT_EQ(BugIds().size(), cases.size());
   for (size_t i = 0; i < cases.size(); ++i) {
