@@ -16,11 +16,13 @@ namespace {
 constexpr const char* kUsage =
     "usage: rlab explore SCRIPT [--bound K] [--max-runs N] [--seed N] [--lag D] [--page URL] "
     "[--out FILE]\n"
+    "       [--machinery]\n"
     "       runs SCRIPT under every schedule with at most K non-default choices (same-instant\n"
     "       order, worker slots, operator replicas, cache lag) from its `schedule` line on,\n"
     "       checks invariants after every step and prints the first violating schedule as a\n"
     "       replayable script and a share URL. Defaults: --bound 2 --max-runs 500 --lag 10ms.\n"
-    "       Exit: 0 none found, 1 a violation found, 2 bad usage.\n";
+    "       --machinery also checks core/check's per-step invariants (watch order, queue\n"
+    "       uniqueness, one worker per key, ...). Exit: 0 none found, 1 a violation found, 2 bad usage.\n";
 
 int Usage(const std::string& message) {
   if (!message.empty()) std::cerr << "rlab explore: " << message << "\n";
@@ -57,6 +59,8 @@ int RunExplore(int argc, char** argv) {
     if (arg == "--help" || arg == "-h") {
       std::cout << kUsage;
       return 0;
+    } else if (arg == "--machinery") {
+      options.machinery = true;
     } else if (is("--bound")) {
       auto v = value("--bound");
       if (!v || !ParseCount(*v, &n)) return Usage("--bound needs a non-negative integer");

@@ -51,7 +51,7 @@ ALLOWED = {
     # The invariant checker observes the whole system from outside, above the composition root.
     "check": ["lab"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
     # The race explorer runs lab scripts under steered schedules, above the composition root.
-    "explore": ["lab"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
+    "explore": ["lab", "check"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
     "web": ["lab", "api", "base", "sim"],
 }
 

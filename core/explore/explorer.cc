@@ -5,6 +5,7 @@
 #include <sstream>
 #include <utility>
 
+#include "core/check/checker.h"
 #include "core/explore/share.h"
 #include "core/lab/lab.h"
 #include "core/lab/script.h"
@@ -78,8 +79,23 @@ RunRecord RunOnce(const std::string& script, const std::vector<lab::ScriptLine>&
   sim_options.seed = options.seed;
   lab::Lab session(sim_options);
   lab::Simulation& sim = session.sim();
+  // The checker records commits and watch deliveries itself; the explorer decides when it runs
+  // (the scheduler has one step observer, and it is the explorer's).
+  check::CheckerOptions checker_options;
+  checker_options.check_every_step = false;
+  checker_options.stop_after = 1;
+  check::Checker checker(checker_options);
+  if (options.machinery) checker.Attach(sim);
   auto check = [&] {
     if (record.violation.has_value()) return;
+    if (options.machinery) {
+      std::vector<check::Violation> found = checker.CheckStep();
+      if (!found.empty()) {
+        record.violation = Violation{found.front().invariant, found.front().detail,
+                                     sim.clock().Now(), sim.scheduler().executed()};
+        return;
+      }
+    }
     for (auto& inv : invariants) {
       std::optional<std::string> broken = inv->Check(sim);
       if (broken.has_value()) {

@@ -37,6 +37,10 @@ struct ExploreOptions {
   uint64_t seed = 1;                     // Defaults to 1.
   std::string base_dir;                  // resolves the scenario's `-f` paths
   std::string page = "http://127.0.0.1:8080/";  // the share URL's page (scripts/run.sh's)
+  // machinery also checks core/check's per-step invariants (watch order and completeness,
+  // objects intact, owner alive, queue unique, one worker per key) after every step. Off by
+  // default: it costs ~0.3 ms per step, and the scenario's own invariants are what a lesson asks.
+  bool machinery = false;
 };
 
 // Violation is the first broken invariant of a run.

@@ -116,6 +116,27 @@ TEST(ExplorerTest, TheCorrectOperatorSurvivesTheSameSearch) {
   EXPECT_GT(result->runs, 20);
 }
 
+// --machinery adds core/check's per-step invariants: the steered schedules (late deliveries
+// queue behind each other) keep every watch in order and complete, so the first violation is
+// still the operator's duplicate, and the correct operator passes the stricter search too.
+TEST(ExplorerTest, MachineryInvariantsHoldUnderSteeringAndTheBugIsStillFound) {
+  ExploreOptions options = Small(1);
+  options.machinery = true;
+  auto buggy = Explore(ReadExample(), DefaultInvariants(), options);
+  ASSERT_TRUE(buggy.ok()) << buggy.status().message();
+  ASSERT_TRUE(buggy->violation.has_value()) << FormatReport(*buggy, options);
+  EXPECT_EQ(buggy->violation->invariant, "one-deployment-per-inferenceservice");
+
+  std::string correct = ReadExample();
+  const std::string bug = "operator inference-operator bug stale-cache-create on\n";
+  correct.erase(correct.find(bug), bug.size());
+  options.max_runs = 25;
+  auto fixed = Explore(correct, DefaultInvariants(), options);
+  ASSERT_TRUE(fixed.ok()) << fixed.status().message();
+  EXPECT_FALSE(fixed->violation.has_value()) << FormatReport(*fixed, options);
+  EXPECT_EQ(fixed->runs, 25);
+}
+
 TEST(ExplorerTest, BadScenariosAreRefusedWithClearErrors) {
   auto pinned = Explore("schedule 3=1\nrun 1s\n", DefaultInvariants(), Small(1));
   ASSERT_FALSE(pinned.ok());
