@@ -63,7 +63,7 @@ void Recorder::Expect(WatchLog& log, const Scope& scope, const Commit& c) {
   auto in_scope = [&](const api::ObjectPtr& obj) {
     if (obj == nullptr) return false;
     if (!scope.namespace_.empty() && api::Namespace(*obj) != scope.namespace_) return false;
-    return scope.selector.MatchesObject(*obj);
+    return scope.selector.MatchesObject(*obj) && (scope.fields.Empty() || scope.fields.Matches(*obj));
   };
   using T = apiserver::WatchEventType;
   const bool old_in = c.type != T::kAdded && in_scope(c.old_object);
@@ -77,7 +77,7 @@ void Recorder::Expect(WatchLog& log, const Scope& scope, const Commit& c) {
   } else if (new_in) {
     type = T::kAdded;
   } else if (old_in) {
-    type = T::kDeleted;  // left the label selector
+    type = T::kDeleted;  // left the label or field selector
   } else {
     return;
   }
@@ -100,6 +100,14 @@ void Recorder::OnWatchOpened(apiserver::WatchId id, const api::KindInfo& kind,
     return;
   }
   scope.selector = selector.value();
+  if (!opts.field_selector.empty()) {
+    auto fields = api::FieldSelector::ParseForKind(kind.kind, opts.field_selector);
+    if (!fields.ok()) {
+      log.expected_known = false;  // refused by the server too
+      return;
+    }
+    scope.fields = std::move(fields.value());
+  }
   if (opts.resourceVersion.empty() || opts.resourceVersion == "0") return;
   const int64_t from = std::strtoll(opts.resourceVersion.c_str(), nullptr, 10);
   if (from < first_rv_) {

@@ -95,6 +95,7 @@ class Recorder : public apiserver::WatchObserver {
   struct Scope {
     std::string namespace_;
     api::LabelSelector selector;
+    api::FieldSelector fields;  // e.g. a kubelet's spec.nodeName=NODE; empty matches everything
   };
   // Expect appends what watch `log` should see for commit c (nothing when out of scope).
   void Expect(WatchLog& log, const Scope& scope, const Commit& c);

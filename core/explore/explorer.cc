@@ -1,5 +1,6 @@
 #include "core/explore/explorer.h"
 
+#include <algorithm>
 #include <deque>
 #include <set>
 #include <sstream>
@@ -216,6 +217,14 @@ base::StatusOr<ExploreResult> Explore(const std::string& scenario,
     for (size_t i = from; i < run.points.size(); ++i) {
       const sim::ChoicePoint& p = run.points[i];
       for (size_t option = 1; option < p.options.size(); ++option) {
+        // Events with one label are one actor's FIFO (a watch stream delivers in commit
+        // order): running a later one first is not an ordering a real system can produce.
+        // `--machinery`'s watch-order invariant is what showed these were being explored.
+        if (std::find(p.options.begin(), p.options.begin() + static_cast<long>(option),
+                      p.options[option]) != p.options.begin() + static_cast<long>(option)) {
+          ++result.pruned;
+          continue;
+        }
         if (!seen.insert(DedupKey(p, option, schedule.size() + 1)).second) {
           ++result.pruned;
           continue;

@@ -256,6 +256,30 @@ async function main() {
       await p3.close();
     });
 
+    // The race explorer's share URL (issue 7): the WebAssembly CLI explores the lesson-ready
+    // example, and the page opened at the URL it prints replays the violating schedule — the
+    // stale-cache-create bug's two Deployments for one InferenceService.
+    const wasmCli = path.join(ROOT, 'build/wasm-cli/rlab.js');
+    if (fs.existsSync(wasmCli)) {
+      await check('the race explorer\'s share URL replays its violation in the page', async () => {
+        const run = require('child_process').spawnSync(process.execPath,
+          ['--no-experimental-fetch', wasmCli, 'explore', path.join(ROOT, 'examples/race_stale_cache.lab'), '--bound', '1'],
+          { encoding: 'utf8', timeout: 120000 });
+        assert(run.status === 1, `rlab explore should report a violation (exit 1), got ${run.status}: ${run.stderr}`);
+        const m = /#s=([A-Za-z0-9_-]+)/.exec(run.stdout);
+        assert(m, 'no share URL in: ' + run.stdout.slice(0, 400));
+        const p7 = await ctx.newPage();
+        await p7.goto(base + 'index.html#s=' + m[1]);
+        await waitReady(p7);
+        const st = await p7.evaluate(() => window.rlab.state());
+        const llama = st.objects.filter((o) => o.kind === 'Deployment' && /^llama-/.test(o.name));
+        assert(llama.length === 2, 'expected two llama-* Deployments, got ' + JSON.stringify(llama.map((o) => o.name)));
+        await p7.close();
+      });
+    } else {
+      results.push('skip  race explorer share URL (build/wasm-cli/rlab.js not built)');
+    }
+
     await check('a lesson opens from ?lesson= in Chinese; Do it for me meets its checks; Next is clicked', async () => {
       assert(!requested.some((u) => /fonts\/|lessons\//.test(u)),
              'the English page fetched lesson data or the CJK font at start: ' + requested.join(' '));
