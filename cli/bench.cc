@@ -2,12 +2,13 @@
 
 #include <chrono>
 #include <cstdint>
-#include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "cli/args.h"
 #include "core/lab/scale_scenarios.h"
 
 #ifdef __EMSCRIPTEN__
@@ -91,9 +92,9 @@ int RunBench(int argc, char** argv) {
       } else {
         v = arg.substr(7);
       }
-      char* end = nullptr;
-      seed = std::strtoull(v.c_str(), &end, 10);
-      if (v.empty() || *end != '\0') {
+      const std::optional<uint64_t> parsed = ParseCount(v);
+      if (parsed) seed = *parsed;
+      if (!parsed) {
         std::cerr << "rlab bench: --seed must be a non-negative integer\n" << kBenchUsage;
         return 2;
       }
@@ -103,13 +104,12 @@ int RunBench(int argc, char** argv) {
     } else if (name.empty()) {
       name = arg;
     } else if (!have_n) {
-      char* end = nullptr;
-      const long v = std::strtol(arg.c_str(), &end, 10);
-      if (arg.empty() || *end != '\0' || v <= 0 || v > 1000000) {
+      const std::optional<uint64_t> v = ParseCount(arg, 7);
+      if (!v || *v == 0 || *v > 1000000) {
         std::cerr << "rlab bench: N must be a positive integer, got \"" << arg << "\"\n";
         return 2;
       }
-      n = static_cast<int>(v);
+      n = static_cast<int>(*v);
       have_n = true;
     } else {
       std::cerr << "rlab bench: unexpected argument: " << arg << "\n" << kBenchUsage;

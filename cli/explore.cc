@@ -1,13 +1,13 @@
 #include "cli/explore.h"
 
 #include <chrono>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
 #include <string>
 
+#include "cli/args.h"
 #include "core/explore/explorer.h"
 
 namespace cli {
@@ -30,15 +30,6 @@ int Usage(const std::string& message) {
   return 2;
 }
 
-bool ParseCount(const std::string& text, int64_t* out) {
-  if (text.empty() || text.size() > 9) return false;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-  }
-  *out = std::strtoll(text.c_str(), nullptr, 10);
-  return true;
-}
-
 }  // namespace
 
 int RunExplore(int argc, char** argv) {
@@ -55,7 +46,7 @@ int RunExplore(int argc, char** argv) {
       return std::nullopt;
     };
     auto is = [&](const std::string& flag) { return arg == flag || arg.rfind(flag + "=", 0) == 0; };
-    int64_t n = 0;
+    std::optional<uint64_t> n;
     if (arg == "--help" || arg == "-h") {
       std::cout << kUsage;
       return 0;
@@ -63,16 +54,19 @@ int RunExplore(int argc, char** argv) {
       options.machinery = true;
     } else if (is("--bound")) {
       auto v = value("--bound");
-      if (!v || !ParseCount(*v, &n)) return Usage("--bound needs a non-negative integer");
-      options.bound = static_cast<int>(n);
+      // 9 digits at most: bound and max-runs are ints.
+      if (!v || !(n = ParseCount(*v, 9))) return Usage("--bound needs a non-negative integer");
+      options.bound = static_cast<int>(*n);
     } else if (is("--max-runs")) {
       auto v = value("--max-runs");
-      if (!v || !ParseCount(*v, &n) || n == 0) return Usage("--max-runs needs a positive integer");
-      options.max_runs = static_cast<int>(n);
+      if (!v || !(n = ParseCount(*v, 9)) || *n == 0) {
+        return Usage("--max-runs needs a positive integer");
+      }
+      options.max_runs = static_cast<int>(*n);
     } else if (is("--seed")) {
       auto v = value("--seed");
-      if (!v || !ParseCount(*v, &n)) return Usage("--seed needs a non-negative integer");
-      options.seed = static_cast<uint64_t>(n);
+      if (!v || !(n = ParseCount(*v))) return Usage("--seed needs a non-negative integer");
+      options.seed = *n;
     } else if (is("--lag")) {
       auto v = value("--lag");
       auto d = v ? base::ParseDuration(*v) : base::StatusOr<base::Duration>(base::Status(

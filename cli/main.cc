@@ -17,6 +17,7 @@
 #include <sstream>
 #include <string>
 
+#include "cli/args.h"
 #include "cli/bench.h"
 #include "cli/sweep.h"
 #include "cli/explore.h"
@@ -71,11 +72,9 @@ int LessonCheck(int argc, char** argv) {
       } else {
         v = arg.substr(7);
       }
-      char* end = nullptr;
-      seed = std::strtoull(v.c_str(), &end, 10);
-      if (v.empty() || *end != '\0' || v[0] == '-') {
-        return Usage("--seed must be a non-negative integer");
-      }
+      const std::optional<uint64_t> parsed = cli::ParseCount(v);
+      if (!parsed) return Usage("--seed must be a non-negative integer");
+      seed = *parsed;
     } else if (!arg.empty() && arg[0] != '-' && dir.empty()) {
       dir = arg;
     } else {
@@ -144,9 +143,9 @@ int main(int argc, char** argv) {
     } else if (arg == "--seed" || arg.rfind("--seed=", 0) == 0) {
       auto v = value("--seed");
       if (!v) return Usage("--seed needs a value");
-      char* end = nullptr;
-      seed = std::strtoull(v->c_str(), &end, 10);
-      if (v->empty() || *end != '\0') return Usage("--seed must be a non-negative integer");
+      const std::optional<uint64_t> parsed = cli::ParseCount(*v);
+      if (!parsed) return Usage("--seed must be a non-negative integer");
+      seed = *parsed;
     } else if (arg == "--trace" || arg.rfind("--trace=", 0) == 0) {
       auto v = value("--trace");
       if (!v) return Usage("--trace needs a file");

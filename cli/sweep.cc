@@ -1,12 +1,13 @@
 #include "cli/sweep.h"
 
 #include <chrono>
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 
+#include "cli/args.h"
 #include "core/check/sweep.h"
 
 namespace cli {
@@ -20,15 +21,6 @@ constexpr const char* kSweepUsage =
     "       the seed, the violation and a replay script (written to DIR, default .).\n"
     "       rlab check SCRIPT|-: run a script with the invariant checker attached.\n";
 
-bool ParseCount(const std::string& text, uint64_t* out) {
-  if (text.empty() || text.size() > 18) return false;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-  }
-  *out = std::strtoull(text.c_str(), nullptr, 10);
-  return true;
-}
-
 }  // namespace
 
 int RunSweep(int argc, char** argv) {
@@ -38,10 +30,12 @@ int RunSweep(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&](uint64_t* v) {
-      if (i + 1 >= argc || !ParseCount(argv[i + 1], v)) {
+      std::optional<uint64_t> parsed;
+      if (i + 1 >= argc || !(parsed = ParseCount(argv[i + 1], 18))) {
         std::cerr << "rlab sweep: " << arg << " needs a non-negative integer\n" << kSweepUsage;
         return false;
       }
+      *v = *parsed;
       ++i;
       return true;
     };
