@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/lab/testing_session.h"
+
 namespace lab {
 namespace {
 
@@ -18,20 +20,8 @@ spec:
   image: vllm:0.6.3
 )";
 
-// Run executes a script and returns everything printed (stdout then stderr per command).
-struct Session {
-  Lab lab{SimulationOptions{}};
-  std::string out, err;
-  bool Run(const std::string& script, bool keep_going = false) {
-    auto outcome = lab.RunScript(script, ".", keep_going,
-                                 [this](const ScriptLine&, const CommandResult& r) {
-                                   out += r.out;
-                                   err += r.err;
-                                 });
-    if (!outcome.parsed) err += outcome.parse_error + "\n";
-    return outcome.ok;
-  }
-};
+// Session runs scripts and keeps everything printed (stdout then stderr per command).
+using Session = TestSession;
 
 std::string ApplyIsvc() { return std::string("apply -f - <<EOF\n") + kIsvc + "EOF\n"; }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/lab/lab.h"
+#include "tests/testing/lab_script.h"
 
 namespace lab {
 
@@ -14,13 +15,7 @@ struct TestSession {
 
   // Run executes script; false when a command failed or the script did not parse.
   bool Run(const std::string& script, bool keep_going = false) {
-    auto outcome = lab.RunScript(script, ".", keep_going,
-                                 [this](const ScriptLine&, const CommandResult& r) {
-                                   out += r.out;
-                                   err += r.err;
-                                 });
-    if (!outcome.parsed) err += outcome.parse_error + "\n";
-    return outcome.ok;
+    return labtest::RunLabScript(lab, script, &out, &err, ".", keep_going);
   }
 
   // Output runs one command and returns only what it printed on stdout.

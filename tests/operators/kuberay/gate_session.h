@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/lab/lab.h"
+#include "tests/testing/lab_script.h"
 
 namespace kuberay::testing {
 
@@ -18,21 +19,22 @@ struct GateSession {
 
   // Run executes script; false when a command failed or the script did not parse. out and err
   // hold this call's output only.
-  bool Run(const std::string& script) {
+  bool Run(const std::string& script, const std::string& base_dir = ".") {
     out.clear();
     err.clear();
-    auto outcome = lab.RunScript(script, ".", false,
-                                 [this](const lab::ScriptLine&, const lab::CommandResult& r) {
-                                   out += r.out;
-                                   err += r.err;
-                                 });
-    if (!outcome.parsed) err += outcome.parse_error + "\n";
-    return outcome.ok;
+    return labtest::RunLabScript(lab, script, &out, &err, base_dir);
   }
   // Get returns `get …` output (jsonpath and friends), or the error text.
   std::string Get(const std::string& args) {
     Run("get " + args);
     return out + err;
+  }
+  // Apply applies one YAML document given inline.
+  bool Apply(const std::string& yaml) { return Run("apply -f - <<EOF\n" + yaml + "EOF\n"); }
+  // WaitReady waits for RayCluster name's status.state to become ready.
+  bool WaitReady(const std::string& name, const std::string& timeout = "120s") {
+    return Run("wait --for=jsonpath='{.status.state}'=ready raycluster/" + name +
+               " --timeout=" + timeout);
   }
   // EnableGates sets the operator's feature gates ("Name=true,…") and restarts it, since
   // main.go reads them only at start; returns once the new process is Available.

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/lab/lab.h"
+#include "tests/testing/lab_script.h"
 
 namespace kuberay::testing {
 
@@ -16,13 +17,7 @@ struct LabSession {
 
   // Run runs script (relative -f paths from base_dir); false when a command failed.
   bool Run(const std::string& script, const std::string& base_dir = ".") {
-    auto outcome = lab.RunScript(script, base_dir, false,
-                                 [this](const lab::ScriptLine&, const lab::CommandResult& r) {
-                                   out += r.out;
-                                   err += r.err;
-                                 });
-    if (!outcome.parsed) err += outcome.parse_error + "\n";
-    return outcome.ok;
+    return labtest::RunLabScript(lab, script, &out, &err, base_dir);
   }
   // Get returns the output of `get ARGS` (errors go to err).
   std::string Get(const std::string& args) {
@@ -35,11 +30,7 @@ struct LabSession {
     return lab.ExecuteText("get " + kind + " " + name + " -o name").ok;
   }
   // Lines counts the lines of text.
-  static int Lines(const std::string& text) {
-    int n = 0;
-    for (char c : text) n += c == '\n';
-    return n;
-  }
+  static int Lines(const std::string& text) { return labtest::CountLines(text); }
 };
 
 }  // namespace kuberay::testing

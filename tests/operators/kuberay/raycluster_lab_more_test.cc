@@ -11,36 +11,15 @@
 
 #include "core/lab/lab.h"
 #include "tests/operators/kuberay/fixtures.h"
+#include "tests/operators/kuberay/gate_session.h"
 
 namespace kuberay {
 namespace {
 
-struct Session {
-  lab::Lab lab{lab::SimulationOptions{}};
-  std::string out, err;
-  bool Run(const std::string& script) {
-    out.clear();
-    err.clear();
-    auto outcome = lab.RunScript(script, ".", false, [this](const lab::ScriptLine&, const lab::CommandResult& r) {
-      out += r.out;
-      err += r.err;
-    });
-    if (!outcome.parsed) err += outcome.parse_error + "\n";
-    return outcome.ok;
-  }
-  std::string Get(const std::string& args) {
-    Run("get " + args);
-    return out + err;
-  }
-  bool Apply(const std::string& yaml) { return Run("apply -f - <<EOF\n" + yaml + "EOF\n"); }
-  bool WaitReady(const std::string& name) {
-    return Run("wait --for=jsonpath='{.status.state}'=ready raycluster/" + name + " --timeout=120s");
-  }
+struct Session : testing::GateSession {
   int Pods(const std::string& selector) {
     Run("get pods -l " + selector + " -o name");
-    int n = 0;
-    for (char c : out) n += c == '\n';
-    return n;
+    return labtest::CountLines(out);
   }
 };
 

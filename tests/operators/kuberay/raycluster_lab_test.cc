@@ -13,38 +13,13 @@
 
 #include "core/lab/lab.h"
 #include "tests/operators/kuberay/fixtures.h"
+#include "tests/operators/kuberay/gate_session.h"
 
 namespace kuberay {
 namespace {
 
-struct Session {
-  lab::Lab lab{lab::SimulationOptions{}};
-  std::string out, err;
-  bool Run(const std::string& script, const std::string& base_dir = ".") {
-    out.clear();
-    err.clear();
-    auto outcome = lab.RunScript(script, base_dir, false,
-                                 [this](const lab::ScriptLine&, const lab::CommandResult& r) {
-                                   out += r.out;
-                                   err += r.err;
-                                 });
-    if (!outcome.parsed) err += outcome.parse_error + "\n";
-    return outcome.ok;
-  }
-  // Get returns `get …` output (jsonpath and friends), or the error text.
-  std::string Get(const std::string& args) {
-    Run("get " + args);
-    return out + err;
-  }
-  bool Apply(const std::string& yaml) { return Run("apply -f - <<EOF\n" + yaml + "EOF\n"); }
-  bool WaitReady(const std::string& name, const std::string& timeout = "120s") {
-    return Run("wait --for=jsonpath='{.status.state}'=ready raycluster/" + name + " --timeout=" + timeout);
-  }
-  int CountLines(const std::string& text) {
-    int n = 0;
-    for (char c : text) n += c == '\n';
-    return n;
-  }
+struct Session : testing::GateSession {
+  static int CountLines(const std::string& text) { return labtest::CountLines(text); }
   // Pods of cluster (names), optionally only workers.
   std::string PodNames(const std::string& cluster, const std::string& type) {
     Run("get pods -l ray.io/cluster=" + cluster + ",ray.io/node-type=" + type + " -o name");
