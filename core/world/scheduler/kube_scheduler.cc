@@ -13,7 +13,33 @@ namespace {
 
 using api::Json;
 
-std::string NodeName(const Json& pod) { return api::GetString(pod, "/spec/nodeName"_json_pointer); }
+// FieldAt is JsonAt(obj, "/a") or JsonAt(obj, "/a/b") (b non-null) without building a JSON
+// pointer on every Pod event: the value, or a JSON null when absent.
+const Json& FieldAt(const Json& obj, const char* a, const char* b = nullptr) {
+  static const Json kNull;
+  if (!obj.is_object()) return kNull;
+  auto it = obj.find(a);
+  if (it == obj.end()) return kNull;
+  if (b == nullptr) return *it;
+  if (!it->is_object()) return kNull;
+  auto field = it->find(b);
+  return field == it->end() ? kNull : *field;
+}
+
+// StringAt is api::GetString(obj, "/a/b"): the string there, or "".
+const std::string& StringAt(const Json& obj, const char* a, const char* b) {
+  static const std::string kEmpty;
+  const Json& v = FieldAt(obj, a, b);
+  return v.is_string() ? v.get_ref<const std::string&>() : kEmpty;
+}
+
+const std::string& NodeName(const Json& pod) { return StringAt(pod, "spec", "nodeName"); }
+
+// Terminal is IsPodTerminal: phase Succeeded or Failed.
+bool Terminal(const Json& pod) {
+  const std::string& phase = StringAt(pod, "status", "phase");
+  return phase == "Succeeded" || phase == "Failed";
+}
 
 // Score is least_allocated.go leastRequestedScore, averaged over cpu and memory.
 // NOTE: on a 0..1'000'000 scale instead of MaxNodeScore 100: the real scheduler breaks the many
@@ -49,9 +75,9 @@ void KubeScheduler::Start() {
 }
 
 bool KubeScheduler::NeedsScheduling(const Json& pod) {
-  const std::string name = api::GetString(pod, "/spec/schedulerName"_json_pointer);
+  const std::string& name = StringAt(pod, "spec", "schedulerName");
   return (name.empty() || name == kDefaultSchedulerName) && NodeName(pod).empty() &&
-         !api::IsBeingDeleted(pod) && !IsPodTerminal(pod);
+         !api::IsBeingDeleted(pod) && !Terminal(pod);
 }
 
 void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
@@ -61,16 +87,16 @@ void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& n
     // An unschedulable Pod waits for a cluster event, unless its own spec changed.
     const std::string key = api::ObjectKey(*new_obj);
     if (unschedulable_.count(key) == 0 || old_obj == nullptr ||
-        JsonAt(*old_obj, "/spec"_json_pointer) != JsonAt(*new_obj, "/spec"_json_pointer)) {
+        FieldAt(*old_obj, "spec") != FieldAt(*new_obj, "spec")) {
       queue_.Add(key);
     }
   }
   if (new_obj == nullptr && old_obj != nullptr) unschedulable_.erase(api::ObjectKey(*old_obj));
   // A bound Pod going away (deleted or finished) frees room: retry the unschedulable ones.
   const bool was_using =
-      old_obj != nullptr && !NodeName(*old_obj).empty() && !IsPodTerminal(*old_obj);
+      old_obj != nullptr && !NodeName(*old_obj).empty() && !Terminal(*old_obj);
   const bool now_using =
-      new_obj != nullptr && !NodeName(*new_obj).empty() && !IsPodTerminal(*new_obj);
+      new_obj != nullptr && !NodeName(*new_obj).empty() && !Terminal(*new_obj);
   if (was_using && !now_using) MoveAllToActive();
 }
 
@@ -83,8 +109,8 @@ void KubeScheduler::MoveAllToActive() {
 }
 
 void KubeScheduler::Account(const api::ObjectPtr& pod, int sign) {
-  if (pod == nullptr || IsPodTerminal(*pod)) return;
-  const std::string node = NodeName(*pod);
+  if (pod == nullptr || Terminal(*pod)) return;
+  const std::string& node = NodeName(*pod);
   if (node.empty()) return;
   auto& [plain, nonzero] = requested_[node];
   if (sign > 0) {

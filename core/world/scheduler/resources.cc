@@ -42,18 +42,24 @@ int128 Pow(int base, int exp) {
   return v;
 }
 
+// Member returns obj[key] when obj is an object holding key, else null (one lookup).
+const Json* Member(const Json& obj, const char* key) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+// ObjectMember is Member when the value is an object, else null.
+const Json* ObjectMember(const Json& obj, const char* key) {
+  const Json* v = Member(obj, key);
+  return v != nullptr && v->is_object() ? v : nullptr;
+}
+
 int64_t QuantityAt(const Json& obj, const char* key, bool milli) {
-  if (!obj.is_object() || !obj.contains(key)) return 0;
-  const Json& v = obj[key];
-  std::string text;
-  if (v.is_string()) {
-    text = v.get<std::string>();
-  } else if (v.is_number_integer()) {
-    text = std::to_string(v.get<int64_t>());
-  } else {
-    return 0;
-  }
-  auto parsed = ParseQuantityMilli(text);
+  const Json* v = Member(obj, key);
+  if (v == nullptr || !(v->is_string() || v->is_number_integer())) return 0;
+  auto parsed = v->is_string() ? ParseQuantityMilli(v->get_ref<const std::string&>())
+                               : ParseQuantityMilli(std::to_string(v->get<int64_t>()));
   if (!parsed.ok()) return 0;
   if (milli) return parsed.value();
   return (parsed.value() + 999) / 1000;  // Value() rounds up
@@ -61,30 +67,31 @@ int64_t QuantityAt(const Json& obj, const char* key, bool milli) {
 
 Resources ContainerRequests(const Json& c, bool nonzero) {
   Resources r;
-  const Json* req = nullptr;
-  if (c.is_object() && c.contains("resources") && c["resources"].is_object() &&
-      c["resources"].contains("requests") && c["resources"]["requests"].is_object()) {
-    req = &c["resources"]["requests"];
-  }
+  const Json* resources = ObjectMember(c, "resources");
+  const Json* req = resources == nullptr ? nullptr : ObjectMember(*resources, "requests");
   if (req != nullptr) {
     r.cpu_milli = QuantityAt(*req, "cpu", true);
     r.memory = QuantityAt(*req, "memory", false);
   }
   // mirrors pkg/scheduler/util/pod_resources.go DefaultMilliCPURequest / DefaultMemoryRequest
-  if (nonzero && (req == nullptr || !req->contains("cpu"))) r.cpu_milli = 100;
-  if (nonzero && (req == nullptr || !req->contains("memory"))) r.memory = 200LL * 1024 * 1024;
+  if (nonzero && (req == nullptr || Member(*req, "cpu") == nullptr)) r.cpu_milli = 100;
+  if (nonzero && (req == nullptr || Member(*req, "memory") == nullptr)) {
+    r.memory = 200LL * 1024 * 1024;
+  }
   return r;
 }
 
 Resources Requests(const Json& pod, bool nonzero) {
   Resources sum;
-  const Json* spec = pod.contains("spec") && pod["spec"].is_object() ? &pod["spec"] : nullptr;
+  const Json* spec = ObjectMember(pod, "spec");
   if (spec == nullptr) return sum;
-  if (spec->contains("containers") && (*spec)["containers"].is_array()) {
-    for (const Json& c : (*spec)["containers"]) sum += ContainerRequests(c, nonzero);
+  const Json* containers = Member(*spec, "containers");
+  if (containers != nullptr && containers->is_array()) {
+    for (const Json& c : *containers) sum += ContainerRequests(c, nonzero);
   }
-  if (spec->contains("initContainers") && (*spec)["initContainers"].is_array()) {
-    for (const Json& c : (*spec)["initContainers"]) {
+  const Json* init = Member(*spec, "initContainers");
+  if (init != nullptr && init->is_array()) {
+    for (const Json& c : *init) {
       Resources r = ContainerRequests(c, false);
       sum.cpu_milli = std::max(sum.cpu_milli, r.cpu_milli);
       sum.memory = std::max(sum.memory, r.memory);
@@ -170,16 +177,10 @@ Resources NonzeroPodRequests(const Json& pod) { return Requests(pod, /*nonzero=*
 
 Resources NodeAllocatable(const Json& node) {
   Resources r;
-  const Json* status =
-      node.contains("status") && node["status"].is_object() ? &node["status"] : nullptr;
+  const Json* status = ObjectMember(node, "status");
   if (status == nullptr) return r;
-  const Json* list = nullptr;
-  for (const char* key : {"allocatable", "capacity"}) {
-    if (status->contains(key) && (*status)[key].is_object()) {
-      list = &(*status)[key];
-      break;
-    }
-  }
+  const Json* list = ObjectMember(*status, "allocatable");
+  if (list == nullptr) list = ObjectMember(*status, "capacity");
   if (list == nullptr) return r;
   r.cpu_milli = QuantityAt(*list, "cpu", true);
   r.memory = QuantityAt(*list, "memory", false);
