@@ -113,12 +113,13 @@ void KubeScheduler::Account(const api::ObjectPtr& pod, int sign) {
   const std::string& node = NodeName(*pod);
   if (node.empty()) return;
   auto& [plain, nonzero] = requested_[node];
+  const auto [pod_plain, pod_nonzero] = PodRequestsWithNonzero(*pod);
   if (sign > 0) {
-    plain += PodRequests(*pod);
-    nonzero += NonzeroPodRequests(*pod);
+    plain += pod_plain;
+    nonzero += pod_nonzero;
   } else {
-    plain -= PodRequests(*pod);
-    nonzero -= NonzeroPodRequests(*pod);
+    plain -= pod_plain;
+    nonzero -= pod_nonzero;
   }
 }
 

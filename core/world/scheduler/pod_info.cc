@@ -1,5 +1,7 @@
 #include "core/world/scheduler/pod_info.h"
 
+#include <tuple>
+
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -16,8 +18,7 @@ std::string StringField(const Json& obj, const char* key) {
 
 PodInfo BuildPodInfo(const Json& pod) {
   PodInfo info;
-  info.requests = PodRequests(pod);
-  info.nonzero_requests = NonzeroPodRequests(pod);
+  std::tie(info.requests, info.nonzero_requests) = PodRequestsWithNonzero(pod);
   const Json& tolerations = JsonAt(pod, "/spec/tolerations"_json_pointer);
   if (tolerations.is_array()) {
     for (const Json& t : tolerations) {

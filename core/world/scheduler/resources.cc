@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 namespace world {
 namespace {
@@ -65,39 +66,59 @@ int64_t QuantityAt(const Json& obj, const char* key, bool milli) {
   return (parsed.value() + 999) / 1000;  // Value() rounds up
 }
 
-Resources ContainerRequests(const Json& c, bool nonzero) {
-  Resources r;
+// ContainerRequest is one container's resources.requests and which of cpu/memory it names.
+struct ContainerRequest {
+  Resources requests;
+  bool names_cpu = false;
+  bool names_memory = false;
+};
+
+ContainerRequest ReadContainer(const Json& c) {
+  ContainerRequest out;
   const Json* resources = ObjectMember(c, "resources");
   const Json* req = resources == nullptr ? nullptr : ObjectMember(*resources, "requests");
-  if (req != nullptr) {
-    r.cpu_milli = QuantityAt(*req, "cpu", true);
-    r.memory = QuantityAt(*req, "memory", false);
-  }
-  // mirrors pkg/scheduler/util/pod_resources.go DefaultMilliCPURequest / DefaultMemoryRequest
-  if (nonzero && (req == nullptr || Member(*req, "cpu") == nullptr)) r.cpu_milli = 100;
-  if (nonzero && (req == nullptr || Member(*req, "memory") == nullptr)) {
-    r.memory = 200LL * 1024 * 1024;
-  }
+  if (req == nullptr) return out;
+  out.requests.cpu_milli = QuantityAt(*req, "cpu", true);
+  out.requests.memory = QuantityAt(*req, "memory", false);
+  out.names_cpu = Member(*req, "cpu") != nullptr;
+  out.names_memory = Member(*req, "memory") != nullptr;
+  return out;
+}
+
+// Nonzero applies the scoring defaults to a container that names no cpu (memory) request.
+// mirrors pkg/scheduler/util/pod_resources.go DefaultMilliCPURequest / DefaultMemoryRequest
+Resources Nonzero(const ContainerRequest& c) {
+  Resources r = c.requests;
+  if (!c.names_cpu) r.cpu_milli = 100;
+  if (!c.names_memory) r.memory = 200LL * 1024 * 1024;
   return r;
 }
 
-Resources Requests(const Json& pod, bool nonzero) {
-  Resources sum;
+// SumRequests walks the Pod once for both sums: (plain, nonzero).
+std::pair<Resources, Resources> SumRequests(const Json& pod) {
+  std::pair<Resources, Resources> sum;
   const Json* spec = ObjectMember(pod, "spec");
   if (spec == nullptr) return sum;
   const Json* containers = Member(*spec, "containers");
   if (containers != nullptr && containers->is_array()) {
-    for (const Json& c : *containers) sum += ContainerRequests(c, nonzero);
+    for (const Json& c : *containers) {
+      const ContainerRequest request = ReadContainer(c);
+      sum.first += request.requests;
+      sum.second += Nonzero(request);
+    }
   }
   const Json* init = Member(*spec, "initContainers");
   if (init != nullptr && init->is_array()) {
     for (const Json& c : *init) {
-      Resources r = ContainerRequests(c, false);
-      sum.cpu_milli = std::max(sum.cpu_milli, r.cpu_milli);
-      sum.memory = std::max(sum.memory, r.memory);
+      const Resources r = ReadContainer(c).requests;  // no scoring defaults for init containers
+      for (Resources* total : {&sum.first, &sum.second}) {
+        total->cpu_milli = std::max(total->cpu_milli, r.cpu_milli);
+        total->memory = std::max(total->memory, r.memory);
+      }
     }
   }
-  sum.pods = 1;
+  sum.first.pods = 1;
+  sum.second.pods = 1;
   return sum;
 }
 
@@ -171,9 +192,11 @@ base::StatusOr<int64_t> ParseQuantityMilli(const std::string& text) {
   return static_cast<int64_t>(negative ? -value : value);
 }
 
-Resources PodRequests(const Json& pod) { return Requests(pod, /*nonzero=*/false); }
+Resources PodRequests(const Json& pod) { return SumRequests(pod).first; }
 
-Resources NonzeroPodRequests(const Json& pod) { return Requests(pod, /*nonzero=*/true); }
+Resources NonzeroPodRequests(const Json& pod) { return SumRequests(pod).second; }
+
+std::pair<Resources, Resources> PodRequestsWithNonzero(const Json& pod) { return SumRequests(pod); }
 
 Resources NodeAllocatable(const Json& node) {
   Resources r;
