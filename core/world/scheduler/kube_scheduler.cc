@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/world/scheduler/pod_info.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -12,73 +13,32 @@ namespace {
 
 using api::Json;
 
-std::string NodeName(const Json& pod) { return api::GetString(pod, "/spec/nodeName"_json_pointer); }
-
-// Tolerates mirrors core/v1 helper ToleratesTaint (operator Exists/Equal, empty key = all keys,
-// empty effect = all effects).
-bool Tolerates(const Json& pod, const Json& taint) {
-  const Json& tolerations = JsonAt(pod, "/spec/tolerations"_json_pointer);
-  if (!tolerations.is_array()) return false;
-  const std::string key = taint.value("key", Json("")).is_string()
-                              ? taint.value("key", Json("")).get<std::string>()
-                              : "";
-  const std::string value = taint.value("value", Json("")).is_string()
-                                ? taint.value("value", Json("")).get<std::string>()
-                                : "";
-  const std::string effect = taint.value("effect", Json("")).is_string()
-                                 ? taint.value("effect", Json("")).get<std::string>()
-                                 : "";
-  for (const Json& t : tolerations) {
-    if (!t.is_object()) continue;
-    auto str = [&](const char* k) {
-      return t.contains(k) && t[k].is_string() ? t[k].get<std::string>() : std::string();
-    };
-    if (!str("effect").empty() && str("effect") != effect) continue;
-    if (!str("key").empty() && str("key") != key) continue;
-    const std::string op = str("operator").empty() ? "Equal" : str("operator");
-    if (op == "Exists") return true;
-    if (op == "Equal" && str("value") == value && !str("key").empty()) return true;
-  }
-  return false;
+// FieldAt is JsonAt(obj, "/a") or JsonAt(obj, "/a/b") (b non-null) without building a JSON
+// pointer on every Pod event: the value, or a JSON null when absent.
+const Json& FieldAt(const Json& obj, const char* a, const char* b = nullptr) {
+  static const Json kNull;
+  if (!obj.is_object()) return kNull;
+  auto it = obj.find(a);
+  if (it == obj.end()) return kNull;
+  if (b == nullptr) return *it;
+  if (!it->is_object()) return kNull;
+  auto field = it->find(b);
+  return field == it->end() ? kNull : *field;
 }
 
-// UntoleratedTaint returns the first NoSchedule/NoExecute taint the Pod does not tolerate
-// (tainttoleration plugin), rendered as "{key: value}", or "".
-std::string UntoleratedTaint(const Json& pod, const Json& node) {
-  const Json& taints = JsonAt(node, "/spec/taints"_json_pointer);
-  if (taints.is_array()) {
-    for (const Json& taint : taints) {
-      if (!taint.is_object()) continue;
-      const Json effect = taint.value("effect", Json(""));
-      if (effect != Json("NoSchedule") && effect != Json("NoExecute")) continue;
-      if (Tolerates(pod, taint)) continue;
-      const Json key = taint.value("key", Json(""));
-      const Json value = taint.value("value", Json(""));
-      return "{" + (key.is_string() ? key.get<std::string>() : "") + ": " +
-             (value.is_string() ? value.get<std::string>() : "") + "}";
-    }
-  }
-  // A node whose Ready condition is not True carries the not-ready/unreachable taint in a real
-  // cluster (TaintNodesByCondition); treat it so even before the taint is written.
-  if (!ConditionIs(node, "Ready", "True")) {
-    const std::string key = ConditionIs(node, "Ready", "False") ? "node.kubernetes.io/not-ready"
-                                                                : "node.kubernetes.io/unreachable";
-    Json synthetic = {{"key", key}, {"effect", "NoSchedule"}};
-    if (!Tolerates(pod, synthetic)) return "{" + key + ": }";
-  }
-  return "";
+// StringAt is api::GetString(obj, "/a/b"): the string there, or "".
+const std::string& StringAt(const Json& obj, const char* a, const char* b) {
+  static const std::string kEmpty;
+  const Json& v = FieldAt(obj, a, b);
+  return v.is_string() ? v.get_ref<const std::string&>() : kEmpty;
 }
 
-// MatchesNodeSelector checks spec.nodeSelector against the node's labels.
-bool MatchesNodeSelector(const Json& pod, const Json& node) {
-  const Json& selector = JsonAt(pod, "/spec/nodeSelector"_json_pointer);
-  if (!selector.is_object()) return true;
-  const auto labels = api::Labels(node);
-  for (const auto& [k, v] : selector.items()) {
-    auto it = labels.find(k);
-    if (it == labels.end() || !v.is_string() || it->second != v.get<std::string>()) return false;
-  }
-  return true;
+const std::string& NodeName(const Json& pod) { return StringAt(pod, "spec", "nodeName"); }
+
+// Terminal is IsPodTerminal: phase Succeeded or Failed.
+bool Terminal(const Json& pod) {
+  const std::string& phase = StringAt(pod, "status", "phase");
+  return phase == "Succeeded" || phase == "Failed";
 }
 
 // Score is least_allocated.go leastRequestedScore, averaged over cpu and memory.
@@ -115,9 +75,9 @@ void KubeScheduler::Start() {
 }
 
 bool KubeScheduler::NeedsScheduling(const Json& pod) {
-  const std::string name = api::GetString(pod, "/spec/schedulerName"_json_pointer);
+  const std::string& name = StringAt(pod, "spec", "schedulerName");
   return (name.empty() || name == kDefaultSchedulerName) && NodeName(pod).empty() &&
-         !api::IsBeingDeleted(pod) && !IsPodTerminal(pod);
+         !api::IsBeingDeleted(pod) && !Terminal(pod);
 }
 
 void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
@@ -127,16 +87,16 @@ void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& n
     // An unschedulable Pod waits for a cluster event, unless its own spec changed.
     const std::string key = api::ObjectKey(*new_obj);
     if (unschedulable_.count(key) == 0 || old_obj == nullptr ||
-        JsonAt(*old_obj, "/spec"_json_pointer) != JsonAt(*new_obj, "/spec"_json_pointer)) {
+        FieldAt(*old_obj, "spec") != FieldAt(*new_obj, "spec")) {
       queue_.Add(key);
     }
   }
   if (new_obj == nullptr && old_obj != nullptr) unschedulable_.erase(api::ObjectKey(*old_obj));
   // A bound Pod going away (deleted or finished) frees room: retry the unschedulable ones.
   const bool was_using =
-      old_obj != nullptr && !NodeName(*old_obj).empty() && !IsPodTerminal(*old_obj);
+      old_obj != nullptr && !NodeName(*old_obj).empty() && !Terminal(*old_obj);
   const bool now_using =
-      new_obj != nullptr && !NodeName(*new_obj).empty() && !IsPodTerminal(*new_obj);
+      new_obj != nullptr && !NodeName(*new_obj).empty() && !Terminal(*new_obj);
   if (was_using && !now_using) MoveAllToActive();
 }
 
@@ -149,23 +109,38 @@ void KubeScheduler::MoveAllToActive() {
 }
 
 void KubeScheduler::Account(const api::ObjectPtr& pod, int sign) {
-  if (pod == nullptr || IsPodTerminal(*pod)) return;
-  const std::string node = NodeName(*pod);
+  if (pod == nullptr || Terminal(*pod)) return;
+  const std::string& node = NodeName(*pod);
   if (node.empty()) return;
   auto& [plain, nonzero] = requested_[node];
+  const auto [pod_plain, pod_nonzero] = PodRequestsWithNonzero(*pod);
   if (sign > 0) {
-    plain += PodRequests(*pod);
-    nonzero += NonzeroPodRequests(*pod);
+    plain += pod_plain;
+    nonzero += pod_nonzero;
   } else {
-    plain -= PodRequests(*pod);
-    nonzero -= NonzeroPodRequests(*pod);
+    plain -= pod_plain;
+    nonzero -= pod_nonzero;
   }
 }
 
-Resources KubeScheduler::Requested(const std::string& node, bool nonzero) const {
-  auto it = requested_.find(node);
-  if (it == requested_.end()) return Resources{};
-  return nonzero ? it->second.second : it->second.first;
+// Only Nodes whose cached object changed since the last cycle are parsed again.
+void KubeScheduler::UpdateSnapshot() {
+  auto info = node_infos_.begin();
+  for (const auto& [name, node] : nodes_.items()) {
+    // The same object implies the same key: the common case costs one pointer compare.
+    if (info != node_infos_.end() && info->second.node == node) {
+      ++info;
+      continue;
+    }
+    while (info != node_infos_.end() && info->first < name) info = node_infos_.erase(info);
+    if (info == node_infos_.end() || info->first != name) {
+      info = node_infos_.emplace_hint(info, name, NodeInfo{});
+    }
+    info->second = BuildNodeInfo(node);
+    info->second.requested = &requested_[name];
+    ++info;
+  }
+  node_infos_.erase(info, node_infos_.end());
 }
 
 // mirrors schedule_one.go schedulingCycle: filter, score, select, then bind (or record why not).
@@ -176,54 +151,69 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
     return true;
   }
   sim::Trace& trace = scheduler_.trace();
-  const Resources want = PodRequests(*pod);
-  const Resources want_nonzero = NonzeroPodRequests(*pod);
-  std::map<std::string, int> reasons;  // histogram of filter failures
-  std::string best;
+  UpdateSnapshot();
+  const PodInfo info = BuildPodInfo(*pod);
+  const Resources& want = info.requests;
+  const Resources& want_nonzero = info.nonzero_requests;
+  // The histogram of filter failures: fixed reasons by index, taints by their rendering.
+  enum Reason { kUnschedulable, kSelector, kTooManyPods, kCpu, kMemory, kReasons };
+  static const char* const kReasonText[kReasons] = {
+      "node(s) were unschedulable", "node(s) didn't match Pod's node affinity/selector",
+      "Too many pods", "Insufficient cpu", "Insufficient memory"};
+  int reasons[kReasons] = {};
+  std::map<std::string, int> taint_reasons;
+  const std::string* best = nullptr;
   int64_t best_score = -1;
-  for (const auto& [name, node] : nodes_.items()) {
-    std::vector<std::string> failed;
-    const std::string taint = UntoleratedTaint(*pod, *node);
-    if (JsonAt(*node, "/spec/unschedulable"_json_pointer) == Json(true)) {
-      failed.push_back("node(s) were unschedulable");
-    } else if (!taint.empty()) {
-      failed.push_back("node(s) had untolerated taint " + taint);
-    } else if (!MatchesNodeSelector(*pod, *node)) {
-      failed.push_back("node(s) didn't match Pod's node affinity/selector");
-    } else {
-      // mirrors noderesources/fit.go fitsRequest
-      const Resources alloc = NodeAllocatable(*node);
-      const Resources used = Requested(name, false);
-      if (used.pods + 1 > alloc.pods) failed.push_back("Too many pods");
-      if (want.cpu_milli > 0 && used.cpu_milli + want.cpu_milli > alloc.cpu_milli) {
-        failed.push_back("Insufficient cpu");
-      }
-      if (want.memory > 0 && used.memory + want.memory > alloc.memory) {
-        failed.push_back("Insufficient memory");
-      }
-      if (failed.empty()) {
-        const Resources scored = Requested(name, true);
-        const int64_t score = (Score(scored.cpu_milli + want_nonzero.cpu_milli, alloc.cpu_milli) +
-                               Score(scored.memory + want_nonzero.memory, alloc.memory)) /
-                              2;
-        if (score > best_score) {
-          best_score = score;
-          best = name;
-        }
-      }
+  for (const auto& [node_name, node] : node_infos_) {
+    if (node.unschedulable) {
+      ++reasons[kUnschedulable];
+      continue;
     }
-    for (const std::string& r : failed) ++reasons[r];
+    std::string taint = UntoleratedTaint(info, node);
+    if (!taint.empty()) {
+      ++taint_reasons["node(s) had untolerated taint " + taint];
+      continue;
+    }
+    if (!MatchesNodeSelector(info, node)) {
+      ++reasons[kSelector];
+      continue;
+    }
+    // mirrors noderesources/fit.go fitsRequest
+    const Resources& alloc = node.allocatable;
+    const Resources& used = node.requested->first;
+    bool fits = true;
+    if (used.pods + 1 > alloc.pods) {
+      ++reasons[kTooManyPods];
+      fits = false;
+    }
+    if (want.cpu_milli > 0 && used.cpu_milli + want.cpu_milli > alloc.cpu_milli) {
+      ++reasons[kCpu];
+      fits = false;
+    }
+    if (want.memory > 0 && used.memory + want.memory > alloc.memory) {
+      ++reasons[kMemory];
+      fits = false;
+    }
+    if (!fits) continue;
+    const Resources& scored = node.requested->second;
+    const int64_t score = (Score(scored.cpu_milli + want_nonzero.cpu_milli, alloc.cpu_milli) +
+                           Score(scored.memory + want_nonzero.memory, alloc.memory)) /
+                          2;
+    if (score > best_score) {
+      best_score = score;
+      best = &node_name;
+    }
   }
 
   const std::string ns = api::Namespace(*pod);
   const std::string name = api::Name(*pod);
-  if (!best.empty()) {
+  if (best != nullptr) {
     unschedulable_.erase(key);
     const int64_t seq = trace.Emit(
-        "scheduler.bind", {{"pod", key}, {"node", best}, {"cause", trace.current_cause()}});
+        "scheduler.bind", {{"pod", key}, {"node", *best}, {"cause", trace.current_cause()}});
     ScopedCause cause(trace, seq);
     auto bound = client_.Patch("Pod", ns, name, client::PatchType::kJsonMerge,
-                               Json{{"spec", {{"nodeName", best}}}});
+                               Json{{"spec", {{"nodeName", *best}}}});
     if (!bound.ok()) return base::IsNotFound(bound.status());
     pods_.Observe(bound.value());
     Json conditions = UpsertCondition(JsonAt(*bound.value(), "/status/conditions"_json_pointer),
@@ -237,14 +227,17 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
 
   // mirrors framework/types.go FitError.Error: "0/N nodes are available: <sorted reasons>."
   std::string message;
-  if (nodes_.items().empty()) {
+  if (node_infos_.empty()) {
     message = "no nodes available to schedule pods";
   } else {
     std::vector<std::string> parts;
-    for (const auto& [reason, count] : reasons)
+    for (int r = 0; r < kReasons; ++r) {
+      if (reasons[r] > 0) parts.push_back(std::to_string(reasons[r]) + " " + kReasonText[r]);
+    }
+    for (const auto& [reason, count] : taint_reasons)
       parts.push_back(std::to_string(count) + " " + reason);
     std::sort(parts.begin(), parts.end());
-    message = "0/" + std::to_string(nodes_.items().size()) + " nodes are available: ";
+    message = "0/" + std::to_string(node_infos_.size()) + " nodes are available: ";
     for (size_t i = 0; i < parts.size(); ++i) message += (i ? ", " : "") + parts[i];
     message += ".";
   }

@@ -26,6 +26,7 @@
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/sim/scheduler.h"
+#include "core/world/scheduler/node_info.h"
 #include "core/world/scheduler/resources.h"
 #include "core/world/workloads/object_watch.h"
 #include "core/world/workloads/sync_queue.h"
@@ -76,8 +77,9 @@ class KubeScheduler {
   // MoveAllToActive retries every unschedulable Pod (a cluster event may have made room).
   void MoveAllToActive();
   bool ScheduleOne(const std::string& key);
-  // Requested sums what the Pods bound to node request (nonzero: scoring defaults).
-  Resources Requested(const std::string& node, bool nonzero) const;
+  // UpdateSnapshot makes node_infos_ match the Node cache, re-parsing only the Nodes whose
+  // cached object changed. mirrors pkg/scheduler/backend/cache/cache.go UpdateSnapshot
+  void UpdateSnapshot();
   // Account adds (sign +1) or removes (-1) pod's requests on its node, when it holds any.
   void Account(const api::ObjectPtr& pod, int sign);
 
@@ -89,7 +91,11 @@ class KubeScheduler {
   SyncQueue queue_;
   // requested_ is the scheduler cache's per-node sum of bound, non-terminal Pods' requests
   // (plain, nonzero), kept as Pods change. mirrors pkg/scheduler/framework/types.go NodeInfo
+  // Invariant: entries are never erased (node_infos_ point into it).
   std::map<std::string, std::pair<Resources, Resources>> requested_;
+  // node_infos_ is the parsed Node cache, keyed and ordered as nodes_.items().
+  // Invariant: after UpdateSnapshot, one entry per cached Node, built from that very object.
+  std::map<std::string, NodeInfo> node_infos_;
   std::set<std::string> unschedulable_;  // Invariant: keys of Pods that failed their last attempt
 };
 

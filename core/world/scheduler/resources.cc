@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 namespace world {
 namespace {
@@ -42,55 +43,82 @@ int128 Pow(int base, int exp) {
   return v;
 }
 
+// Member returns obj[key] when obj is an object holding key, else null (one lookup).
+const Json* Member(const Json& obj, const char* key) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+// ObjectMember is Member when the value is an object, else null.
+const Json* ObjectMember(const Json& obj, const char* key) {
+  const Json* v = Member(obj, key);
+  return v != nullptr && v->is_object() ? v : nullptr;
+}
+
 int64_t QuantityAt(const Json& obj, const char* key, bool milli) {
-  if (!obj.is_object() || !obj.contains(key)) return 0;
-  const Json& v = obj[key];
-  std::string text;
-  if (v.is_string()) {
-    text = v.get<std::string>();
-  } else if (v.is_number_integer()) {
-    text = std::to_string(v.get<int64_t>());
-  } else {
-    return 0;
-  }
-  auto parsed = ParseQuantityMilli(text);
+  const Json* v = Member(obj, key);
+  if (v == nullptr || !(v->is_string() || v->is_number_integer())) return 0;
+  auto parsed = v->is_string() ? ParseQuantityMilli(v->get_ref<const std::string&>())
+                               : ParseQuantityMilli(std::to_string(v->get<int64_t>()));
   if (!parsed.ok()) return 0;
   if (milli) return parsed.value();
   return (parsed.value() + 999) / 1000;  // Value() rounds up
 }
 
-Resources ContainerRequests(const Json& c, bool nonzero) {
-  Resources r;
-  const Json* req = nullptr;
-  if (c.is_object() && c.contains("resources") && c["resources"].is_object() &&
-      c["resources"].contains("requests") && c["resources"]["requests"].is_object()) {
-    req = &c["resources"]["requests"];
-  }
-  if (req != nullptr) {
-    r.cpu_milli = QuantityAt(*req, "cpu", true);
-    r.memory = QuantityAt(*req, "memory", false);
-  }
-  // mirrors pkg/scheduler/util/pod_resources.go DefaultMilliCPURequest / DefaultMemoryRequest
-  if (nonzero && (req == nullptr || !req->contains("cpu"))) r.cpu_milli = 100;
-  if (nonzero && (req == nullptr || !req->contains("memory"))) r.memory = 200LL * 1024 * 1024;
+// ContainerRequest is one container's resources.requests and which of cpu/memory it names.
+struct ContainerRequest {
+  Resources requests;
+  bool names_cpu = false;
+  bool names_memory = false;
+};
+
+ContainerRequest ReadContainer(const Json& c) {
+  ContainerRequest out;
+  const Json* resources = ObjectMember(c, "resources");
+  const Json* req = resources == nullptr ? nullptr : ObjectMember(*resources, "requests");
+  if (req == nullptr) return out;
+  out.requests.cpu_milli = QuantityAt(*req, "cpu", true);
+  out.requests.memory = QuantityAt(*req, "memory", false);
+  out.names_cpu = Member(*req, "cpu") != nullptr;
+  out.names_memory = Member(*req, "memory") != nullptr;
+  return out;
+}
+
+// Nonzero applies the scoring defaults to a container that names no cpu (memory) request.
+// mirrors pkg/scheduler/util/pod_resources.go DefaultMilliCPURequest / DefaultMemoryRequest
+Resources Nonzero(const ContainerRequest& c) {
+  Resources r = c.requests;
+  if (!c.names_cpu) r.cpu_milli = 100;
+  if (!c.names_memory) r.memory = 200LL * 1024 * 1024;
   return r;
 }
 
-Resources Requests(const Json& pod, bool nonzero) {
-  Resources sum;
-  const Json* spec = pod.contains("spec") && pod["spec"].is_object() ? &pod["spec"] : nullptr;
+// SumRequests walks the Pod once for both sums: (plain, nonzero).
+std::pair<Resources, Resources> SumRequests(const Json& pod) {
+  std::pair<Resources, Resources> sum;
+  const Json* spec = ObjectMember(pod, "spec");
   if (spec == nullptr) return sum;
-  if (spec->contains("containers") && (*spec)["containers"].is_array()) {
-    for (const Json& c : (*spec)["containers"]) sum += ContainerRequests(c, nonzero);
-  }
-  if (spec->contains("initContainers") && (*spec)["initContainers"].is_array()) {
-    for (const Json& c : (*spec)["initContainers"]) {
-      Resources r = ContainerRequests(c, false);
-      sum.cpu_milli = std::max(sum.cpu_milli, r.cpu_milli);
-      sum.memory = std::max(sum.memory, r.memory);
+  const Json* containers = Member(*spec, "containers");
+  if (containers != nullptr && containers->is_array()) {
+    for (const Json& c : *containers) {
+      const ContainerRequest request = ReadContainer(c);
+      sum.first += request.requests;
+      sum.second += Nonzero(request);
     }
   }
-  sum.pods = 1;
+  const Json* init = Member(*spec, "initContainers");
+  if (init != nullptr && init->is_array()) {
+    for (const Json& c : *init) {
+      const Resources r = ReadContainer(c).requests;  // no scoring defaults for init containers
+      for (Resources* total : {&sum.first, &sum.second}) {
+        total->cpu_milli = std::max(total->cpu_milli, r.cpu_milli);
+        total->memory = std::max(total->memory, r.memory);
+      }
+    }
+  }
+  sum.first.pods = 1;
+  sum.second.pods = 1;
   return sum;
 }
 
@@ -164,22 +192,18 @@ base::StatusOr<int64_t> ParseQuantityMilli(const std::string& text) {
   return static_cast<int64_t>(negative ? -value : value);
 }
 
-Resources PodRequests(const Json& pod) { return Requests(pod, /*nonzero=*/false); }
+Resources PodRequests(const Json& pod) { return SumRequests(pod).first; }
 
-Resources NonzeroPodRequests(const Json& pod) { return Requests(pod, /*nonzero=*/true); }
+Resources NonzeroPodRequests(const Json& pod) { return SumRequests(pod).second; }
+
+std::pair<Resources, Resources> PodRequestsWithNonzero(const Json& pod) { return SumRequests(pod); }
 
 Resources NodeAllocatable(const Json& node) {
   Resources r;
-  const Json* status =
-      node.contains("status") && node["status"].is_object() ? &node["status"] : nullptr;
+  const Json* status = ObjectMember(node, "status");
   if (status == nullptr) return r;
-  const Json* list = nullptr;
-  for (const char* key : {"allocatable", "capacity"}) {
-    if (status->contains(key) && (*status)[key].is_object()) {
-      list = &(*status)[key];
-      break;
-    }
-  }
+  const Json* list = ObjectMember(*status, "allocatable");
+  if (list == nullptr) list = ObjectMember(*status, "capacity");
   if (list == nullptr) return r;
   r.cpu_milli = QuantityAt(*list, "cpu", true);
   r.memory = QuantityAt(*list, "memory", false);

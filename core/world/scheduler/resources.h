@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "core/api/object.h"
 #include "core/base/status.h"
@@ -45,6 +46,8 @@ Resources PodRequests(const api::Json& pod);
 // NonzeroPodRequests is PodRequests where a container without a cpu (memory) request counts
 // 100m (200Mi): the scheduler's scoring default (GetNonzeroRequests), so empty Pods spread.
 Resources NonzeroPodRequests(const api::Json& pod);
+// PodRequestsWithNonzero is (PodRequests, NonzeroPodRequests) from one walk of the Pod.
+std::pair<Resources, Resources> PodRequestsWithNonzero(const api::Json& pod);
 // NodeAllocatable reads status.allocatable (falling back to status.capacity) of a Node.
 Resources NodeAllocatable(const api::Json& node);
 

@@ -144,5 +144,84 @@ TEST(KubeScheduler, NodeSelectorMustMatch) {
   EXPECT_EQ(NodeOf(f, "pinned"), "node-3");
 }
 
+// The scheduler parses each Node once per change (NodeInfo); these check that a change to a Node
+// it has already parsed reaches the next decision.
+
+std::string ScheduledMessage(WorldFixture& f, const std::string& pod) {
+  const Json* cond = FindCondition(*f.Get("Pod", pod), "PodScheduled");
+  return cond == nullptr ? "" : cond->value("message", "");
+}
+
+TEST(KubeScheduler, NextDecisionSeesANodesNewTaintAndItsRemoval) {
+  WorldOptions options;
+  options.nodes.count = 1;
+  WorldFixture f(options);
+  f.Create(PodJson("first"));
+  f.Run(20 * base::kMillisecond);
+  ASSERT_EQ(NodeOf(f, "first"), "node-1");  // node-1 parsed without taints
+  ASSERT_TRUE(f.admin
+                  .Patch("Node", "", "node-1", client::PatchType::kJsonMerge,
+                         Json{{"spec",
+                               {{"taints", Json::array({Json{{"key", "dedicated"},
+                                                             {"value", "gpu"},
+                                                             {"effect", "NoSchedule"}}})}}}})
+                  .ok());
+  f.Run(20 * base::kMillisecond);
+  f.Create(PodJson("second"));
+  f.Run(100 * base::kMillisecond);
+  EXPECT_EQ(NodeOf(f, "second"), "");
+  EXPECT_EQ(ScheduledMessage(f, "second"),
+            "0/1 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}.");
+  ASSERT_TRUE(f.admin
+                  .Patch("Node", "", "node-1", client::PatchType::kJsonMerge,
+                         Json{{"spec", {{"taints", nullptr}}}})
+                  .ok());
+  ASSERT_TRUE(f.RunUntil([&] { return NodeOf(f, "second") == "node-1"; }, 10 * base::kSecond));
+}
+
+TEST(KubeScheduler, NextDecisionSeesANodesNewAllocatable) {
+  WorldOptions options;
+  options.nodes.count = 1;
+  WorldFixture f(options);
+  f.Create(WithCpu(PodJson("first"), "1"));
+  f.Run(20 * base::kMillisecond);
+  ASSERT_EQ(NodeOf(f, "first"), "node-1");  // node-1 parsed with its registered allocatable
+  ASSERT_TRUE(f.admin
+                  .PatchStatus("Node", "", "node-1", client::PatchType::kJsonMerge,
+                               Json{{"status", {{"allocatable", {{"cpu", "1"}}}}}})
+                  .ok());
+  f.Run(20 * base::kMillisecond);
+  f.Create(WithCpu(PodJson("second"), "1"));
+  f.Run(100 * base::kMillisecond);
+  EXPECT_EQ(NodeOf(f, "second"), "");
+  EXPECT_EQ(ScheduledMessage(f, "second"), "0/1 nodes are available: 1 Insufficient cpu.");
+  ASSERT_TRUE(f.admin
+                  .PatchStatus("Node", "", "node-1", client::PatchType::kJsonMerge,
+                               Json{{"status", {{"allocatable", {{"cpu", "2"}}}}}})
+                  .ok());
+  ASSERT_TRUE(f.RunUntil([&] { return NodeOf(f, "second") == "node-1"; }, 10 * base::kSecond));
+}
+
+TEST(KubeScheduler, NextDecisionSeesANodesNewLabel) {
+  WorldOptions options;
+  options.nodes.count = 1;
+  WorldFixture f(options);
+  f.Create(PodJson("first"));
+  f.Run(20 * base::kMillisecond);
+  ASSERT_EQ(NodeOf(f, "first"), "node-1");  // node-1 parsed without the label
+  Json pinned = PodJson("pinned");
+  pinned["spec"]["nodeSelector"] = {{"pool", "a"}};
+  f.Create(pinned);
+  f.Run(100 * base::kMillisecond);
+  EXPECT_EQ(NodeOf(f, "pinned"), "");
+  EXPECT_EQ(ScheduledMessage(f, "pinned"),
+            "0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector.");
+  ASSERT_TRUE(f.admin
+                  .Patch("Node", "", "node-1", client::PatchType::kJsonMerge,
+                         Json{{"metadata", {{"labels", {{"pool", "a"}}}}}})
+                  .ok());
+  ASSERT_TRUE(f.RunUntil([&] { return NodeOf(f, "pinned") == "node-1"; }, 10 * base::kSecond));
+}
+
 }  // namespace
 }  // namespace world
