@@ -132,8 +132,10 @@ void ObjectWatch::OnEvent(const apiserver::WatchEvent& event) {
 
 void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
   const std::string key = api::ObjectKey(*obj);
-  auto it = items_.find(key);
-  api::ObjectPtr old = it == items_.end() ? nullptr : it->second;
+  // lower_bound, not find: a miss leaves `it` where an insert belongs (the emplace_hint below).
+  auto it = items_.lower_bound(key);
+  const bool found = it != items_.end() && it->first == key;
+  api::ObjectPtr old = found ? it->second : nullptr;
   if (deleted) {
     if (old == nullptr) return;
     items_.erase(it);
@@ -149,23 +151,41 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
       return;
     }
   }
-  items_[key] = obj;
+  // One lookup: `it` is still valid (nothing was inserted or erased since lower_bound).
+  if (!found) {
+    items_.emplace_hint(it, key, obj);
+  } else {
+    it->second = obj;
+  }
   Reindex(key, old, obj);
   handler_(old, obj);
 }
 
 namespace {
-std::string ControllerUid(const api::ObjectPtr& obj) {
-  if (obj == nullptr) return "";
-  auto ref = api::GetControllerOf(*obj);
-  return ref.has_value() ? ref->uid : "";
+// ControllerUid is api::GetControllerOf(*obj)->uid, "" without a controller (or obj), read in
+// place: the first ownerReference whose `controller` is true, its uid if a string.
+const std::string& ControllerUid(const api::ObjectPtr& obj) {
+  static const std::string kNone;
+  if (obj == nullptr || !obj->is_object()) return kNone;
+  auto meta = obj->find("metadata");
+  if (meta == obj->end() || !meta->is_object()) return kNone;
+  auto refs = meta->find("ownerReferences");
+  if (refs == meta->end() || !refs->is_array()) return kNone;
+  for (const api::Json& ref : *refs) {
+    if (!ref.is_object()) continue;
+    auto controller = ref.find("controller");
+    if (controller == ref.end() || !controller->is_boolean() || !controller->get<bool>()) continue;
+    auto uid = ref.find("uid");
+    return uid != ref.end() && uid->is_string() ? uid->get_ref<const std::string&>() : kNone;
+  }
+  return kNone;
 }
 }  // namespace
 
 void ObjectWatch::Reindex(const std::string& key, const api::ObjectPtr& old,
                           const api::ObjectPtr& now) {
-  const std::string before = ControllerUid(old);
-  const std::string after = ControllerUid(now);
+  const std::string& before = ControllerUid(old);
+  const std::string& after = ControllerUid(now);
   if (before == after) return;
   if (!before.empty()) {
     auto it = by_controller_.find(before);
