@@ -19,11 +19,23 @@ int64_t ParseRv(const std::string& rv) {
   return static_cast<int64_t>(v);
 }
 
+// MetadataString is api::StringAt(obj, "metadata", field) by reference ("" when absent or not a
+// string): the stale-echo checks run on every event and need no copies.
+const std::string& MetadataString(const api::Json& obj, const char* field) {
+  static const std::string kEmpty;
+  if (!obj.is_object()) return kEmpty;
+  auto meta = obj.find("metadata");
+  if (meta == obj.end() || !meta->is_object()) return kEmpty;
+  auto value = meta->find(field);
+  if (value == meta->end() || !value->is_string()) return kEmpty;
+  return value->get_ref<const std::string&>();
+}
+
 }  // namespace
 
 bool NewerOrSame(const api::Json& a, const api::Json& b) {
-  const int64_t ra = ParseRv(api::ResourceVersion(a));
-  const int64_t rb = ParseRv(api::ResourceVersion(b));
+  const int64_t ra = ParseRv(MetadataString(a, "resourceVersion"));
+  const int64_t rb = ParseRv(MetadataString(b, "resourceVersion"));
   if (ra < 0 || rb < 0) return true;
   return ra >= rb;
 }
@@ -146,8 +158,8 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
   if (old != nullptr) {
     // Drop stale echoes: an event older than what a write already put in the cache.
     if (!NewerOrSame(*obj, *old)) return;
-    if (api::ResourceVersion(*obj) == api::ResourceVersion(*old) &&
-        api::Uid(*obj) == api::Uid(*old)) {
+    if (MetadataString(*obj, "resourceVersion") == MetadataString(*old, "resourceVersion") &&
+        MetadataString(*obj, "uid") == MetadataString(*old, "uid")) {
       return;
     }
   }
