@@ -3,14 +3,47 @@
 #include <utility>
 
 namespace informer {
+namespace {
+
+using ValueKeys = std::map<std::string, std::set<std::string>>;  // Indexer::IndexMap
+
+void IndexValues(ValueKeys& index, const std::string& key, const std::vector<std::string>& values) {
+  for (const std::string& value : values) index[value].insert(key);
+}
+
+void UnindexValues(ValueKeys& index, const std::string& key,
+                   const std::vector<std::string>& values) {
+  for (const std::string& value : values) {
+    auto it = index.find(value);
+    if (it == index.end()) continue;
+    it->second.erase(key);
+    if (it->second.empty()) index.erase(it);
+  }
+}
+
+}  // namespace
 
 std::vector<std::string> MetaNamespaceIndexFunc(const api::Json& obj) {
   return {api::Namespace(obj)};
 }
 
 std::vector<std::string> LabelPairsIndexFunc(const api::Json& obj) {
+  // Reads the labels in place (api::Labels would copy them): a JSON object iterates in key order,
+  // as the std::map api::Labels returns does, and non-string values are skipped as it skips them.
   std::vector<std::string> pairs;
-  for (const auto& [key, value] : api::Labels(obj)) pairs.push_back(key + "=" + value);
+  auto meta = obj.find("metadata");
+  if (meta == obj.end() || !meta->is_object()) return pairs;
+  auto labels = meta->find("labels");
+  if (labels == meta->end() || !labels->is_object()) return pairs;
+  pairs.reserve(labels->size());
+  for (auto it = labels->begin(); it != labels->end(); ++it) {
+    if (!it->is_string()) continue;
+    const std::string& value = it->get_ref<const std::string&>();
+    std::string pair;
+    pair.reserve(it.key().size() + 1 + value.size());
+    pair.append(it.key()).append(1, '=').append(value);
+    pairs.push_back(std::move(pair));
+  }
   return pairs;
 }
 
@@ -95,27 +128,33 @@ std::vector<std::string> Indexer::ListIndexFuncValues(const std::string& index_n
 
 void Indexer::IndexObject(const std::string& name, const IndexFunc& fn, const std::string& key,
                           const api::Json& obj) {
-  IndexMap& index = indices_[name];
-  for (const std::string& value : fn(obj)) index[value].insert(key);
+  IndexValues(indices_[name], key, fn(obj));
 }
 
 void Indexer::UnindexObject(const std::string& name, const IndexFunc& fn, const std::string& key,
                             const api::Json& obj) {
-  IndexMap& index = indices_[name];
-  for (const std::string& value : fn(obj)) {
-    auto it = index.find(value);
-    if (it == index.end()) continue;
-    it->second.erase(key);
-    if (it->second.empty()) index.erase(it);
-  }
+  UnindexValues(indices_[name], key, fn(obj));
 }
 
 // mirrors thread_safe_store.go updateIndices: drop the old object's values, add the new one's.
 void Indexer::OnChange(const std::string& key, const api::ObjectPtr& old_obj,
                        const api::ObjectPtr& new_obj) {
+  static const std::vector<std::string> kNoValues;
+  auto index = indices_.begin();
   for (const auto& [name, fn] : indexers_) {
-    if (old_obj != nullptr) UnindexObject(name, fn, key, *old_obj);
-    if (new_obj != nullptr) IndexObject(name, fn, key, *new_obj);
+    // indices_ has exactly indexers_'s names (constructor, AddIndexers), in the same order.
+    RLAB_ASSERT(index != indices_.end() && index->first == name, "Indexer indices out of step");
+    const std::vector<std::string> old_values = old_obj != nullptr ? fn(*old_obj) : kNoValues;
+    const std::vector<std::string> new_values = new_obj != nullptr ? fn(*new_obj) : kNoValues;
+    // mirrors thread_safe_store.go updateSingleIndex: when an update leaves the values as they
+    // were, the key already sits under each of them (a Pod's status write keeps its namespace).
+    if (old_obj != nullptr && new_obj != nullptr && old_values == new_values) {
+      ++index;
+      continue;
+    }
+    UnindexValues(index->second, key, old_values);
+    IndexValues(index->second, key, new_values);
+    ++index;
   }
 }
 

@@ -33,11 +33,23 @@ bool IsLocalAddress(const std::string& address) {
   return address.rfind("http://127.0.0.1:", 0) == 0 || address.rfind("http://localhost:", 0) == 0;
 }
 
+// Member returns obj[a][b] (b optional) when obj and obj[a] are objects holding them, else null;
+// it reads in place where api::Json::value would copy the whole subtree on every Pod event.
+const api::Json* Member(const api::Json& obj, const char* a, const char* b = nullptr) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(a);
+  if (it == obj.end()) return nullptr;
+  if (b == nullptr) return &*it;
+  if (!it->is_object()) return nullptr;
+  auto jt = it->find(b);
+  return jt == it->end() ? nullptr : &*jt;
+}
+
 // RunningContainer reports whether the Pod's container named name runs, and its restart count.
 bool RunningContainer(const api::Json& pod, const std::string& name, int64_t* restarts) {
-  const api::Json statuses = pod.value("/status/containerStatuses"_json_pointer, api::Json());
-  if (!statuses.is_array()) return false;
-  for (const api::Json& cs : statuses) {
+  const api::Json* statuses = Member(pod, "status", "containerStatuses");
+  if (statuses == nullptr || !statuses->is_array()) return false;
+  for (const api::Json& cs : *statuses) {
     if (!cs.is_object() || cs.value("name", api::Json()) != name) continue;
     *restarts = cs.value("restartCount", 0);
     return cs.contains("state") && cs["state"].is_object() && cs["state"].contains("running");
@@ -111,19 +123,20 @@ base::Status RaySubmitterRunner::Start() {
 void RaySubmitterRunner::OnPodEvent(const apiserver::WatchEvent& event) {
   if (event.object == nullptr || event.type == apiserver::WatchEventType::kDeleted) return;
   const api::Json& pod = *event.object;
-  const api::Json containers = pod.value("/spec/containers"_json_pointer, api::Json());
-  if (!containers.is_array()) return;
-  for (const api::Json& c : containers) {
-    if (!c.is_object() || !c.value("name", api::Json()).is_string()) continue;
-    const std::string name = c["name"].get<std::string>();
+  const api::Json* containers = Member(pod, "spec", "containers");
+  if (containers == nullptr || !containers->is_array()) return;
+  for (const api::Json& c : *containers) {
+    const api::Json* name_field = Member(c, "name");
+    if (name_field == nullptr || !name_field->is_string()) continue;
+    const std::string& name = name_field->get_ref<const std::string&>();
     int64_t restarts = 0;
     if (!RunningContainer(pod, name, &restarts)) continue;
     const std::string key = RunKey(pod, name, restarts);
     if (running_.count(key) > 0) continue;
-    const api::Json args = c.value("args", api::Json());
-    if (!args.is_array() || args.empty() || !args[0].is_string()) continue;
+    const api::Json* args = Member(c, "args");
+    if (args == nullptr || !args->is_array() || args->empty() || !(*args)[0].is_string()) continue;
     SubmitterCommand command;
-    if (!ParseSubmitterCommand(args[0].get<std::string>(), &command)) continue;
+    if (!ParseSubmitterCommand((*args)[0].get<std::string>(), &command)) continue;
     if (command.local) {
       // 127.0.0.1 is the head Pod itself: its RayCluster is the Pod's ray.io/cluster label.
       const std::map<std::string, std::string> labels = api::Labels(pod);

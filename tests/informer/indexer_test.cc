@@ -62,6 +62,27 @@ TEST(Indexer, AnUpdateMovesTheKeyToItsNewIndexValue) {
       << "empty values are dropped";
 }
 
+// Updates that keep an index's values skip that index (updateSingleIndex); the key must stay
+// under them, and a later change must still move it.
+TEST(Indexer, AnUpdateKeepingTheValuesKeepsTheKeyUnderThem) {
+  Indexer indexer = NewIndexer();
+  indexer.Add(Obj("default", "p", "web"));
+  indexer.Update(Obj("default", "p", "web"));
+  EXPECT_EQ(Names(indexer.ByIndex("app", "web").value()), (std::vector<std::string>{"p"}));
+  EXPECT_EQ(Names(indexer.ByIndex(kNamespaceIndex, "default").value()),
+            (std::vector<std::string>{"p"}));
+  indexer.Update(Obj("default", "p", "db"));
+  EXPECT_TRUE(indexer.ByIndex("app", "web")->empty());
+  EXPECT_EQ(Names(indexer.ByIndex("app", "db").value()), (std::vector<std::string>{"p"}));
+}
+
+TEST(LabelPairsIndexFunc, ListsStringLabelsInKeyOrder) {
+  const Json obj = {{"metadata", {{"labels", {{"b", "2"}, {"a", "1"}, {"n", 3}}}}}};
+  EXPECT_EQ(LabelPairsIndexFunc(obj), (std::vector<std::string>{"a=1", "b=2"}));
+  EXPECT_TRUE(LabelPairsIndexFunc(Json{{"metadata", {{"labels", "x"}}}}).empty());
+  EXPECT_TRUE(LabelPairsIndexFunc(Json::object()).empty());
+}
+
 TEST(Indexer, DeleteDropsTheKeyFromEveryIndex) {
   Indexer indexer = NewIndexer();
   indexer.Add(Obj("default", "p", "web"));

@@ -220,23 +220,36 @@ void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
   auto it = nodes_.find(uid);
   if (it != nodes_.end()) {
     existed = true;
-    old_owners = it->second.owners;
     was_deleting_dependents = it->second.DeletingDependents();
     was_orphaning = it->second.Orphaning();
+    old_owners = std::move(it->second.owners);  // the node is overwritten below
   }
   virtual_owners_.erase(uid);  // observed now, no longer virtual
 
-  // Re-index: drop the old owner edges, add the new ones.
-  for (const api::OwnerReference& ref : old_owners) {
-    auto deps = dependents_.find(ref.uid);
-    if (deps == dependents_.end()) continue;
-    deps->second.erase(uid);
-    if (deps->second.empty()) dependents_.erase(deps);
+  // Re-index: drop the old owner edges, add the new ones. The index holds owner uids only, so
+  // an update that keeps them (most updates: status writes) leaves it as it is.
+  const bool same_owner_uids =
+      existed && std::equal(old_owners.begin(), old_owners.end(), fresh.owners.begin(),
+                            fresh.owners.end(),
+                            [](const api::OwnerReference& a, const api::OwnerReference& b) {
+                              return a.uid == b.uid;
+                            });
+  if (!same_owner_uids) {
+    for (const api::OwnerReference& ref : old_owners) {
+      auto deps = dependents_.find(ref.uid);
+      if (deps == dependents_.end()) continue;
+      deps->second.erase(uid);
+      if (deps->second.empty()) dependents_.erase(deps);
+    }
+    for (const api::OwnerReference& ref : fresh.owners) {
+      if (!ref.uid.empty()) dependents_[ref.uid].insert(uid);
+    }
   }
-  for (const api::OwnerReference& ref : fresh.owners) {
-    if (!ref.uid.empty()) dependents_[ref.uid].insert(uid);
+  if (existed) {
+    it->second = fresh;
+  } else {
+    nodes_.emplace(uid, fresh);
   }
-  nodes_[uid] = fresh;
 
   // Owners not observed: check them (virtual node) or, when known gone, check this dependent.
   bool check_self = false;

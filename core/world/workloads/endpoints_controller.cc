@@ -39,6 +39,26 @@ bool Selects(const std::map<std::string, std::string>& selector, const Json& pod
   return true;
 }
 
+// ServiceSelects is Selects(Selector(svc), pod) reading the selector in place: a JSON object
+// iterates in key order like the std::map Selector builds, and skips the same non-string values.
+bool ServiceSelects(const Json& svc, const Json& pod) {
+  const Json& sel = JsonAt(svc, "/spec/selector"_json_pointer);
+  if (!sel.is_object()) return false;
+  const Json& labels = JsonAt(pod, "/metadata/labels"_json_pointer);
+  bool any = false;
+  for (auto it = sel.begin(); it != sel.end(); ++it) {
+    if (!it->is_string()) continue;
+    any = true;
+    if (!labels.is_object()) return false;
+    auto label = labels.find(it.key());
+    if (label == labels.end() || !label->is_string() ||
+        label->get_ref<const std::string&>() != it->get_ref<const std::string&>()) {
+      return false;
+    }
+  }
+  return any;
+}
+
 std::string PairKey(const std::string& ns, const std::string& k, const std::string& v) {
   return ns + "\n" + k + "\n" + v;
 }
@@ -155,7 +175,13 @@ void EndpointsController::OnService(const api::ObjectPtr& old_obj, const api::Ob
 // before or after the change, in key order.
 void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
   const std::string pod_key = api::ObjectKey(new_obj != nullptr ? *new_obj : *old_obj);
-  if (old_obj != nullptr) {
+  // Most Pod updates are status writes that keep the labels (and the namespace: same key). Then
+  // the label index already holds the Pod under its pairs, and the old object selects exactly the
+  // Services the new one selects, so it adds nothing to `selecting`.
+  const bool same_labels = old_obj != nullptr && new_obj != nullptr &&
+                           JsonAt(*old_obj, "/metadata/labels"_json_pointer) ==
+                               JsonAt(*new_obj, "/metadata/labels"_json_pointer);
+  if (old_obj != nullptr && !same_labels) {
     for (const std::string& pair : LabelPairs(*old_obj)) {
       auto it = pods_by_label_.find(pair);
       if (it == pods_by_label_.end()) continue;
@@ -163,22 +189,23 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
       if (it->second.empty()) pods_by_label_.erase(it);
     }
   }
-  if (new_obj != nullptr) {
+  if (new_obj != nullptr && !same_labels) {
     for (const std::string& pair : LabelPairs(*new_obj)) pods_by_label_[pair].insert(pod_key);
   }
   std::set<std::string> selecting;
-  for (const api::ObjectPtr& obj : {old_obj, new_obj}) {
-    if (obj == nullptr) continue;
-    for (const std::string& pair : LabelPairs(*obj)) {
+  auto add_selecting = [&](const Json& obj) {
+    for (const std::string& pair : LabelPairs(obj)) {
       auto it = services_by_pair_.find(pair);
       if (it == services_by_pair_.end()) continue;
       for (const std::string& key : it->second) {
         if (selecting.count(key) != 0) continue;
         api::ObjectPtr svc = services_.GetByKey(key);
-        if (svc != nullptr && Selects(Selector(*svc), *obj)) selecting.insert(key);
+        if (svc != nullptr && ServiceSelects(*svc, obj)) selecting.insert(key);
       }
     }
-  }
+  };
+  if (old_obj != nullptr && !same_labels) add_selecting(*old_obj);
+  if (new_obj != nullptr) add_selecting(*new_obj);
   for (const std::string& key : selecting) queue_.Add(key);
 }
 

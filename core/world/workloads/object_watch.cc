@@ -19,11 +19,23 @@ int64_t ParseRv(const std::string& rv) {
   return static_cast<int64_t>(v);
 }
 
+// MetadataString is api::StringAt(obj, "metadata", field) by reference ("" when absent or not a
+// string): the stale-echo checks run on every event and need no copies.
+const std::string& MetadataString(const api::Json& obj, const char* field) {
+  static const std::string kEmpty;
+  if (!obj.is_object()) return kEmpty;
+  auto meta = obj.find("metadata");
+  if (meta == obj.end() || !meta->is_object()) return kEmpty;
+  auto value = meta->find(field);
+  if (value == meta->end() || !value->is_string()) return kEmpty;
+  return value->get_ref<const std::string&>();
+}
+
 }  // namespace
 
 bool NewerOrSame(const api::Json& a, const api::Json& b) {
-  const int64_t ra = ParseRv(api::ResourceVersion(a));
-  const int64_t rb = ParseRv(api::ResourceVersion(b));
+  const int64_t ra = ParseRv(MetadataString(a, "resourceVersion"));
+  const int64_t rb = ParseRv(MetadataString(b, "resourceVersion"));
   if (ra < 0 || rb < 0) return true;
   return ra >= rb;
 }
@@ -132,8 +144,10 @@ void ObjectWatch::OnEvent(const apiserver::WatchEvent& event) {
 
 void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
   const std::string key = api::ObjectKey(*obj);
-  auto it = items_.find(key);
-  api::ObjectPtr old = it == items_.end() ? nullptr : it->second;
+  // lower_bound, not find: a miss leaves `it` where an insert belongs (the emplace_hint below).
+  auto it = items_.lower_bound(key);
+  const bool found = it != items_.end() && it->first == key;
+  api::ObjectPtr old = found ? it->second : nullptr;
   if (deleted) {
     if (old == nullptr) return;
     items_.erase(it);
@@ -144,28 +158,46 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
   if (old != nullptr) {
     // Drop stale echoes: an event older than what a write already put in the cache.
     if (!NewerOrSame(*obj, *old)) return;
-    if (api::ResourceVersion(*obj) == api::ResourceVersion(*old) &&
-        api::Uid(*obj) == api::Uid(*old)) {
+    if (MetadataString(*obj, "resourceVersion") == MetadataString(*old, "resourceVersion") &&
+        MetadataString(*obj, "uid") == MetadataString(*old, "uid")) {
       return;
     }
   }
-  items_[key] = obj;
+  // One lookup: `it` is still valid (nothing was inserted or erased since lower_bound).
+  if (!found) {
+    items_.emplace_hint(it, key, obj);
+  } else {
+    it->second = obj;
+  }
   Reindex(key, old, obj);
   handler_(old, obj);
 }
 
 namespace {
-std::string ControllerUid(const api::ObjectPtr& obj) {
-  if (obj == nullptr) return "";
-  auto ref = api::GetControllerOf(*obj);
-  return ref.has_value() ? ref->uid : "";
+// ControllerUid is api::GetControllerOf(*obj)->uid, "" without a controller (or obj), read in
+// place: the first ownerReference whose `controller` is true, its uid if a string.
+const std::string& ControllerUid(const api::ObjectPtr& obj) {
+  static const std::string kNone;
+  if (obj == nullptr || !obj->is_object()) return kNone;
+  auto meta = obj->find("metadata");
+  if (meta == obj->end() || !meta->is_object()) return kNone;
+  auto refs = meta->find("ownerReferences");
+  if (refs == meta->end() || !refs->is_array()) return kNone;
+  for (const api::Json& ref : *refs) {
+    if (!ref.is_object()) continue;
+    auto controller = ref.find("controller");
+    if (controller == ref.end() || !controller->is_boolean() || !controller->get<bool>()) continue;
+    auto uid = ref.find("uid");
+    return uid != ref.end() && uid->is_string() ? uid->get_ref<const std::string&>() : kNone;
+  }
+  return kNone;
 }
 }  // namespace
 
 void ObjectWatch::Reindex(const std::string& key, const api::ObjectPtr& old,
                           const api::ObjectPtr& now) {
-  const std::string before = ControllerUid(old);
-  const std::string after = ControllerUid(now);
+  const std::string& before = ControllerUid(old);
+  const std::string& after = ControllerUid(now);
   if (before == after) return;
   if (!before.empty()) {
     auto it = by_controller_.find(before);

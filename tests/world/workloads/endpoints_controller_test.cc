@@ -107,5 +107,26 @@ TEST(EndpointsController, TerminatingPodsLeaveTheEndpoints) {
   EXPECT_EQ(Size(f.Get("Endpoints", "web"), "notReadyAddresses"), 0u);
 }
 
+// A label change moves the Pod in the controller's label index: status writes keep the labels
+// and skip the index, so a relabel must still take the Pod out of (and back into) the Endpoints.
+TEST(EndpointsController, RelabelledPodsLeaveAndRejoinTheEndpoints) {
+  WorldFixture f;
+  f.Create(ServiceJson("web", 80));
+  f.Create(testing::PodJson("web"));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 1; },
+                         10 * base::kSecond));
+  auto relabel = [&](const std::string& app) {
+    auto patched = f.admin.Patch("Pod", "default", "web", client::PatchType::kJsonMerge,
+                                 Json{{"metadata", {{"labels", {{"app", app}}}}}});
+    ASSERT_TRUE(patched.ok()) << patched.status().ToString();
+  };
+  relabel("db");
+  f.Run(20 * base::kMillisecond);
+  EXPECT_EQ(Size(f.Get("Endpoints", "web"), "addresses"), 0u);
+  relabel("web");
+  f.Run(20 * base::kMillisecond);
+  EXPECT_EQ(Size(f.Get("Endpoints", "web"), "addresses"), 1u);
+}
+
 }  // namespace
 }  // namespace world
