@@ -79,7 +79,10 @@ int64_t Generation(const Json& obj) {
   return g != nullptr && g->is_number_integer() ? g->get<int64_t>() : 0;
 }
 
-bool IsBeingDeleted(const Json& obj) { return !DeletionTimestamp(obj).empty(); }
+bool IsBeingDeleted(const Json& obj) {
+  const Json* t = Field(obj, "metadata", "deletionTimestamp");  // read in place, not copied
+  return t != nullptr && t->is_string() && !t->get_ref<const std::string&>().empty();
+}
 
 std::map<std::string, std::string> Labels(const Json& obj) {
   return StringMap(Field(obj, "metadata", "labels"));
@@ -100,8 +103,10 @@ std::vector<std::string> Finalizers(const Json& obj) {
 }
 
 bool HasFinalizer(const Json& obj, const std::string& finalizer) {
-  for (const std::string& f : Finalizers(obj)) {
-    if (f == finalizer) return true;
+  const Json* f = Field(obj, "metadata", "finalizers");
+  if (f == nullptr || !f->is_array()) return false;
+  for (const Json& v : *f) {
+    if (v.is_string() && v.get_ref<const std::string&>() == finalizer) return true;
   }
   return false;
 }
@@ -115,8 +120,12 @@ std::vector<OwnerReference> OwnerReferences(const Json& obj) {
 }
 
 std::optional<OwnerReference> GetControllerOf(const Json& obj) {
-  for (const OwnerReference& ref : OwnerReferences(obj)) {
-    if (ref.controller) return ref;
+  // Only the controller reference is converted; the others are skipped in place.
+  const Json* refs = Field(obj, "metadata", "ownerReferences");
+  if (refs == nullptr || !refs->is_array()) return std::nullopt;
+  for (const Json& r : *refs) {
+    const Json* c = Field(r, "controller");
+    if (c != nullptr && c->is_boolean() && c->get<bool>()) return OwnerReference::FromJson(r);
   }
   return std::nullopt;
 }

@@ -10,7 +10,13 @@ namespace {
 
 // AppendEscaped appends s as a JSON string literal body (without quotes).
 void AppendEscaped(const std::string& s, std::string* out) {
-  for (unsigned char c : s) {
+  // Runs of characters that need no escape are appended in one piece.
+  size_t run = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out->append(s, run, i - run);
+    run = i + 1;
     switch (c) {
       case '"': *out += "\\\""; break;
       case '\\': *out += "\\\\"; break;
@@ -24,11 +30,10 @@ void AppendEscaped(const std::string& s, std::string* out) {
           char buf[8];
           std::snprintf(buf, sizeof buf, "\\u%04x", c);
           *out += buf;
-        } else {
-          *out += static_cast<char>(c);
         }
     }
   }
+  out->append(s, run, s.size() - run);
 }
 
 // AppendInt appends v in decimal (what std::to_string prints) without a temporary string.

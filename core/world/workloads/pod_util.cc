@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "core/api/pointer.h"
+
 namespace world {
 namespace {
 
@@ -12,6 +14,14 @@ const Json* Path(const Json& obj, const Json::json_pointer& ptr) {
   return &obj.at(ptr);
 }
 
+// FieldIs is `obj.value(key, Json("")) == Json(want)` for an object, without building either
+// Json: an absent key reads as "", a present one must be the string `want`.
+bool FieldIs(const Json& obj, const char* key, const std::string& want) {
+  auto it = obj.find(key);
+  if (it == obj.end()) return want.empty();
+  return it->is_string() && it->get_ref<const std::string&>() == want;
+}
+
 // PhaseOrdinal mirrors controller_utils.go podPhaseToOrdinal.
 int PhaseOrdinal(const std::string& phase) {
   if (phase == "Pending") return 0;
@@ -20,12 +30,17 @@ int PhaseOrdinal(const std::string& phase) {
   return 0;
 }
 
+// StringAtPointer is api::GetString for a pointer written as text.
+std::string StringAtPointer(const Json& obj, std::string_view pointer) {
+  const Json* v = api::FindPointer(obj, pointer);
+  return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
+}
+
 std::string ReadySinceText(const Json& pod) {
   const Json* c = FindCondition(pod, "Ready");
   if (c == nullptr) return "";
-  return c->value("lastTransitionTime", Json("")).is_string()
-             ? c->value("lastTransitionTime", Json("")).get<std::string>()
-             : "";
+  auto it = c->find("lastTransitionTime");  // absent reads as ""
+  return it != c->end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 // AfterOrZero mirrors controller_utils.go afterOrZero: a zero time sorts first, then later.
@@ -36,7 +51,7 @@ bool AfterOrZero(const std::string& t1, const std::string& t2) {
 
 }  // namespace
 
-std::string PodPhase(const Json& pod) { return api::GetString(pod, "/status/phase"_json_pointer); }
+std::string PodPhase(const Json& pod) { return StringAtPointer(pod, "/status/phase"); }
 
 bool IsPodTerminal(const Json& pod) {
   const std::string phase = PodPhase(pod);
@@ -46,17 +61,17 @@ bool IsPodTerminal(const Json& pod) {
 bool IsPodActive(const Json& pod) { return !IsPodTerminal(pod) && !api::IsBeingDeleted(pod); }
 
 const Json* FindCondition(const Json& obj, const std::string& type) {
-  const Json* conditions = Path(obj, "/status/conditions"_json_pointer);
+  const Json* conditions = api::FindPointer(obj, "/status/conditions");
   if (conditions == nullptr || !conditions->is_array()) return nullptr;
   for (const Json& c : *conditions) {
-    if (c.is_object() && c.value("type", Json("")) == Json(type)) return &c;
+    if (c.is_object() && FieldIs(c, "type", type)) return &c;
   }
   return nullptr;
 }
 
 bool ConditionIs(const Json& obj, const std::string& type, const std::string& status) {
   const Json* c = FindCondition(obj, type);
-  return c != nullptr && c->value("status", Json("")) == Json(status);
+  return c != nullptr && FieldIs(*c, "status", status);
 }
 
 bool IsPodReady(const Json& pod) { return ConditionIs(pod, "Ready", "True"); }
@@ -105,7 +120,7 @@ Json PodFromTemplate(const Json& pod_template, const Json& owner,
                      const std::string& generate_name) {
   Json pod = {{"apiVersion", "v1"}, {"kind", "Pod"}};
   Json meta = {{"generateName", generate_name}, {"namespace", api::Namespace(owner)}};
-  const Json* tmeta = Path(pod_template, "/metadata"_json_pointer);
+  const Json* tmeta = api::FindPointer(pod_template, "/metadata");
   if (tmeta != nullptr && tmeta->is_object()) {
     for (const char* key : {"labels", "annotations"}) {
       if (tmeta->contains(key) && (*tmeta)[key].is_object()) meta[key] = (*tmeta)[key];
@@ -113,14 +128,14 @@ Json PodFromTemplate(const Json& pod_template, const Json& owner,
   }
   meta["ownerReferences"] = Json::array({NewControllerRef(owner)});
   pod["metadata"] = std::move(meta);
-  const Json* spec = Path(pod_template, "/spec"_json_pointer);
+  const Json* spec = api::FindPointer(pod_template, "/spec");
   pod["spec"] = spec != nullptr ? *spec : Json::object();
   return pod;
 }
 
 bool DeleteFirst(const Json& a, const Json& b) {
-  const std::string na = api::GetString(a, "/spec/nodeName"_json_pointer);
-  const std::string nb = api::GetString(b, "/spec/nodeName"_json_pointer);
+  const std::string na = StringAtPointer(a, "/spec/nodeName");
+  const std::string nb = StringAtPointer(b, "/spec/nodeName");
   if (na != nb && (na.empty() || nb.empty())) return na.empty();
   const int pa = PhaseOrdinal(PodPhase(a));
   const int pb = PhaseOrdinal(PodPhase(b));
@@ -185,7 +200,7 @@ std::optional<base::SimTime> ReadySince(const Json& pod) {
 }
 
 int64_t RestartCount(const Json& pod) {
-  const Json* statuses = Path(pod, "/status/containerStatuses"_json_pointer);
+  const Json* statuses = api::FindPointer(pod, "/status/containerStatuses");
   if (statuses == nullptr || !statuses->is_array()) return 0;
   int64_t total = 0;
   for (const Json& s : *statuses) {
@@ -204,6 +219,18 @@ const Json& JsonAt(const Json& obj, const Json::json_pointer& ptr) {
 
 int64_t IntAt(const Json& obj, const Json::json_pointer& ptr, int64_t fallback) {
   const Json* v = Path(obj, ptr);
+  if (v == nullptr || !v->is_number_integer()) return fallback;
+  return v->get<int64_t>();
+}
+
+const Json& JsonAt(const Json& obj, std::string_view pointer) {
+  static const Json kNull;
+  const Json* v = api::FindPointer(obj, pointer);
+  return v == nullptr ? kNull : *v;
+}
+
+int64_t IntAt(const Json& obj, std::string_view pointer, int64_t fallback) {
+  const Json* v = api::FindPointer(obj, pointer);
   if (v == nullptr || !v->is_number_integer()) return fallback;
   return v->get<int64_t>();
 }

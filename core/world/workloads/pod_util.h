@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/api/object.h"
 #include "core/base/time.h"
@@ -68,6 +69,10 @@ int64_t RestartCount(const api::Json& pod);
 const api::Json& JsonAt(const api::Json& obj, const api::Json::json_pointer& ptr);
 // IntAt reads an integer at ptr, or fallback when absent or not an integer.
 int64_t IntAt(const api::Json& obj, const api::Json::json_pointer& ptr, int64_t fallback);
+// The same with the pointer as text ("/spec/nodeName"): no json_pointer is parsed and the path
+// is walked once (api::FindPointer) — prefer these in hot paths over `"..."_json_pointer`.
+const api::Json& JsonAt(const api::Json& obj, std::string_view pointer);
+int64_t IntAt(const api::Json& obj, std::string_view pointer, int64_t fallback);
 
 // ScopedCause makes `seq` the trace's current cause while it lives, so requests made in a step
 // link to the record that explains the step. A seq of 0 (muted trace) leaves the cause alone.

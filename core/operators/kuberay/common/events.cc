@@ -17,35 +17,40 @@ void EventRecorder::Eventf(const api::Json& obj, const std::string& type,
   // consecutive nanoseconds so their names stay unique.
   int64_t nanos = (kEpochUnixSeconds * 1000000 + now) * 1000;
   if (nanos <= last_nanos_) nanos = last_nanos_ + 1;
-  const std::string ns = api::Namespace(obj).empty() ? "default" : api::Namespace(obj);
+  const std::string obj_ns = api::Namespace(obj);
+  const std::string obj_name = api::Name(obj);
+  const std::string ns = obj_ns.empty() ? "default" : obj_ns;
   const std::string stamp = base::FormatRfc3339(now);
-  api::Json event = {
-      {"apiVersion", "v1"},
-      {"kind", "Event"},
-      {"metadata", {{"name", ""}, {"namespace", ns}}},
-      {"involvedObject",
-       {{"apiVersion", api::ApiVersion(obj)},
-        {"kind", api::Kind(obj)},
-        {"namespace", api::Namespace(obj)},
-        {"name", api::Name(obj)},
-        {"uid", api::Uid(obj)},
-        {"resourceVersion", api::ResourceVersion(obj)}}},
-      {"reason", reason},
-      {"message", message},
-      {"type", type},
-      {"source", {{"component", component_}}},
-      {"firstTimestamp", stamp},
-      {"lastTimestamp", stamp},
-      {"count", 1},
-      {"reportingComponent", component_}};
+  // Built afresh for each attempt and moved into Create: an attempt after an AlreadyExists is
+  // rare, a copy per event is not.
+  auto make_event = [&](const std::string& name) {
+    return api::Json{
+        {"apiVersion", "v1"},
+        {"kind", "Event"},
+        {"metadata", {{"name", name}, {"namespace", ns}}},
+        {"involvedObject",
+         {{"apiVersion", api::ApiVersion(obj)},
+          {"kind", api::Kind(obj)},
+          {"namespace", obj_ns},
+          {"name", obj_name},
+          {"uid", api::Uid(obj)},
+          {"resourceVersion", api::ResourceVersion(obj)}}},
+        {"reason", reason},
+        {"message", message},
+        {"type", type},
+        {"source", {{"component", component_}}},
+        {"firstTimestamp", stamp},
+        {"lastTimestamp", stamp},
+        {"count", 1},
+        {"reportingComponent", component_}};
+  };
   // Another recorder (another controller of the same process) may have used this instant's
   // name for the same object: wall-clock nanoseconds would differ, so take the next one.
   for (int attempt = 0; attempt < 8; ++attempt, ++nanos) {
     char hex[32];
     std::snprintf(hex, sizeof(hex), "%llx", static_cast<unsigned long long>(nanos));
-    event["metadata"]["name"] = api::Name(obj) + "." + hex;
     last_nanos_ = nanos;
-    auto created = client_.Create(event);
+    auto created = client_.Create(make_event(obj_name + "." + hex));
     if (created.ok() || !base::IsAlreadyExists(created.status())) return;
   }
 }

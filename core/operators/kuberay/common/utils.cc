@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/api/pointer.h"
 #include "core/operators/kuberay/common/constants.h"
 #include "core/operators/kuberay/common/names.h"
 
@@ -11,8 +12,9 @@ namespace kuberay {
 using api::Json;
 
 const Json* At(const Json& obj, const char* pointer) {
-  const Json::json_pointer ptr(pointer);
-  return obj.is_object() && obj.contains(ptr) ? &obj.at(ptr) : nullptr;
+  // FindPointer: json_pointer's answer without parsing the pointer into allocated tokens.
+  const Json* found = api::FindPointer(obj, pointer);
+  return obj.is_object() ? found : nullptr;
 }
 
 std::string StringAt(const Json& obj, const char* pointer) {

@@ -72,11 +72,30 @@ Json EnvField(const std::string& name, const std::string& path) {
   return Json{{"name", name}, {"valueFrom", {{"fieldRef", {{"fieldPath", path}}}}}};
 }
 
+// MetadataString is metadata.<map>[key] when it is a string, else null: a lookup in
+// api::Labels/Annotations without copying the whole map.
+const std::string* MetadataString(const Json& obj, const char* map, const std::string& key) {
+  const Json* m = At(obj, map);
+  if (m == nullptr || !m->is_object()) return nullptr;
+  auto it = m->find(key);
+  return it != m->end() && it->is_string() ? &it->get_ref<const std::string&>() : nullptr;
+}
+
+const Json& EmptyObject() {
+  static const Json kEmpty = Json::object();
+  return kEmpty;
+}
+
+// MemberOr is obj.value(key, fallback) for an object, returning a reference instead of a copy.
+const Json& MemberOr(const Json& obj, const char* key, const Json& fallback) {
+  auto it = obj.find(key);
+  return it == obj.end() ? fallback : *it;
+}
+
 // FromRayService reports whether a RayService created the cluster (its originated-from label).
 bool FromRayService(const Json& cluster) {
-  const auto labels = api::Labels(cluster);
-  auto it = labels.find(kRayOriginatedFromCRDLabelKey);
-  return it != labels.end() && it->second == "RayService";
+  const std::string* v = MetadataString(cluster, "/metadata/labels", kRayOriginatedFromCRDLabelKey);
+  return v != nullptr && *v == "RayService";
 }
 
 // mirrors common/pod.go labelPod: the first three keys cannot be overridden.
@@ -281,27 +300,32 @@ Json AutoscalerContainer(const Json& cluster, const std::string& ray_image) {
 // Template copies the group's Pod template as a Pod skeleton.
 Json PodFromTemplate(const Json& group, const std::string& ns) {
   const Json* found = At(group, "/template");
-  const Json tmpl = found != nullptr && found->is_object() ? *found : Json::object();
-  Json meta = tmpl.value("metadata", Json::object());
+  const Json& tmpl = found != nullptr && found->is_object() ? *found : EmptyObject();
+  Json meta = MemberOr(tmpl, "metadata", EmptyObject());
   if (!meta.is_object()) meta = Json::object();
   meta.erase("name");
   meta["namespace"] = ns;
-  Json spec = tmpl.value("spec", Json::object());
+  Json spec = MemberOr(tmpl, "spec", EmptyObject());
   if (!spec.is_object()) spec = Json::object();
   if (!spec.contains("containers") || !spec["containers"].is_array()) spec["containers"] = Json::array();
   if (spec["containers"].empty()) spec["containers"].push_back(Json{{"name", "ray"}});
   for (Json& c : spec["containers"]) {
     if (!c.is_object()) c = Json::object();
   }
-  return Json{{"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", meta}, {"spec", spec}};
+  Json pod = Json::object();
+  pod["apiVersion"] = "v1";
+  pod["kind"] = "Pod";
+  pod["metadata"] = std::move(meta);
+  pod["spec"] = std::move(spec);
+  return pod;
 }
 
 void InitTemplateAnnotations(const Json& cluster, Json& pod) {
   Json& annotations = pod["metadata"]["annotations"];
   if (!annotations.is_object()) annotations = Json::object();
-  const auto cluster_annotations = api::Annotations(cluster);
-  auto it = cluster_annotations.find(kRayOverwriteContainerCmdAnnotationKey);
-  if (it != cluster_annotations.end() && Lower(it->second) == "true") {
+  const std::string* overwrite =
+      MetadataString(cluster, "/metadata/annotations", kRayOverwriteContainerCmdAnnotationKey);
+  if (overwrite != nullptr && Lower(*overwrite) == "true") {
     annotations[kRayOverwriteContainerCmdAnnotationKey] = "true";
   }
 }
@@ -327,10 +351,9 @@ void BuildPod(Json& pod, const std::string& node_type, const Params& params,
   cmd += CmdToString(ray.value("args", Json()));
   const std::string start_cmd = GenerateRayStartCommand(node_type, params);
   const std::string generated = "ulimit -n ${RAY_START_ULIMIT_OPEN_FILES:-65536}; " + start_cmd;
-  const std::string overwrite =
-      Lower(api::Annotations(pod).count(kRayOverwriteContainerCmdAnnotationKey) != 0
-                ? api::Annotations(pod).at(kRayOverwriteContainerCmdAnnotationKey)
-                : std::string());
+  const std::string* overwrite_annotation =
+      MetadataString(pod, "/metadata/annotations", kRayOverwriteContainerCmdAnnotationKey);
+  const std::string overwrite = Lower(overwrite_annotation != nullptr ? *overwrite_annotation : std::string());
   if (overwrite != "true" && cmd.find("ray start") == std::string::npos) {
     ray["command"] = ContainerCommand(config);
     ray["args"] = Json::array({cmd.empty() ? generated : cmd + " && " + generated});
@@ -422,8 +445,8 @@ Params RayStartParams(const Json& cluster, const Json& group, const std::string&
 }
 
 Json BuildHeadPod(const Json& cluster, const OperatorConfig& config, const std::string& cluster_hash) {
-  const Json spec = cluster.value("spec", Json::object());
-  const Json head = spec.value("headGroupSpec", Json::object());
+  const Json& spec = MemberOr(cluster, "spec", EmptyObject());
+  const Json& head = MemberOr(spec, "headGroupSpec", EmptyObject());
   const std::string name = api::Name(cluster);
   Json pod = PodFromTemplate(head, api::Namespace(cluster));
   const std::string pod_name = PodName(name, kHeadNode, !config.EnvIs(kEnableDeterministicHeadPodName, "true"));
@@ -472,7 +495,7 @@ Json BuildHeadPod(const Json& cluster, const OperatorConfig& config, const std::
 
 Json BuildWorkerPod(const Json& cluster, const Json& group, const OperatorConfig& config,
                     int replica_index, const std::string& replica_name, int host_index) {
-  const Json spec = cluster.value("spec", Json::object());
+  const Json& spec = MemberOr(cluster, "spec", EmptyObject());
   const std::string name = api::Name(cluster);
   const std::string group_name = group.value("groupName", std::string());
   const std::string fqdn = FQDNServiceName(cluster);
@@ -496,7 +519,7 @@ Json BuildWorkerPod(const Json& cluster, const Json& group, const OperatorConfig
     if (ray.contains("securityContext")) init["securityContext"] = ray["securityContext"];
     if (ray.contains("env")) init["env"] = ray["env"];
     if (ray.contains("volumeMounts")) init["volumeMounts"] = ray["volumeMounts"];
-    EnsureArray(pod["spec"], "initContainers").push_back(init);
+    EnsureArray(pod["spec"], "initContainers").push_back(std::move(init));
   }
   Json labels = LabelPod(kWorkerNode, name, group_name, MergeLabels(group));
   // mirrors common/pod.go DefaultWorkerPodTemplate: a RayService's workers serve traffic.
@@ -508,7 +531,7 @@ Json BuildWorkerPod(const Json& cluster, const Json& group, const OperatorConfig
       labels[kRayHostIndexKey] = std::to_string(host_index);
     }
   }
-  pod["metadata"]["labels"] = labels;
+  pod["metadata"]["labels"] = std::move(labels);
   const Params params = RayStartParams(cluster, group, kWorkerNode);
   InitTemplateAnnotations(cluster, pod);
   AddMetricsPort(pod["spec"]["containers"][0]);

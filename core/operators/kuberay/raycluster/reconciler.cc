@@ -1,6 +1,7 @@
 #include "core/operators/kuberay/raycluster/reconciler.h"
 
 #include <cstdlib>
+#include <optional>
 #include <set>
 
 #include "core/controller/controllerutil/controllerutil.h"
@@ -51,6 +52,39 @@ const Json* RayContainerTerminated(const Json& pod) {
     if (s.is_object() && s.value("name", Json()) == name) return At(s, "/state/terminated");
   }
   return nullptr;
+}
+
+// NeedsDefaults reports whether setDefaults would change the cluster: spec missing or not an
+// object, or a head or worker group whose rayStartParams is not an object.
+bool NeedsDefaults(const Json& cluster) {
+  auto spec = cluster.find("spec");
+  if (spec == cluster.end() || !spec->is_object()) return true;
+  auto params_missing = [](const Json& group) {
+    auto it = group.find("rayStartParams");
+    return it == group.end() || !it->is_object();
+  };
+  auto head = spec->find("headGroupSpec");
+  if (head != spec->end() && head->is_object() && params_missing(*head)) return true;
+  auto groups = spec->find("workerGroupSpecs");
+  if (groups != spec->end() && groups->is_array()) {
+    for (const Json& g : *groups) {
+      if (g.is_object() && params_missing(g)) return true;
+    }
+  }
+  return false;
+}
+
+// MemberOrNull is obj.value(key, Json()) without the copy: the member, or a null.
+const Json& MemberOrNull(const Json& obj, const char* key) {
+  static const Json kNull;
+  if (!obj.is_object()) return kNull;
+  auto it = obj.find(key);
+  return it == obj.end() ? kNull : *it;
+}
+
+const Json& EmptyArray() {
+  static const Json kEmpty = Json::array();
+  return kEmpty;
 }
 
 std::string Describe(const Json* terminated) {
@@ -123,17 +157,21 @@ Outcome RayClusterReconciler::Reconcile(reconcile::ReconcileContext& ctx,
     ctx.Error("Read request instance error!", {{"error", got.status().message()}});
     return Outcome::Error(got.status());
   }
-  const Json original = **got;
+  const ObjectPtr original_object = *got;  // keeps the cached object alive; nothing is copied
+  const Json& original = *original_object;
   const std::string managed_by = StringAt(original, "/spec/managedBy");
   if (!managed_by.empty() && managed_by != kKubeRayController) {
     ctx.Info("Skipping RayCluster managed by a custom controller", {{"managed-by", managed_by}});
     return Outcome::Ok();
   }
-  // setDefaults: nil rayStartParams become empty maps (in memory only).
-  Json cluster = original;
-  if (!cluster.contains("spec") || !cluster["spec"].is_object()) cluster["spec"] = Json::object();
-  {
-    Json& spec = cluster["spec"];
+  // setDefaults: nil rayStartParams become empty maps (in memory only). The copy is made only
+  // when a default is missing; otherwise the cached object is read as it is.
+  std::optional<Json> defaulted;
+  if (NeedsDefaults(original)) {
+    defaulted = original;
+    Json& copy = *defaulted;
+    if (!copy.contains("spec") || !copy["spec"].is_object()) copy["spec"] = Json::object();
+    Json& spec = copy["spec"];
     if (spec.contains("headGroupSpec") && spec["headGroupSpec"].is_object() &&
         !spec["headGroupSpec"].value("rayStartParams", Json()).is_object()) {
       spec["headGroupSpec"]["rayStartParams"] = Json::object();
@@ -144,6 +182,7 @@ Outcome RayClusterReconciler::Reconcile(reconcile::ReconcileContext& ctx,
       }
     }
   }
+  const Json& cluster = defaulted.has_value() ? *defaulted : original;
   const std::string key = api::ObjectKey(cluster);
   if (base::Status s = ValidateRayClusterMetadata(cluster); !s.ok()) {
     ctx.Error("The RayCluster metadata is invalid", {{"error", s.message()}});
@@ -160,7 +199,7 @@ Outcome RayClusterReconciler::Reconcile(reconcile::ReconcileContext& ctx,
   if (IsAutoscalingEnabled(cluster["spec"]) && !IsAutoscalingV2Enabled(cluster["spec"])) {
     // Autoscaler v1 with a worker restartPolicy other than Never: a warning event, no stop.
     std::string names;
-    for (const Json& g : cluster["spec"].value("workerGroupSpecs", Json::array())) {
+    for (const Json& g : MemberOrNull(cluster["spec"], "workerGroupSpecs")) {
       const std::string p = StringAt(g, "/template/spec/restartPolicy");
       if (!p.empty() && p != "Never") names += (names.empty() ? "" : ", ") + g.value("groupName", std::string());
     }
@@ -229,11 +268,11 @@ Outcome RayClusterReconciler::Reconcile(reconcile::ReconcileContext& ctx,
       calculate_err = updated.status();
       ctx.Info("Got error when calculating new status", {{"error", calculate_err.message()}});
     } else {
-      inconsistent = InconsistentRayClusterStatus(original.value("status", Json()),
-                                                  updated->value("status", Json()));
+      inconsistent = InconsistentRayClusterStatus(MemberOrNull(original, "status"),
+                                                  MemberOrNull(*updated, "status"));
       if (inconsistent) {
         Json write = original;
-        write["status"] = (*updated)["status"];
+        write["status"] = std::move((*updated)["status"]);  // updated is not read again
         auto written = client_.UpdateStatus(std::move(write));
         if (!written.ok()) update_err = written.status();
       }
@@ -369,7 +408,7 @@ ReconcileError RayClusterReconciler::ReconcileHeadService(reconcile::ReconcileCo
 ReconcileError RayClusterReconciler::ReconcileHeadlessService(reconcile::ReconcileContext& ctx,
                                                               const Json& cluster) {
   bool multi_host = false;
-  for (const Json& g : cluster["spec"].value("workerGroupSpecs", Json::array())) {
+  for (const Json& g : MemberOrNull(cluster["spec"], "workerGroupSpecs")) {
     multi_host = multi_host || NumOfHosts(g) > 1;
   }
   if (!multi_host) return Ok();
@@ -433,10 +472,11 @@ bool RayClusterReconciler::ShouldRecreatePodsForUpgrade(reconcile::ReconcileCont
 base::Status RayClusterReconciler::CreateHeadPod(reconcile::ReconcileContext& ctx,
                                                  const Json& cluster, const std::string& hash) {
   Json pod = BuildHeadPod(cluster, config_, hash);
-  auto created = client_.Create(pod);
+  const std::string pod_key = api::Namespace(pod) + "/" + api::Name(pod);  // for the failure event
+  auto created = client_.Create(std::move(pod));
   if (!created.ok()) {
     Event(cluster, kEventTypeWarning, kFailedToCreateHeadPod,
-          "Failed to create head Pod " + api::Namespace(pod) + "/" + api::Name(pod) + ", " +
+          "Failed to create head Pod " + pod_key + ", " +
               created.status().message(),
           ctx.now);
     return created.status();
@@ -453,8 +493,8 @@ base::Status RayClusterReconciler::CreateWorkerPod(reconcile::ReconcileContext& 
                                                    const Json& cluster, const Json& group,
                                                    int replica_index, const std::string& replica_name,
                                                    int host_index) {
-  Json pod = BuildWorkerPod(cluster, group, config_, replica_index, replica_name, host_index);
-  auto created = client_.Create(pod);
+  auto created =
+      client_.Create(BuildWorkerPod(cluster, group, config_, replica_index, replica_name, host_index));
   if (!created.ok()) {
     Event(cluster, kEventTypeWarning, kFailedToCreateWorkerPod,
           "Failed to create worker Pod for the cluster " + api::ObjectKey(cluster) + ", " +
@@ -548,8 +588,8 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
                                 "]. Please delete extra head pods"));
   }
 
-  const Json groups = cluster["spec"].value("workerGroupSpecs", Json::array());
-  for (const Json& group : groups.is_array() ? groups : Json::array()) {
+  const Json& groups = MemberOrNull(cluster["spec"], "workerGroupSpecs");
+  for (const Json& group : groups.is_array() ? groups : EmptyArray()) {
     if (!group.is_object()) continue;
     const std::string group_name = group.value("groupName", std::string());
     if (!expectations_.IsSatisfied(client_, ns, name, group_name, ctx.now)) {

@@ -23,11 +23,20 @@ bool IsRunningAndReady(const Json& pod) {
   return false;
 }
 
-bool IsWorker(const Json& pod) { return api::Labels(pod)[kRayNodeTypeLabelKey] == kWorkerNode; }
+// NodeTypeIs reads the ray.io/node-type label in place (api::Labels would copy every label).
+bool NodeTypeIs(const Json& pod, const std::string& node_type) {
+  const Json* labels = At(pod, "/metadata/labels");
+  if (labels == nullptr || !labels->is_object()) return node_type.empty();
+  auto it = labels->find(kRayNodeTypeLabelKey);
+  if (it == labels->end() || !it->is_string()) return node_type.empty();
+  return it->get_ref<const std::string&>() == node_type;
+}
+
+bool IsWorker(const Json& pod) { return NodeTypeIs(pod, kWorkerNode); }
 
 const Json* HeadPod(const std::vector<api::ObjectPtr>& pods) {
   for (const api::ObjectPtr& p : pods) {
-    if (api::Labels(*p)[kRayNodeTypeLabelKey] == kHeadNode) return p.get();
+    if (NodeTypeIs(*p, kHeadNode)) return p.get();
   }
   return nullptr;
 }
@@ -272,20 +281,25 @@ base::StatusOr<Json> CalculateStatus(const Json& cluster, const ReconcileError& 
 
 // mirrors utils/consistency.go InconsistentRayClusterStatus
 bool InconsistentRayClusterStatus(const Json& old_status, const Json& new_status) {
-  auto field = [](const Json& s, const char* key) {
-    return s.is_object() && s.contains(key) ? s[key] : Json();
+  // The fields are read in place (references), never copied.
+  static const Json kNull;
+  static const Json kEmptyObject = Json::object();
+  auto field = [](const Json& s, const char* key) -> const Json& {
+    if (!s.is_object()) return kNull;
+    auto it = s.find(key);
+    return it == s.end() ? kNull : *it;
   };
   auto str = [&](const Json& s, const char* key) {
-    const Json v = field(s, key);
+    const Json& v = field(s, key);
     return v.is_string() ? v.get<std::string>() : std::string();
   };
   auto num = [&](const Json& s, const char* key) {
-    const Json v = field(s, key);
+    const Json& v = field(s, key);
     return v.is_number_integer() ? v.get<int64_t>() : 0;
   };
-  auto obj = [&](const Json& s, const char* key) {
-    const Json v = field(s, key);
-    return v.is_null() || (v.is_object() && v.empty()) ? Json::object() : v;
+  auto obj = [&](const Json& s, const char* key) -> const Json& {
+    const Json& v = field(s, key);
+    return v.is_null() || (v.is_object() && v.empty()) ? kEmptyObject : v;
   };
   if (str(old_status, "state") != str(new_status, "state") ||
       str(old_status, "reason") != str(new_status, "reason")) {
@@ -299,8 +313,8 @@ bool InconsistentRayClusterStatus(const Json& old_status, const Json& new_status
       obj(old_status, "head") != obj(new_status, "head")) {
     return true;
   }
-  const Json oc = field(old_status, "conditions");
-  const Json nc = field(new_status, "conditions");
+  const Json& oc = field(old_status, "conditions");
+  const Json& nc = field(new_status, "conditions");
   const bool old_empty = oc.is_null() || (oc.is_array() && oc.empty());
   const bool new_empty = nc.is_null() || (nc.is_array() && nc.empty());
   if (old_empty && new_empty) return false;

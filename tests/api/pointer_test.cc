@@ -1,0 +1,64 @@
+#include "core/api/pointer.h"
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace api {
+namespace {
+
+// Reference answers json_pointer's way: contains() then at(); "throws" when it throws.
+struct Reference {
+  bool throws = false;
+  const Json* value = nullptr;
+};
+
+Reference Expected(const Json& doc, const std::string& pointer) {
+  Reference r;
+  try {
+    const Json::json_pointer ptr(pointer);
+    r.value = doc.contains(ptr) ? &doc.at(ptr) : nullptr;
+  } catch (const Json::exception&) {
+    r.throws = true;
+  }
+  return r;
+}
+
+TEST(FindPointerTest, AgreesWithJsonPointerContainsAndAt) {
+  const Json doc = Json::parse(R"({
+    "metadata": {"name": "p", "labels": {"ray.io/cluster": "c", "a~b": "t", "": "empty"}},
+    "spec": {"containers": [{"name": "ray", "ports": [{"name": "m"}]}, {"name": "side"}],
+             "nodeName": "n1", "empty": [], "n": 3},
+    "status": {"conditions": [{"type": "Ready", "status": "True"}]},
+    "x/y": 1, "": {"": 2}
+  })");
+  const std::vector<std::string> pointers = {
+      "", "/", "//", "/metadata", "/metadata/name", "/metadata/labels/ray.io~1cluster",
+      "/metadata/labels/a~0b", "/metadata/labels/", "/metadata/missing", "/metadata/name/x",
+      "/spec/containers/0", "/spec/containers/1/name", "/spec/containers/2",
+      "/spec/containers/0/ports/0/name", "/spec/containers/-", "/spec/containers/01",
+      "/spec/containers/1x", "/spec/containers/x", "/spec/containers/", "/spec/containers/+1",
+      "/spec/containers/99999999999999999999999", "/spec/containers/123456789012345678",
+      "/spec/empty/0", "/spec/n/0", "/status/conditions/0/status", "/x~1y", "/x/y",
+      "metadata", "/metadata/labels/a~2b", "/metadata/labels/a~", "~1", "/status/conditions/0/",
+  };
+  for (const std::string& p : pointers) {
+    const Reference want = Expected(doc, p);
+    if (want.throws) {
+      EXPECT_THROW(FindPointer(doc, p), Json::exception) << p;
+    } else {
+      EXPECT_EQ(FindPointer(doc, p), want.value) << p;
+    }
+  }
+}
+
+TEST(FindPointerTest, ScalarRootAndNullRoot) {
+  EXPECT_EQ(FindPointer(Json(5), "/a"), nullptr);
+  EXPECT_EQ(FindPointer(Json(), "/a"), nullptr);
+  const Json s = "text";
+  EXPECT_EQ(FindPointer(s, ""), &s);
+}
+
+}  // namespace
+}  // namespace api
