@@ -522,7 +522,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
   };
   if (FindCondition(pod, "PodScheduled") == nullptr)
     ordered.push_back(Cond("PodScheduled", true, "", ""));
-  for (Json& c : ordered) merged = UpsertCondition(merged, c, now);
+  for (Json& c : ordered) merged = UpsertCondition(merged, std::move(c), now);
   // Present them in the kubelet's order, then any others (PodScheduled, DisruptionTarget, …).
   Json conditions = Json::array();
   for (const char* type :
@@ -621,14 +621,19 @@ void Kubelet::WriteStatus(PodRuntime& rt) {
   api::ObjectPtr pod = watch_.GetByKey(api::ObjectKey(rt.ns, rt.name));
   if (pod == nullptr || api::Uid(*pod) != rt.uid) return;
   Json status = BuildStatus(rt, *pod);
+  static const Json kAbsent;  // a missing field compares as null
+  auto current = pod->find("status");
+  const bool has_status = current != pod->end() && current->is_object();
   bool changed = false;
-  for (const auto& [field, value] : status.items()) {
-    if (JsonAt(*pod, Json::json_pointer("/status/" + field)) != value) changed = true;
+  for (auto it = status.begin(); it != status.end() && !changed; ++it) {
+    auto stored = has_status ? current->find(it.key()) : current;
+    changed = (has_status && stored != current->end() ? *stored : kAbsent) != it.value();
   }
   rt.status_dirty = false;
   if (!changed) return;
-  auto written = client_.PatchStatus("Pod", rt.ns, rt.name, client::PatchType::kJsonMerge,
-                                     Json{{"status", status}});
+  Json patch = Json::object();
+  patch["status"] = std::move(status);
+  auto written = client_.PatchStatus("Pod", rt.ns, rt.name, client::PatchType::kJsonMerge, patch);
   if (written.ok()) {
     watch_.Observe(written.value());
     return;
