@@ -60,6 +60,26 @@ void CopyField(Json& to, const Json& from, const char* key) {
   }
 }
 
+// MergedCopy is api::ApplyMergePatch(*target, patch) (target null: absent) that copies only the
+// parts of target the patch keeps, not those it replaces (a kubelet sends its whole status).
+// mirrors evanphx/json-patch merge.go mergeDocs, as api::ApplyMergePatch does.
+Json MergedCopy(const Json* target, const Json& patch) {
+  if (!patch.is_object()) return patch;
+  Json out = Json::object();
+  const bool merge = target != nullptr && target->is_object();
+  if (merge) {
+    for (auto it = target->begin(); it != target->end(); ++it) {
+      if (patch.find(it.key()) == patch.end()) out[it.key()] = it.value();
+    }
+  }
+  for (auto it = patch.begin(); it != patch.end(); ++it) {
+    if (it.value().is_null()) continue;
+    auto kept = merge ? target->find(it.key()) : Json::const_iterator();
+    out[it.key()] = MergedCopy(merge && kept != target->end() ? &*kept : nullptr, it.value());
+  }
+  return out;
+}
+
 // MergePatchForStatus applies a merge patch sent to the /status endpoint, keeping only what that
 // endpoint reads of the patched object: metadata (name, namespace and resourceVersion are checked)
 // and status; everything else is reset to the stored object anyway (status_strategy.go). A merge
@@ -73,7 +93,7 @@ Json MergePatchForStatus(const Json& stored, const Json& patch) {
     if (change == patch.end()) {
       if (base != nullptr) patched[key] = *base;
     } else if (!change->is_null()) {
-      patched[key] = api::ApplyMergePatch(base != nullptr ? *base : Json(), *change);
+      patched[key] = MergedCopy(base, *change);
     }
   };
   auto stored_meta = stored.find("metadata");
@@ -152,6 +172,7 @@ struct ApiServer::Watcher {
   // trigger_value is the value the field selector pins the kind's trigger field to, if any.
   std::optional<std::string> trigger_value;
   std::function<void(const WatchEvent&)> callback;
+  std::string deliver_label;  // "watch deliver <watcher>", the label of each delivery event
   base::SimTime last_delivery_at = 0;  // Invariant: deliveries are scheduled in commit order.
 };
 
@@ -812,7 +833,7 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
   if (observer_ != nullptr) observer_->OnWatchQueued(id, type, object);
   const int64_t cause = entry.cause;
   scheduler_.At(
-      at, "watch deliver " + watcher.opts.watcher,
+      at, watcher.deliver_label,
       [this, id, type, object, cause] {
         auto it = watchers_.find(id);
         if (it == watchers_.end()) return;  // stopped or dropped meanwhile
@@ -879,6 +900,7 @@ base::StatusOr<WatchId> ApiServer::Watch(const RequestContext& ctx, const std::s
   watcher->fields = std::move(fields.value());
   watcher->trigger_value = watcher->fields.RequiresExactMatch(internal::TriggerField(kind->kind));
   watcher->callback = std::move(callback);
+  watcher->deliver_label = "watch deliver " + opts.watcher;
   Watcher& w = *watcher;
   KindState& state = StateOf(kind);
   state.watchers.Add(w.id, w.trigger_value);
