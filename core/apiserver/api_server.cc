@@ -60,6 +60,68 @@ void CopyField(Json& to, const Json& from, const char* key) {
   }
 }
 
+// MergedCopy is api::ApplyMergePatch(*target, patch) (target null: absent) that copies only the
+// parts of target the patch keeps, not those it replaces (a kubelet sends its whole status).
+// mirrors evanphx/json-patch merge.go mergeDocs, as api::ApplyMergePatch does.
+Json MergedCopy(const Json* target, const Json& patch) {
+  if (!patch.is_object()) return patch;
+  Json out = Json::object();
+  const bool merge = target != nullptr && target->is_object();
+  if (merge) {
+    for (auto it = target->begin(); it != target->end(); ++it) {
+      if (patch.find(it.key()) == patch.end()) out[it.key()] = it.value();
+    }
+  }
+  for (auto it = patch.begin(); it != patch.end(); ++it) {
+    if (it.value().is_null()) continue;
+    auto kept = merge ? target->find(it.key()) : Json::const_iterator();
+    out[it.key()] = MergedCopy(merge && kept != target->end() ? &*kept : nullptr, it.value());
+  }
+  return out;
+}
+
+// MergePatchForStatus applies a merge patch sent to the /status endpoint, keeping only what that
+// endpoint reads of the patched object: metadata (name, namespace and resourceVersion are checked)
+// and status; everything else is reset to the stored object anyway (status_strategy.go). A merge
+// patch acts on each top-level key alone, so these keys come out as api::ApplyMergePatch on the
+// whole object would make them, without copying the rest of the stored object.
+Json MergePatchForStatus(const Json& stored, const Json& patch) {
+  Json patched = Json::object();
+  // base is the stored value of key (null when absent), as the whole-object merge would see it.
+  auto merge_key = [&](const char* key, const Json* base) {
+    auto change = patch.find(key);
+    if (change == patch.end()) {
+      if (base != nullptr) patched[key] = *base;
+    } else if (!change->is_null()) {
+      patched[key] = MergedCopy(base, *change);
+    }
+  };
+  auto stored_meta = stored.find("metadata");
+  if (stored_meta != stored.end() && stored_meta->is_object() && !patch.contains("metadata")) {
+    Json& meta = patched["metadata"] = Json::object();
+    for (const char* key : {"name", "namespace", "resourceVersion"}) {
+      auto field = stored_meta->find(key);
+      if (field != stored_meta->end()) meta[key] = *field;
+    }
+  } else {
+    merge_key("metadata", stored_meta != stored.end() ? &*stored_meta : nullptr);
+  }
+  auto stored_status = stored.find("status");
+  merge_key("status", stored_status != stored.end() ? &*stored_status : nullptr);
+  return patched;
+}
+
+// CopyWithStatus copies the stored object with its status replaced (nullptr: removed), without
+// copying the stored status first.
+Json CopyWithStatus(const Json& stored, Json* status) {
+  Json next = Json::object();
+  for (auto it = stored.begin(); it != stored.end(); ++it) {
+    if (it.key() != "status") next[it.key()] = it.value();
+  }
+  if (status != nullptr) next["status"] = std::move(*status);
+  return next;
+}
+
 // SpecChanged applies the kind's generation rule to the main-endpoint write (§8).
 bool GenerationShouldBump(const api::KindInfo* kind, const Json& old_obj, const Json& new_obj) {
   switch (kind->generation) {
@@ -110,6 +172,7 @@ struct ApiServer::Watcher {
   // trigger_value is the value the field selector pins the kind's trigger field to, if any.
   std::optional<std::string> trigger_value;
   std::function<void(const WatchEvent&)> callback;
+  std::string deliver_label;  // "watch deliver <watcher>", the label of each delivery event
   base::SimTime last_delivery_at = 0;  // Invariant: deliveries are scheduled in commit order.
 };
 
@@ -436,7 +499,8 @@ base::StatusOr<api::ObjectPtr> ApiServer::Patch(const RequestContext& ctx,
                                                         std::string(patch.type_name()) +
                                                         " into Go value of type map[string]interface {}"));
       }
-      patched = api::ApplyMergePatch(*stored, patch);
+      patched = subresource == "status" ? MergePatchForStatus(*stored, patch)
+                                        : api::ApplyMergePatch(*stored, patch);
       break;
     case PatchType::kJsonPatch: {
       auto result = api::ApplyJsonPatch(*stored, patch);
@@ -525,9 +589,17 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
 
   Json next;
   if (subresource == "status") {
-    // mirrors customresource/status_strategy.go PrepareForUpdate: only status is taken.
-    next = *stored;
-    CopyField(next, obj, "status");
+    // mirrors customresource/status_strategy.go PrepareForUpdate: only status is taken, so the
+    // object differs from the stored one at most in its status and the no-op rule below
+    // (identical bytes) is decided on the status alone, before anything is copied.
+    const auto new_status = obj.find("status");
+    const auto old_status = stored->find("status");
+    const bool has_new = new_status != obj.end();
+    if (has_new == (old_status != stored->end()) && (!has_new || *new_status == *old_status)) {
+      TraceRequest(ctx, verb, kind, ns, name, subresource, 200, api::ResourceVersion(*stored));
+      return stored;
+    }
+    next = CopyWithStatus(*stored, has_new ? &*new_status : nullptr);
   } else {
     next = std::move(obj);
     next["apiVersion"] = kind->ApiVersion();
@@ -761,7 +833,7 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
   if (observer_ != nullptr) observer_->OnWatchQueued(id, type, object);
   const int64_t cause = entry.cause;
   scheduler_.At(
-      at, "watch deliver " + watcher.opts.watcher,
+      at, watcher.deliver_label,
       [this, id, type, object, cause] {
         auto it = watchers_.find(id);
         if (it == watchers_.end()) return;  // stopped or dropped meanwhile
@@ -828,6 +900,7 @@ base::StatusOr<WatchId> ApiServer::Watch(const RequestContext& ctx, const std::s
   watcher->fields = std::move(fields.value());
   watcher->trigger_value = watcher->fields.RequiresExactMatch(internal::TriggerField(kind->kind));
   watcher->callback = std::move(callback);
+  watcher->deliver_label = "watch deliver " + opts.watcher;
   Watcher& w = *watcher;
   KindState& state = StateOf(kind);
   state.watchers.Add(w.id, w.trigger_value);

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/api/patch.h"
+
 namespace apiserver {
 namespace {
 
@@ -555,6 +557,85 @@ TEST_F(ApiServerTest, EveryRequestIsTracedWithItsCode) {
   EXPECT_EQ(create.FieldString("code"), "201");
   EXPECT_EQ(create.FieldString("user"), "kubernetes-admin");
   EXPECT_EQ(events.back().FieldString("code"), "404");
+}
+
+// A merge patch to /status reads only metadata and status of the patched object; the result must
+// be exactly the stored object with the status of the whole-object merge (status_strategy.go).
+TEST_F(ApiServerTest, StatusMergePatchTakesTheStatusOfTheWholeMerge) {
+  MustCreate(Isvc("llama"));
+  const std::vector<std::string> patches = {
+      R"({"spec":{"replicas":9},"metadata":{"labels":{"x":"y"}},"status":{"a":1,"c":{"d":2}}})",
+      R"({"status":{"b":2,"c":{"d":null,"e":[1,2]}}})",
+      R"({"status":{"a":null}})",
+      R"({"status":"scalar"})",
+      R"({"status":{"back":true}})",
+      R"({"status":null})",
+      R"({"status":{}})",
+  };
+  for (const std::string& text : patches) {
+    const Json patch = Json::parse(text);
+    api::ObjectPtr before = api_.Peek("InferenceService", "default", "llama");
+    Json want = *before;
+    const Json whole = api::ApplyMergePatch(*before, patch);
+    if (whole.contains("status")) {
+      want["status"] = whole["status"];
+    } else {
+      want.erase("status");
+    }
+    const bool noop = want == *before;
+    auto patched = api_.Patch(admin_, "InferenceService", "default", "llama",
+                              PatchType::kJsonMerge, patch, "status");
+    ASSERT_TRUE(patched.ok()) << text << ": " << patched.status().ToString();
+    if (noop) {
+      EXPECT_EQ(*patched, before) << text << ": a no-op keeps the stored object";
+    } else {
+      EXPECT_NE(api::ResourceVersion(**patched), api::ResourceVersion(*before)) << text;
+      want["metadata"]["resourceVersion"] = api::ResourceVersion(**patched);
+    }
+    EXPECT_EQ(**patched, want) << text;
+  }
+}
+
+TEST_F(ApiServerTest, StatusMergePatchStillChecksNameAndResourceVersion) {
+  MustCreate(Isvc("llama"));
+  auto patch = [&](const char* text) {
+    return api_.Patch(admin_, "InferenceService", "default", "llama", PatchType::kJsonMerge,
+                      Json::parse(text), "status");
+  };
+  auto renamed = patch(R"({"metadata":{"name":"other"},"status":{"a":1}})");
+  ASSERT_FALSE(renamed.ok());
+  EXPECT_EQ(renamed.status().message(),
+            "the name of the object (other) does not match the name on the URL (llama)");
+  auto no_metadata = patch(R"({"metadata":null,"status":{"a":1}})");
+  ASSERT_FALSE(no_metadata.ok());
+  EXPECT_EQ(no_metadata.status().http_code(), 400);
+  auto stale = patch(R"({"metadata":{"resourceVersion":"1"},"status":{"a":1}})");
+  ASSERT_FALSE(stale.ok());
+  EXPECT_EQ(stale.status().http_code(), 409);
+  const std::string rv = api::ResourceVersion(*api_.Peek("InferenceService", "default", "llama"));
+  auto current = patch((R"({"metadata":{"resourceVersion":")" + rv + R"("},"status":{"a":1}})").c_str());
+  ASSERT_TRUE(current.ok()) << current.status().ToString();
+  EXPECT_EQ((**current)["status"]["a"], 1);
+}
+
+// An update of /status with the stored status (or none on both sides) is a no-op: same
+// resourceVersion, no watch event; an explicit null status is a change.
+TEST_F(ApiServerTest, StatusUpdateNoOpIsDecidedOnTheStatus) {
+  api::ObjectPtr isvc = MustCreate(Isvc("llama"));
+  Record("InferenceService");
+  Json obj = *isvc;
+  obj["spec"]["replicas"] = 5;
+  auto same = api_.Update(admin_, obj, "status");
+  ASSERT_TRUE(same.ok());
+  EXPECT_EQ(*same, isvc);
+  obj["status"] = nullptr;
+  auto null_status = api_.Update(admin_, obj, "status");
+  ASSERT_TRUE(null_status.ok());
+  EXPECT_TRUE((**null_status).contains("status"));
+  EXPECT_TRUE((**null_status)["status"].is_null());
+  EXPECT_EQ((**null_status)["spec"]["replicas"], 2);
+  Settle();
+  EXPECT_EQ(events_.size(), 1u);
 }
 
 }  // namespace

@@ -15,7 +15,7 @@ base::StatusOr<LabelFilter> LabelFilter::Parse(const std::string& selector) {
 }
 
 bool LabelFilter::Matches(const api::Json& obj) const {
-  return everything_ || selector_.Matches(api::Labels(obj));
+  return everything_ || selector_.MatchesObject(obj);
 }
 
 base::StatusOr<FieldFilter> FieldFilter::Parse(const std::string& kind,
@@ -28,11 +28,52 @@ base::StatusOr<FieldFilter> FieldFilter::Parse(const std::string& kind,
   }
   filter.everything_ = false;
   filter.selector_ = std::move(parsed.value());
+  filter.kind_ = kind;
+  filter.direct_ = true;
+  for (const api::FieldSelector::Term& term : filter.selector_.terms()) {
+    if (term.field != "metadata.name" && term.field != "metadata.namespace" &&
+        term.field != "spec.nodeName") {
+      filter.direct_ = false;
+    }
+  }
   return filter;
 }
 
+namespace {
+
+// StringIn is obj[a][b] when that is a string, else null (the field set's "").
+const std::string* StringIn(const api::Json& obj, const char* a, const char* b) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(a);
+  if (it == obj.end() || !it->is_object()) return nullptr;
+  auto jt = it->find(b);
+  return jt != it->end() && jt->is_string() ? jt->get_ptr<const std::string*>() : nullptr;
+}
+
+}  // namespace
+
 bool FieldFilter::Matches(const api::Json& obj) const {
-  return everything_ || selector_.Matches(obj);
+  if (everything_) return true;
+  if (!direct_) return selector_.Matches(obj);
+  // The same values api::FieldsSet gives these fields; spec.nodeName only exists for Pods (the
+  // object's kind, or the watched kind when the object names none).
+  static const std::string kEmpty;
+  for (const api::FieldSelector::Term& term : selector_.terms()) {
+    const std::string* value = nullptr;
+    if (term.field == "metadata.name") {
+      value = StringIn(obj, "metadata", "name");
+    } else if (term.field == "metadata.namespace") {
+      value = StringIn(obj, "metadata", "namespace");
+    } else {
+      auto kind = obj.is_object() ? obj.find("kind") : obj.end();
+      const bool named = kind != obj.end() && kind->is_string() &&
+                         !kind->get_ref<const std::string&>().empty();
+      const std::string& effective = named ? kind->get_ref<const std::string&>() : kind_;
+      if (effective == "Pod") value = StringIn(obj, "spec", "nodeName");
+    }
+    if ((*(value != nullptr ? value : &kEmpty) == term.value) != term.equal) return false;
+  }
+  return true;
 }
 
 std::optional<std::string> FieldFilter::RequiresExactMatch(const std::string& field) const {

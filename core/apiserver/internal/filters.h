@@ -37,6 +37,11 @@ class FieldFilter {
 
  private:
   bool everything_ = true;
+  // direct_: every term names metadata.name, metadata.namespace or spec.nodeName, which Matches
+  // reads in place instead of building the object's whole field set (a kubelet's watch asks
+  // for every change of its node's Pods).
+  bool direct_ = false;
+  std::string kind_;
   api::FieldSelector selector_;
 };
 

@@ -522,7 +522,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
   };
   if (FindCondition(pod, "PodScheduled") == nullptr)
     ordered.push_back(Cond("PodScheduled", true, "", ""));
-  for (Json& c : ordered) merged = UpsertCondition(merged, c, now);
+  for (Json& c : ordered) merged = UpsertCondition(merged, std::move(c), now);
   // Present them in the kubelet's order, then any others (PodScheduled, DisruptionTarget, …).
   Json conditions = Json::array();
   for (const char* type :
@@ -540,7 +540,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
     }
     if (!known) conditions.push_back(c);
   }
-  status["conditions"] = conditions;
+  status["conditions"] = std::move(conditions);
   status["hostIP"] = options_.host_ip;
   status["hostIPs"] = Json::array({Json{{"ip", options_.host_ip}}});
   if (!rt.pod_ip.empty()) {
@@ -571,7 +571,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
         } else if (rt.waiting_reason == "ImagePullBackOff") {
           waiting["message"] = "Back-off pulling image \"" + c.image + "\"";
         }
-        state = Json{{"waiting", waiting}};
+        state = Json{{"waiting", std::move(waiting)}};
         break;
       }
       case Stage::kRunning:
@@ -581,7 +581,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       case Stage::kTerminated: {
         Json t = rt.terminated;
         t["containerID"] = ContainerId(rt, c.name);
-        state = Json{{"terminated", t}};
+        state = Json{{"terminated", std::move(t)}};
         break;
       }
       case Stage::kCrashBackOff:
@@ -596,22 +596,22 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
                                                         rt.stage == Stage::kRunning) {
       Json t = exited->second;
       t["containerID"] = ContainerId(rt, c.name);
-      state = Json{{"terminated", t}};
+      state = Json{{"terminated", std::move(t)}};
       cs["ready"] = false;
       cs["started"] = false;
     }
-    cs["state"] = state;
+    cs["state"] = std::move(state);
     Json last = Json::object();
     if (!rt.last_terminated.is_null()) {
       Json t = rt.last_terminated;
       t["containerID"] = "containerd://" +
                          Hex64(rt.uid + "/" + c.name + "/" + std::to_string(rt.restart_count - 1));
-      last["terminated"] = t;
+      last["terminated"] = std::move(t);
     }
-    cs["lastState"] = last;
-    statuses.push_back(cs);
+    cs["lastState"] = std::move(last);
+    statuses.push_back(std::move(cs));
   }
-  status["containerStatuses"] = statuses;
+  status["containerStatuses"] = std::move(statuses);
   return status;
 }
 
@@ -621,14 +621,19 @@ void Kubelet::WriteStatus(PodRuntime& rt) {
   api::ObjectPtr pod = watch_.GetByKey(api::ObjectKey(rt.ns, rt.name));
   if (pod == nullptr || api::Uid(*pod) != rt.uid) return;
   Json status = BuildStatus(rt, *pod);
+  static const Json kAbsent;  // a missing field compares as null
+  auto current = pod->find("status");
+  const bool has_status = current != pod->end() && current->is_object();
   bool changed = false;
-  for (const auto& [field, value] : status.items()) {
-    if (JsonAt(*pod, Json::json_pointer("/status/" + field)) != value) changed = true;
+  for (auto it = status.begin(); it != status.end() && !changed; ++it) {
+    auto stored = has_status ? current->find(it.key()) : current;
+    changed = (has_status && stored != current->end() ? *stored : kAbsent) != it.value();
   }
   rt.status_dirty = false;
   if (!changed) return;
-  auto written = client_.PatchStatus("Pod", rt.ns, rt.name, client::PatchType::kJsonMerge,
-                                     Json{{"status", status}});
+  Json patch = Json::object();
+  patch["status"] = std::move(status);
+  auto written = client_.PatchStatus("Pod", rt.ns, rt.name, client::PatchType::kJsonMerge, patch);
   if (written.ok()) {
     watch_.Observe(written.value());
     return;
