@@ -34,7 +34,7 @@ if(EMSCRIPTEN)
   add_library(rlab_yaml STATIC ${rlab_yaml_srcs})
   target_include_directories(rlab_yaml SYSTEM PUBLIC ${RLAB_YAML_SRC}/include)
   target_include_directories(rlab_yaml PRIVATE ${RLAB_YAML_SRC}/src)
-  target_compile_options(rlab_yaml PRIVATE -fexceptions -w -Wno-error)
+  target_compile_options(rlab_yaml PRIVATE ${RLAB_WASM_EH_FLAG} -w -Wno-error)
   # 31 small files that each parse the same standard headers: compiled in unity batches (CMake's
   # default 8 files each) they cost less CPU (docs/performance.md, "Build and CI time").
   set_target_properties(rlab_yaml PROPERTIES UNITY_BUILD ON)
@@ -78,7 +78,8 @@ endif()
 # ---- rlab_wasm_node_executable(target) ----------------------------------------------------------
 # Makes an Emscripten executable runnable as `node --no-experimental-fetch <build>/<target>.js ARGS`
 # with the host file system (NODERAWFS: relative paths resolve against the process's cwd), exit
-# codes passed through (EXIT_RUNTIME), and C++ exceptions catchable (the YAML decoder needs them).
+# codes passed through (EXIT_RUNTIME), and C++ exceptions catchable (the YAML decoder needs them:
+# the top level's RLAB_WASM_EH flag, at compile and link, selects the scheme).
 # Output: ${CMAKE_BINARY_DIR}/<target>.js and .wasm (never .html).
 function(rlab_wasm_node_executable target)
   if(NOT EMSCRIPTEN)
@@ -88,7 +89,6 @@ function(rlab_wasm_node_executable target)
     -sNODERAWFS=1
     -sALLOW_MEMORY_GROWTH=1
     -sEXIT_RUNTIME=1
-    -sDISABLE_EXCEPTION_CATCHING=0
     -sENVIRONMENT=node)
   set_target_properties(${target} PROPERTIES
     SUFFIX ".js"
