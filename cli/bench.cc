@@ -60,12 +60,18 @@ void AddMemory(nlohmann::ordered_json* out) {
   (*out)["peak_rss_source"] = "node process.resourceUsage().maxRSS";
   (*out)["wasm_heap_mb"] = static_cast<double>(emscripten_get_heap_size()) / (1024.0 * 1024.0);
   (*out)["platform"] = "wasm-node";
+  (*out)["allocator"] = "dlmalloc";  // Emscripten's default malloc
 #else
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   (*out)["peak_rss_mb"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
   (*out)["peak_rss_source"] = "getrusage ru_maxrss";
   (*out)["platform"] = "native";
+#ifdef RLAB_LINKED_JEMALLOC
+  (*out)["allocator"] = "jemalloc";
+#else
+  (*out)["allocator"] = "libc";
+#endif
 #endif
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything Reconcile Lab needs, idempotently and quickly when it is already there:
-#   - Debian packages (compilers, CMake/Ninja, GoogleTest, benchmark, nlohmann-json, yaml-cpp,
+#   - Debian packages (compilers, CMake/Ninja, GoogleTest, benchmark, nlohmann-json, yaml-cpp, jemalloc,
 #     emscripten, chromium, fonts, fonttools);
 #   - the Debian SOURCE packages compiled into the WebAssembly build (imgui from trixie, yaml-cpp
 #     from bookworm), via deb-src entries only, unpacked into .deps/src/{imgui,yaml-cpp};
@@ -65,7 +65,7 @@ fi
 # --- 2. Debian binary packages -------------------------------------------------------------------
 PKGS=(build-essential cmake ninja-build clang libclang-rt-14-dev
       googletest libgtest-dev libgmock-dev libbenchmark-dev
-      nlohmann-json3-dev libyaml-cpp-dev emscripten chromium
+      nlohmann-json3-dev libyaml-cpp-dev libjemalloc-dev emscripten chromium
       python3 fonts-noto-cjk fonts-dejavu-core fonttools gzip dpkg-dev)
 if ! command -v node >/dev/null 2>&1; then PKGS+=(nodejs); fi
 if ! command -v npm >/dev/null 2>&1; then PKGS+=(npm); fi

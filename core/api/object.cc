@@ -1,21 +1,12 @@
 #include "core/api/object.h"
 
+#include "core/api/pointer.h"
+
 namespace api {
 namespace {
 
-const Json* Field(const Json& obj, const char* a, const char* b = nullptr) {
-  if (!obj.is_object()) return nullptr;
-  auto it = obj.find(a);
-  if (it == obj.end()) return nullptr;
-  if (b == nullptr) return &*it;
-  if (!it->is_object()) return nullptr;
-  auto jt = it->find(b);
-  if (jt == it->end()) return nullptr;
-  return &*jt;
-}
-
 std::string StringAt(const Json& obj, const char* a, const char* b = nullptr) {
-  const Json* f = Field(obj, a, b);
+  const Json* f = Member(obj, a, b);
   return f != nullptr && f->is_string() ? f->get<std::string>() : std::string();
 }
 
@@ -47,9 +38,9 @@ OwnerReference OwnerReference::FromJson(const Json& j) {
   ref.kind = StringAt(j, "kind");
   ref.name = StringAt(j, "name");
   ref.uid = StringAt(j, "uid");
-  const Json* c = Field(j, "controller");
+  const Json* c = Member(j, "controller");
   ref.controller = c != nullptr && c->is_boolean() && c->get<bool>();
-  const Json* b = Field(j, "blockOwnerDeletion");
+  const Json* b = Member(j, "blockOwnerDeletion");
   ref.blockOwnerDeletion = b != nullptr && b->is_boolean() && b->get<bool>();
   return ref;
 }
@@ -75,26 +66,26 @@ std::string CreationTimestamp(const Json& obj) {
 }
 
 int64_t Generation(const Json& obj) {
-  const Json* g = Field(obj, "metadata", "generation");
+  const Json* g = Member(obj, "metadata", "generation");
   return g != nullptr && g->is_number_integer() ? g->get<int64_t>() : 0;
 }
 
 bool IsBeingDeleted(const Json& obj) {
-  const Json* t = Field(obj, "metadata", "deletionTimestamp");  // read in place, not copied
+  const Json* t = Member(obj, "metadata", "deletionTimestamp");  // read in place, not copied
   return t != nullptr && t->is_string() && !t->get_ref<const std::string&>().empty();
 }
 
 std::map<std::string, std::string> Labels(const Json& obj) {
-  return StringMap(Field(obj, "metadata", "labels"));
+  return StringMap(Member(obj, "metadata", "labels"));
 }
 
 std::map<std::string, std::string> Annotations(const Json& obj) {
-  return StringMap(Field(obj, "metadata", "annotations"));
+  return StringMap(Member(obj, "metadata", "annotations"));
 }
 
 std::vector<std::string> Finalizers(const Json& obj) {
   std::vector<std::string> out;
-  const Json* f = Field(obj, "metadata", "finalizers");
+  const Json* f = Member(obj, "metadata", "finalizers");
   if (f == nullptr || !f->is_array()) return out;
   for (const Json& v : *f) {
     if (v.is_string()) out.push_back(v.get<std::string>());
@@ -103,7 +94,7 @@ std::vector<std::string> Finalizers(const Json& obj) {
 }
 
 bool HasFinalizer(const Json& obj, const std::string& finalizer) {
-  const Json* f = Field(obj, "metadata", "finalizers");
+  const Json* f = Member(obj, "metadata", "finalizers");
   if (f == nullptr || !f->is_array()) return false;
   for (const Json& v : *f) {
     if (v.is_string() && v.get_ref<const std::string&>() == finalizer) return true;
@@ -113,7 +104,7 @@ bool HasFinalizer(const Json& obj, const std::string& finalizer) {
 
 std::vector<OwnerReference> OwnerReferences(const Json& obj) {
   std::vector<OwnerReference> out;
-  const Json* refs = Field(obj, "metadata", "ownerReferences");
+  const Json* refs = Member(obj, "metadata", "ownerReferences");
   if (refs == nullptr || !refs->is_array()) return out;
   for (const Json& r : *refs) out.push_back(OwnerReference::FromJson(r));
   return out;
@@ -121,10 +112,10 @@ std::vector<OwnerReference> OwnerReferences(const Json& obj) {
 
 std::optional<OwnerReference> GetControllerOf(const Json& obj) {
   // Only the controller reference is converted; the others are skipped in place.
-  const Json* refs = Field(obj, "metadata", "ownerReferences");
+  const Json* refs = Member(obj, "metadata", "ownerReferences");
   if (refs == nullptr || !refs->is_array()) return std::nullopt;
   for (const Json& r : *refs) {
-    const Json* c = Field(r, "controller");
+    const Json* c = Member(r, "controller");
     if (c != nullptr && c->is_boolean() && c->get<bool>()) return OwnerReference::FromJson(r);
   }
   return std::nullopt;

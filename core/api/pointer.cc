@@ -88,4 +88,24 @@ const Json* FindPointer(const Json& doc, std::string_view pointer) {
   return at;
 }
 
+const Json* Member(const Json& obj, std::string_view a, const char* b) {
+  if (!obj.is_object()) return nullptr;
+  auto it = obj.find(a);
+  if (it == obj.end()) return nullptr;
+  if (b == nullptr) return &*it;
+  if (!it->is_object()) return nullptr;
+  auto jt = it->find(b);
+  return jt == it->end() ? nullptr : &*jt;
+}
+
+std::string GetString(const Json& doc, std::string_view pointer) {
+  const Json* v = FindPointer(doc, pointer);
+  return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : std::string();
+}
+
+std::string MemberString(const Json& obj, std::string_view key) {
+  const Json* v = Member(obj, key);
+  return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : std::string();
+}
+
 }  // namespace api

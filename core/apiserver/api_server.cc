@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/api/patch.h"
+#include "core/api/pointer.h"
 #include "core/api/schema.h"
 #include "core/api/strategic_merge.h"
 #include "core/apiserver/internal/filters.h"
@@ -702,7 +703,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::Delete(const RequestContext& ctx,
 
   // Graceful deletion (Pods bound to a node): the kubelet confirms with a zero grace delete.
   int64_t grace = 0;
-  if (kind->graceful_deletion && !api::GetString(next, "/spec/nodeName"_json_pointer).empty()) {
+  if (kind->graceful_deletion && !api::GetString(next, "/spec/nodeName").empty()) {
     const Json spec_grace = next.value("/spec/terminationGracePeriodSeconds"_json_pointer, Json(30));
     grace = opts.grace_period_seconds.value_or(
         spec_grace.is_number_integer() ? spec_grace.get<int64_t>() : 30);

@@ -3,6 +3,8 @@
 #include <sstream>
 #include <vector>
 
+#include "core/api/pointer.h"
+
 namespace lab {
 namespace {
 
@@ -33,21 +35,9 @@ bool IsLocalAddress(const std::string& address) {
   return address.rfind("http://127.0.0.1:", 0) == 0 || address.rfind("http://localhost:", 0) == 0;
 }
 
-// Member returns obj[a][b] (b optional) when obj and obj[a] are objects holding them, else null;
-// it reads in place where api::Json::value would copy the whole subtree on every Pod event.
-const api::Json* Member(const api::Json& obj, const char* a, const char* b = nullptr) {
-  if (!obj.is_object()) return nullptr;
-  auto it = obj.find(a);
-  if (it == obj.end()) return nullptr;
-  if (b == nullptr) return &*it;
-  if (!it->is_object()) return nullptr;
-  auto jt = it->find(b);
-  return jt == it->end() ? nullptr : &*jt;
-}
-
 // RunningContainer reports whether the Pod's container named name runs, and its restart count.
 bool RunningContainer(const api::Json& pod, const std::string& name, int64_t* restarts) {
-  const api::Json* statuses = Member(pod, "status", "containerStatuses");
+  const api::Json* statuses = api::Member(pod, "status", "containerStatuses");
   if (statuses == nullptr || !statuses->is_array()) return false;
   for (const api::Json& cs : *statuses) {
     if (!cs.is_object() || cs.value("name", api::Json()) != name) continue;
@@ -123,17 +113,17 @@ base::Status RaySubmitterRunner::Start() {
 void RaySubmitterRunner::OnPodEvent(const apiserver::WatchEvent& event) {
   if (event.object == nullptr || event.type == apiserver::WatchEventType::kDeleted) return;
   const api::Json& pod = *event.object;
-  const api::Json* containers = Member(pod, "spec", "containers");
+  const api::Json* containers = api::Member(pod, "spec", "containers");
   if (containers == nullptr || !containers->is_array()) return;
   for (const api::Json& c : *containers) {
-    const api::Json* name_field = Member(c, "name");
+    const api::Json* name_field = api::Member(c, "name");
     if (name_field == nullptr || !name_field->is_string()) continue;
     const std::string& name = name_field->get_ref<const std::string&>();
     int64_t restarts = 0;
     if (!RunningContainer(pod, name, &restarts)) continue;
     const std::string key = RunKey(pod, name, restarts);
     if (running_.count(key) > 0) continue;
-    const api::Json* args = Member(c, "args");
+    const api::Json* args = api::Member(c, "args");
     if (args == nullptr || !args->is_array() || args->empty() || !(*args)[0].is_string()) continue;
     SubmitterCommand command;
     if (!ParseSubmitterCommand((*args)[0].get<std::string>(), &command)) continue;

@@ -60,5 +60,30 @@ TEST(FindPointerTest, ScalarRootAndNullRoot) {
   EXPECT_EQ(FindPointer(s, ""), &s);
 }
 
+TEST(MemberTest, ReadsOneOrTwoKeysInPlace) {
+  const Json doc = Json::parse(R"({"metadata": {"name": "p", "labels": null}, "spec": [1], "n": 3})");
+  ASSERT_NE(Member(doc, "metadata"), nullptr);
+  EXPECT_EQ(Member(doc, "metadata"), &doc.at("metadata"));  // in place, not a copy
+  EXPECT_EQ(Member(doc, "metadata", "name"), &doc.at("metadata").at("name"));
+  EXPECT_EQ(Member(doc, "status"), nullptr);
+  EXPECT_EQ(Member(doc, "metadata", "uid"), nullptr);
+  EXPECT_EQ(Member(doc, "spec", "0"), nullptr);  // not an object on the way
+  EXPECT_EQ(Member(doc, "n", "x"), nullptr);
+  EXPECT_EQ(Member(Json::array({1}), "a"), nullptr);
+  EXPECT_EQ(Member(Json(), "a"), nullptr);
+  ASSERT_NE(Member(doc, "metadata", "labels"), nullptr);
+  EXPECT_TRUE(Member(doc, "metadata", "labels")->is_null());
+}
+
+TEST(MemberTest, MemberStringIsEmptyUnlessAString) {
+  const Json doc = Json::parse(R"({"key": "k", "n": 1, "z": null, "o": {"key": "x"}})");
+  EXPECT_EQ(MemberString(doc, "key"), "k");
+  EXPECT_EQ(MemberString(doc, "n"), "");
+  EXPECT_EQ(MemberString(doc, "z"), "");
+  EXPECT_EQ(MemberString(doc, "o"), "");
+  EXPECT_EQ(MemberString(doc, "absent"), "");
+  EXPECT_EQ(MemberString(Json("key"), "key"), "");
+}
+
 }  // namespace
 }  // namespace api

@@ -4,13 +4,11 @@
 // ImGui button, the share fragment, embed.js, and screenshots that must be real renders.
 'use strict';
 const fs = require('fs');
-const http = require('http');
 const path = require('path');
+const { ROOT, serve, launch, waitReady, longSession } = require('./harness');
 
-const ROOT = path.resolve(__dirname, '../..');
 const DIST = path.join(ROOT, 'build/web/dist');
 const SHOTS = path.join(ROOT, 'build/web/screenshots');
-const { chromium } = require(path.join(ROOT, '.deps/npm/node_modules/playwright-core'));
 
 const results = [];
 const figures = {};
@@ -26,24 +24,6 @@ async function check(name, fn) {
   }
 }
 function assert(cond, message) { if (!cond) throw new Error(message); }
-
-// A tiny static server for dist/ (the folder must work from any web server).
-function serve() {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-                  '.txt': 'text/plain', '.size': 'text/plain' };
-  const server = http.createServer((req, res) => {
-    const url = decodeURIComponent(req.url.split('?')[0].split('#')[0]);
-    const file = path.join(DIST, url.endsWith('/') ? url + 'index.html' : url);
-    if (!file.startsWith(DIST) || !fs.existsSync(file)) { res.writeHead(404); res.end(); return; }
-    res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-async function waitReady(page, timeout = 90000) {
-  await page.waitForFunction(() => window.rlab && window.rlab.ready === true, null, { timeout });
-}
 
 // Frames: resolve after n animation frames (the ImGui loop draws once per frame).
 const frames = (page, n) => page.evaluate((n) => new Promise((r) => {
@@ -81,14 +61,9 @@ async function shot(page, name) {
 
 async function main() {
   fs.mkdirSync(SHOTS, { recursive: true });
-  const server = await serve();
+  const server = await serve(DIST);
   const base = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox',
-           '--disable-background-networking', '--disable-component-update', '--disable-sync',
-           '--no-first-run'],
-  });
+  const browser = await launch();
   try {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
     const page = await ctx.newPage();
@@ -345,18 +320,9 @@ async function main() {
       const p7 = await ctx.newPage();
       await p7.goto(base + 'index.html');
       await waitReady(p7);
-      const m = await p7.evaluate(async () => {
+      const session = await p7.evaluate(longSession, { steps: 11000, maxCommands: 3000 });
+      const m = await p7.evaluate(async ({ total, sessionMs }) => {
         const r = window.rlab;
-        await r.command('wait --for=condition=Available deploy/inference-operator --timeout=30s\n' +
-          'apply -f - <<EOF\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n' +
-          '  replicas: 60\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n' +
-          '    spec: {containers: [{name: web, image: nginx}]}\nEOF\n');
-        const t0 = performance.now();
-        for (let i = 0; (await r.state()).steps < 11000 && i < 3000; ++i) {
-          await r.command(i % 40 === 0 ? 'scale deploy web --replicas=' + (30 + i % 80) : 'run 50ms');
-        }
-        const sessionMs = performance.now() - t0;
-        const total = (await r.state()).steps;
         const t1 = performance.now();
         const parked = await r.buildCheckpoints();
         const buildMs = performance.now() - t1;
@@ -366,7 +332,7 @@ async function main() {
           runs.push(Object.assign({ back }, r.rewindStats()));
         }
         return { total, parked, sessionMs, buildMs, runs };
-      });
+      }, session);
       await p7.close();
       assert(m.total >= 10000 && m.parked > 0, JSON.stringify(m).slice(0, 300));
       const ms = m.runs.map((x) => x.ms);

@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "core/api/pointer.h"
+
 namespace check {
 
 namespace {
@@ -11,8 +13,9 @@ int64_t IntOr(const api::Json& obj, const char* field, int64_t fallback) {
   return it != obj.end() && it->is_number_integer() ? it->get<int64_t>() : fallback;
 }
 
-bool TrueAt(const api::Json& obj, const api::Json::json_pointer& ptr) {
-  return obj.contains(ptr) && obj.at(ptr).is_boolean() && obj.at(ptr).get<bool>();
+bool TrueAt(const api::Json& obj, std::string_view pointer) {
+  const api::Json* v = api::FindPointer(obj, pointer);
+  return v != nullptr && v->is_boolean() && v->get<bool>();
 }
 
 // DesiredWorkers re-derives a group's Pod count from its spec (see the header).
@@ -33,7 +36,7 @@ int64_t DesiredWorkers(const api::Json& group) {
 }
 
 bool RunningAndReady(const api::Json& pod) {
-  if (api::GetString(pod, "/status/phase"_json_pointer) != "Running") return false;
+  if (api::GetString(pod, "/status/phase") != "Running") return false;
   const api::Json* conditions = pod.contains("status") ? &pod["status"] : nullptr;
   if (conditions == nullptr || !conditions->contains("conditions")) return false;
   for (const api::Json& c : (*conditions)["conditions"]) {
@@ -59,8 +62,8 @@ void RayClusterPods::Check(const State& state, std::vector<Violation>* out) {
     if (o->value("kind", std::string()) != "RayCluster" || api::IsBeingDeleted(*o)) continue;
     const api::Json& rc = *o;
     const std::string who = "RayCluster " + api::Namespace(rc) + "/" + api::Name(rc);
-    if (TrueAt(rc, "/spec/enableInTreeAutoscaling"_json_pointer)) continue;
-    const bool suspended = TrueAt(rc, "/spec/suspend"_json_pointer);
+    if (TrueAt(rc, "/spec/enableInTreeAutoscaling")) continue;
+    const bool suspended = TrueAt(rc, "/spec/suspend");
     const auto& mine = pods[{api::Namespace(rc), api::Name(rc)}];
     int64_t heads = 0;
     std::map<std::string, int64_t> workers;  // by group
@@ -73,7 +76,7 @@ void RayClusterPods::Check(const State& state, std::vector<Violation>* out) {
       } else if (type == "worker") {
         ++workers[labels.count("ray.io/group") ? labels.at("ray.io/group") : ""];
         if (RunningAndReady(*p)) ++ready;
-        if (api::GetString(*p, "/status/phase"_json_pointer) == "Running") ++available;
+        if (api::GetString(*p, "/status/phase") == "Running") ++available;
       }
     }
     const int64_t want_heads = suspended ? 0 : 1;

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/api/pointer.h"
 #include "core/base/assert.h"
 #include "core/world/workloads/pod_util.h"
 
@@ -12,7 +13,7 @@ namespace {
 
 using api::Json;
 
-std::string NodeName(const Json& pod) { return api::GetString(pod, "/spec/nodeName"_json_pointer); }
+std::string NodeName(const Json& pod) { return api::GetString(pod, "/spec/nodeName"); }
 
 // Hex64 renders 64 hex digits from FNV-1a 64 hashes of s (four salted rounds): stand-ins for
 // container IDs and image digests.
@@ -38,7 +39,7 @@ struct Container {
 
 std::vector<Container> Containers(const Json& pod) {
   std::vector<Container> out;
-  const Json& list = JsonAt(pod, "/spec/containers"_json_pointer);
+  const Json& list = JsonAt(pod, "/spec/containers");
   if (!list.is_array()) return out;
   for (const Json& c : list) {
     if (!c.is_object()) continue;
@@ -54,11 +55,11 @@ std::vector<Container> Containers(const Json& pod) {
 std::string QosClass(const Json& pod) {
   bool any = false;
   bool guaranteed = true;
-  const Json& list = JsonAt(pod, "/spec/containers"_json_pointer);
+  const Json& list = JsonAt(pod, "/spec/containers");
   if (!list.is_array()) return "BestEffort";
   for (const Json& c : list) {
-    const Json& requests = JsonAt(c, "/resources/requests"_json_pointer);
-    const Json& limits = JsonAt(c, "/resources/limits"_json_pointer);
+    const Json& requests = JsonAt(c, "/resources/requests");
+    const Json& limits = JsonAt(c, "/resources/limits");
     if ((requests.is_object() && !requests.empty()) || (limits.is_object() && !limits.empty()))
       any = true;
     for (const char* r : {"cpu", "memory"}) {
@@ -309,7 +310,7 @@ void Kubelet::StartTermination(PodRuntime& rt, const Json& pod) {
   CancelTimers(rt);
   rt.terminating = true;
   rt.ready = false;
-  const int64_t grace = IntAt(pod, "/metadata/deletionGracePeriodSeconds"_json_pointer, 0);
+  const int64_t grace = IntAt(pod, "/metadata/deletionGracePeriodSeconds", 0);
   const base::Duration wait = std::min(grace * base::kSecond, options_.termination_cap);
   ScopedCause cause(scheduler_.trace(), Emit(rt, PodPhase(pod), "Killing"));
   WriteStatus(rt);
@@ -471,7 +472,7 @@ void Kubelet::CancelTimers(PodRuntime& rt) {
 }
 
 bool Kubelet::RestartsAfter(const Json& pod, int exit_code) const {
-  const std::string policy = api::GetString(pod, "/spec/restartPolicy"_json_pointer);
+  const std::string policy = api::GetString(pod, "/spec/restartPolicy");
   if (policy == "Never") return false;
   if (policy == "OnFailure") return exit_code != 0;
   return true;  // Always (the default)
@@ -493,7 +494,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       phase = "Running";
       break;
     case Stage::kTerminated:
-      phase = IntAt(rt.terminated, "/exitCode"_json_pointer, 1) == 0 ? "Succeeded" : "Failed";
+      phase = IntAt(rt.terminated, "/exitCode", 1) == 0 ? "Succeeded" : "Failed";
       break;
   }
   if (rt.terminating && !PodPhase(pod).empty()) phase = PodPhase(pod);
@@ -512,7 +513,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
   const std::string ready_msg =
       terminal || ready ? "" : "containers with unready status: [" + unready + "]";
   const base::SimTime now = scheduler_.clock().Now();
-  const Json& existing = JsonAt(pod, "/status/conditions"_json_pointer);
+  const Json& existing = JsonAt(pod, "/status/conditions");
   Json merged = existing.is_array() ? existing : Json::array();
   std::vector<Json> ordered = {
       Cond("PodReadyToStartContainers", !terminal, "", ""),

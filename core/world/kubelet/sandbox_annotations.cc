@@ -60,7 +60,7 @@ SandboxSettings ParseSandboxAnnotations(const api::Json& pod, const SandboxSetti
                           "\" is not an exit code (0-255); using " + std::to_string(s.exit_code));
     }
   }
-  const api::Json& containers = JsonAt(pod, "/spec/containers"_json_pointer);
+  const api::Json& containers = JsonAt(pod, "/spec/containers");
   if (containers.is_array()) {
     for (const api::Json& c : containers) {
       if (c.is_object() && c.contains("image") && c["image"].is_string() &&

@@ -101,7 +101,7 @@ base::Status Nodes::PostReady(const std::string& name) {
   client::Client& client = *nodes_.at(name).client;
   auto current = client.Get("Node", "", name);
   if (!current.ok()) return current.status();
-  Json conditions = JsonAt(*current.value(), "/status/conditions"_json_pointer);
+  Json conditions = JsonAt(*current.value(), "/status/conditions");
   const base::SimTime now = scheduler_.clock().Now();
   struct Pressure {
     const char* type;
@@ -125,7 +125,7 @@ base::Status Nodes::PostReady(const std::string& name) {
                                     Json{{"status", {{"conditions", conditions}}}});
   if (!patched.ok()) return patched.status();
   // The node lifecycle controller lifts the unreachable taints once the node is Ready.
-  const Json& taints = JsonAt(*patched.value(), "/spec/taints"_json_pointer);
+  const Json& taints = JsonAt(*patched.value(), "/spec/taints");
   if (taints.is_array()) {
     Json kept = Json::array();
     for (const Json& taint : taints) {
@@ -178,7 +178,7 @@ void Nodes::MarkUnknown(const std::string& name) {
   auto current = controller_client_->Get("Node", "", name);
   if (!current.ok()) return;
   const base::SimTime now = scheduler_.clock().Now();
-  Json conditions = JsonAt(*current.value(), "/status/conditions"_json_pointer);
+  Json conditions = JsonAt(*current.value(), "/status/conditions");
   for (const char* type : {"MemoryPressure", "DiskPressure", "PIDPressure", "Ready"}) {
     conditions = UpsertCondition(
         conditions,
@@ -188,7 +188,7 @@ void Nodes::MarkUnknown(const std::string& name) {
   auto patched = controller_client_->PatchStatus("Node", "", name, client::PatchType::kJsonMerge,
                                                  Json{{"status", {{"conditions", conditions}}}});
   (void)patched;  // a failure leaves the node as it was; `fault node up` retries nothing
-  Json taints = JsonAt(*current.value(), "/spec/taints"_json_pointer);
+  Json taints = JsonAt(*current.value(), "/spec/taints");
   if (!taints.is_array()) taints = Json::array();
   bool has = false;
   for (const Json& t : taints)
@@ -209,7 +209,7 @@ void Nodes::MarkUnknown(const std::string& name) {
   if (!pods.ok()) return;
   for (const api::ObjectPtr& pod : pods.value()) {
     if (pod == nullptr || !IsPodReady(*pod)) continue;
-    Json pod_conditions = UpsertCondition(JsonAt(*pod, "/status/conditions"_json_pointer),
+    Json pod_conditions = UpsertCondition(JsonAt(*pod, "/status/conditions"),
                                           Json{{"type", "Ready"}, {"status", "False"}}, now);
     auto marked = controller_client_->PatchStatus(
         "Pod", api::Namespace(*pod), api::Name(*pod), client::PatchType::kJsonMerge,

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "core/api/pointer.h"
+
 namespace world {
 namespace {
 
@@ -41,7 +43,7 @@ bool RayContainerReady(const Json& pod) {
         return true;
     }
   }
-  const std::string ray = api::GetString(pod, "/spec/containers/0/name"_json_pointer);
+  const std::string ray = api::GetString(pod, "/spec/containers/0/name");
   const Json::json_pointer ptr("/status/containerStatuses");
   if (!pod.contains(ptr) || !pod.at(ptr).is_array()) return false;
   for (const Json& c : pod.at(ptr)) {

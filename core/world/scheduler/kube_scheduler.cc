@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/pointer.h"
 #include "core/world/scheduler/pod_info.h"
 #include "core/world/workloads/pod_util.h"
 
@@ -216,7 +217,7 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
                                Json{{"spec", {{"nodeName", *best}}}});
     if (!bound.ok()) return base::IsNotFound(bound.status());
     pods_.Observe(bound.value());
-    Json conditions = UpsertCondition(JsonAt(*bound.value(), "/status/conditions"_json_pointer),
+    Json conditions = UpsertCondition(JsonAt(*bound.value(), "/status/conditions"),
                                       Json{{"type", "PodScheduled"}, {"status", "True"}},
                                       scheduler_.clock().Now());
     auto scheduled = client_.PatchStatus("Pod", ns, name, client::PatchType::kJsonMerge,
@@ -251,7 +252,7 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
       trace.Emit("scheduler.unschedulable",
                  {{"pod", key}, {"message", message}, {"cause", trace.current_cause()}});
   ScopedCause cause(trace, seq);
-  Json conditions = UpsertCondition(JsonAt(*pod, "/status/conditions"_json_pointer),
+  Json conditions = UpsertCondition(JsonAt(*pod, "/status/conditions"),
                                     Json{{"type", "PodScheduled"},
                                          {"status", "False"},
                                          {"reason", "Unschedulable"},

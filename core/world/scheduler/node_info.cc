@@ -1,29 +1,23 @@
 #include "core/world/scheduler/node_info.h"
 
+#include "core/api/pointer.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
-namespace {
 
 using api::Json;
-
-std::string StringField(const Json& obj, const char* key) {
-  auto it = obj.find(key);
-  return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-}  // namespace
 
 NodeInfo BuildNodeInfo(const api::ObjectPtr& node) {
   NodeInfo info;
   info.node = node;
   const Json& obj = *node;
-  info.unschedulable = JsonAt(obj, "/spec/unschedulable"_json_pointer) == Json(true);
-  const Json& taints = JsonAt(obj, "/spec/taints"_json_pointer);
+  info.unschedulable = JsonAt(obj, "/spec/unschedulable") == Json(true);
+  const Json& taints = JsonAt(obj, "/spec/taints");
   if (taints.is_array()) {
     for (const Json& taint : taints) {
       if (!taint.is_object()) continue;
-      Taint t{StringField(taint, "key"), StringField(taint, "value"), StringField(taint, "effect")};
+      Taint t{api::MemberString(taint, "key"), api::MemberString(taint, "value"),
+              api::MemberString(taint, "effect")};
       if (t.effect != "NoSchedule" && t.effect != "NoExecute") continue;
       info.scheduling_taints.push_back(std::move(t));
     }

@@ -2,32 +2,26 @@
 
 #include <tuple>
 
+#include "core/api/pointer.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
-namespace {
 
 using api::Json;
-
-std::string StringField(const Json& obj, const char* key) {
-  auto it = obj.find(key);
-  return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
-}  // namespace
 
 PodInfo BuildPodInfo(const Json& pod) {
   PodInfo info;
   std::tie(info.requests, info.nonzero_requests) = PodRequestsWithNonzero(pod);
-  const Json& tolerations = JsonAt(pod, "/spec/tolerations"_json_pointer);
+  const Json& tolerations = JsonAt(pod, "/spec/tolerations");
   if (tolerations.is_array()) {
     for (const Json& t : tolerations) {
       if (!t.is_object()) continue;
-      info.tolerations.push_back(Toleration{StringField(t, "key"), StringField(t, "operator"),
-                                            StringField(t, "value"), StringField(t, "effect")});
+      info.tolerations.push_back(
+          Toleration{api::MemberString(t, "key"), api::MemberString(t, "operator"),
+                     api::MemberString(t, "value"), api::MemberString(t, "effect")});
     }
   }
-  const Json& selector = JsonAt(pod, "/spec/nodeSelector"_json_pointer);
+  const Json& selector = JsonAt(pod, "/spec/nodeSelector");
   if (selector.is_object()) {
     for (const auto& [k, v] : selector.items()) {
       info.node_selector.push_back(

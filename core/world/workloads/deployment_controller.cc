@@ -5,6 +5,7 @@
 #include <set>
 #include <utility>
 
+#include "core/api/pointer.h"
 #include "core/world/workloads/deployment_util.h"
 #include "core/world/workloads/pod_util.h"
 #include "core/world/workloads/replicaset_controller.h"
@@ -16,7 +17,7 @@ using api::Json;
 
 const char kController[] = "deployment-controller";
 
-int64_t SpecReplicas(const Json& obj) { return IntAt(obj, "/spec/replicas"_json_pointer, 1); }
+int64_t SpecReplicas(const Json& obj) { return IntAt(obj, "/spec/replicas", 1); }
 int64_t StatusCount(const Json& obj, const char* field) {
   return IntAt(obj, Json::json_pointer(std::string("/status/") + field), 0);
 }
@@ -32,12 +33,12 @@ int64_t Revision(const Json& obj) {
 }
 
 bool IsRecreate(const Json& d) {
-  return api::GetString(d, "/spec/strategy/type"_json_pointer) == "Recreate";
+  return api::GetString(d, "/spec/strategy/type") == "Recreate";
 }
 
 Fenceposts FencepostsOf(const Json& d) {
-  const Json& surge = JsonAt(d, "/spec/strategy/rollingUpdate/maxSurge"_json_pointer);
-  const Json& unavailable = JsonAt(d, "/spec/strategy/rollingUpdate/maxUnavailable"_json_pointer);
+  const Json& surge = JsonAt(d, "/spec/strategy/rollingUpdate/maxSurge");
+  const Json& unavailable = JsonAt(d, "/spec/strategy/rollingUpdate/maxUnavailable");
   return ResolveFenceposts(surge.is_null() ? Json("25%") : surge,
                            unavailable.is_null() ? Json("25%") : unavailable, SpecReplicas(d));
 }
@@ -116,9 +117,9 @@ DeploymentController::Rollout DeploymentController::Classify(
     }
     return api::Name(*a) < api::Name(*b);
   });
-  const Json& tmpl = JsonAt(*deployment, "/spec/template"_json_pointer);
+  const Json& tmpl = JsonAt(*deployment, "/spec/template");
   for (const api::ObjectPtr& rs : owned) {
-    if (r.new_rs == nullptr && EqualIgnoreHash(JsonAt(*rs, "/spec/template"_json_pointer), tmpl)) {
+    if (r.new_rs == nullptr && EqualIgnoreHash(JsonAt(*rs, "/spec/template"), tmpl)) {
       r.new_rs = rs;
     } else {
       r.old_rss.push_back(rs);
@@ -141,13 +142,13 @@ bool DeploymentController::EnsureNewReplicaSet(Rollout& r, int64_t replicas) {
   const int64_t revision = MaxRevision(r.old_rss) + 1;
   const Fenceposts f = FencepostsOf(d);
   if (r.new_rs == nullptr) {
-    Json tmpl = JsonAt(d, "/spec/template"_json_pointer);
-    const Json& collisions = JsonAt(d, "/status/collisionCount"_json_pointer);
+    Json tmpl = JsonAt(d, "/spec/template");
+    const Json& collisions = JsonAt(d, "/status/collisionCount");
     const std::string hash = ComputeHash(
         tmpl, collisions.is_number_integer() ? std::optional<int64_t>(collisions.get<int64_t>())
                                              : std::nullopt);
     api::SetLabel(tmpl, kPodTemplateHashLabel, hash);
-    Json selector = JsonAt(d, "/spec/selector"_json_pointer);
+    Json selector = JsonAt(d, "/spec/selector");
     if (!selector.is_object()) selector = Json::object();
     selector["matchLabels"][kPodTemplateHashLabel] = hash;
     Json annotations = Json::object();
@@ -168,12 +169,12 @@ bool DeploymentController::EnsureNewReplicaSet(Rollout& r, int64_t replicas) {
                {"metadata",
                 {{"name", api::Name(d) + "-" + hash},
                  {"namespace", ns},
-                 {"labels", JsonAt(tmpl, "/metadata/labels"_json_pointer)},
+                 {"labels", JsonAt(tmpl, "/metadata/labels")},
                  {"annotations", annotations},
                  {"ownerReferences", Json::array({NewControllerRef(d)})}}},
                {"spec",
                 {{"replicas", replicas},
-                 {"minReadySeconds", IntAt(d, "/spec/minReadySeconds"_json_pointer, 0)},
+                 {"minReadySeconds", IntAt(d, "/spec/minReadySeconds", 0)},
                  {"selector", selector},
                  {"template", tmpl}}}};
     ScopedCause cause(trace, EmitAction(trace, kController, "Deployment/" + api::ObjectKey(d),
@@ -360,7 +361,7 @@ bool DeploymentController::RolloutRecreate(Rollout& r, bool* changed) {
 
 // mirrors sync.go cleanupDeployment: keep at most revisionHistoryLimit idle old ReplicaSets.
 bool DeploymentController::Cleanup(const Rollout& r) {
-  const int64_t limit = IntAt(*r.deployment, "/spec/revisionHistoryLimit"_json_pointer, 10);
+  const int64_t limit = IntAt(*r.deployment, "/spec/revisionHistoryLimit", 10);
   std::vector<api::ObjectPtr> idle;
   for (const api::ObjectPtr& rs : r.old_rss) {
     if (SpecReplicas(*rs) != 0 || StatusCount(*rs, "replicas") != 0 || api::IsBeingDeleted(*rs) ||
@@ -411,7 +412,7 @@ bool DeploymentController::SyncStatus(const Rollout& r) {
       {"reason", min_available ? "MinimumReplicasAvailable" : "MinimumReplicasUnavailable"},
       {"message", min_available ? "Deployment has minimum availability."
                                 : "Deployment does not have minimum availability."}};
-  const Json& existing = JsonAt(d, "/status/conditions"_json_pointer);
+  const Json& existing = JsonAt(d, "/status/conditions");
   Json merged = UpsertCondition(existing, available_cond, now, /*update_time=*/true);
 
   const Json* progressing = FindCondition(d, "Progressing");
@@ -478,7 +479,7 @@ bool DeploymentController::Sync(const std::string& key) {
   if (d == nullptr || api::IsBeingDeleted(*d)) return true;
   Rollout r = Classify(d);
   bool changed = false;
-  if (JsonAt(*d, "/spec/paused"_json_pointer) == Json(true)) return SyncStatus(r);
+  if (JsonAt(*d, "/spec/paused") == Json(true)) return SyncStatus(r);
   return IsRecreate(*d) ? RolloutRecreate(r, &changed) : RolloutRolling(r, &changed);
 }
 

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/pointer.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -17,7 +18,7 @@ const char kController[] = "endpoint-controller";
 // Selector returns spec.selector as a label map; empty when absent (not managed by us).
 std::map<std::string, std::string> Selector(const Json& svc) {
   std::map<std::string, std::string> out;
-  const Json& sel = JsonAt(svc, "/spec/selector"_json_pointer);
+  const Json& sel = JsonAt(svc, "/spec/selector");
   if (!sel.is_object()) return out;
   for (const auto& [k, v] : sel.items()) {
     if (v.is_string()) out[k] = v.get<std::string>();
@@ -28,7 +29,7 @@ std::map<std::string, std::string> Selector(const Json& svc) {
 // Selects matches the selector against the Pod's labels in place (no copy of the labels).
 bool Selects(const std::map<std::string, std::string>& selector, const Json& pod) {
   if (selector.empty()) return false;
-  const Json& labels = JsonAt(pod, "/metadata/labels"_json_pointer);
+  const Json& labels = JsonAt(pod, "/metadata/labels");
   if (!labels.is_object()) return false;
   for (const auto& [k, v] : selector) {
     auto it = labels.find(k);
@@ -42,9 +43,9 @@ bool Selects(const std::map<std::string, std::string>& selector, const Json& pod
 // ServiceSelects is Selects(Selector(svc), pod) reading the selector in place: a JSON object
 // iterates in key order like the std::map Selector builds, and skips the same non-string values.
 bool ServiceSelects(const Json& svc, const Json& pod) {
-  const Json& sel = JsonAt(svc, "/spec/selector"_json_pointer);
+  const Json& sel = JsonAt(svc, "/spec/selector");
   if (!sel.is_object()) return false;
-  const Json& labels = JsonAt(pod, "/metadata/labels"_json_pointer);
+  const Json& labels = JsonAt(pod, "/metadata/labels");
   bool any = false;
   for (auto it = sel.begin(); it != sel.end(); ++it) {
     if (!it->is_string()) continue;
@@ -66,7 +67,7 @@ std::string PairKey(const std::string& ns, const std::string& k, const std::stri
 // LabelPairs lists an object's string labels as index keys.
 std::vector<std::string> LabelPairs(const Json& obj) {
   std::vector<std::string> out;
-  const Json& labels = JsonAt(obj, "/metadata/labels"_json_pointer);
+  const Json& labels = JsonAt(obj, "/metadata/labels");
   if (!labels.is_object()) return out;
   const std::string ns = api::Namespace(obj);
   for (const auto& [k, v] : labels.items()) {
@@ -82,10 +83,10 @@ std::optional<int64_t> ResolvePort(const Json& svc_port, const Json& pod) {
   if (target.is_number_integer()) return target.get<int64_t>();
   if (!target.is_string()) return std::nullopt;
   const std::string name = target.get<std::string>();
-  const Json& containers = JsonAt(pod, "/spec/containers"_json_pointer);
+  const Json& containers = JsonAt(pod, "/spec/containers");
   if (!containers.is_array()) return std::nullopt;
   for (const Json& c : containers) {
-    const Json& ports = JsonAt(c, "/ports"_json_pointer);
+    const Json& ports = JsonAt(c, "/ports");
     if (!ports.is_array()) continue;
     for (const Json& p : ports) {
       if (p.is_object() && p.value("name", Json("")) == Json(name) && p.contains("containerPort") &&
@@ -179,8 +180,8 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
   // the label index already holds the Pod under its pairs, and the old object selects exactly the
   // Services the new one selects, so it adds nothing to `selecting`.
   const bool same_labels = old_obj != nullptr && new_obj != nullptr &&
-                           JsonAt(*old_obj, "/metadata/labels"_json_pointer) ==
-                               JsonAt(*new_obj, "/metadata/labels"_json_pointer);
+                           JsonAt(*old_obj, "/metadata/labels") ==
+                               JsonAt(*new_obj, "/metadata/labels");
   if (old_obj != nullptr && !same_labels) {
     for (const std::string& pair : LabelPairs(*old_obj)) {
       auto it = pods_by_label_.find(pair);
@@ -226,8 +227,8 @@ bool EndpointsController::Sync(const std::string& key) {
   if (selector.empty()) return true;  // a Service without selector: its Endpoints are the user's
   const std::string ns = api::Namespace(*svc);
   const bool publish_not_ready =
-      JsonAt(*svc, "/spec/publishNotReadyAddresses"_json_pointer) == Json(true);
-  const Json& svc_ports = JsonAt(*svc, "/spec/ports"_json_pointer);
+      JsonAt(*svc, "/spec/publishNotReadyAddresses") == Json(true);
+  const Json& svc_ports = JsonAt(*svc, "/spec/ports");
 
   // Group addresses by their resolved port list (RepackSubsets).
   struct Subset {
@@ -248,7 +249,7 @@ bool EndpointsController::Sync(const std::string& key) {
   for (const std::string& pod_key : *candidates) {
     api::ObjectPtr pod = pods_.GetByKey(pod_key);
     if (pod == nullptr || api::Namespace(*pod) != ns || !Selects(selector, *pod)) continue;
-    const std::string ip = api::GetString(*pod, "/status/podIP"_json_pointer);
+    const std::string ip = api::GetString(*pod, "/status/podIP");
     // ShouldPodBeInEndpoints: an IP, not finished, not terminating (unless publishing not-ready).
     if (ip.empty() || IsPodTerminal(*pod) || (api::IsBeingDeleted(*pod) && !publish_not_ready))
       continue;
@@ -268,7 +269,7 @@ bool EndpointsController::Sync(const std::string& key) {
         {"ip", ip},
         {"targetRef",
          {{"kind", "Pod"}, {"namespace", ns}, {"name", api::Name(*pod)}, {"uid", api::Uid(*pod)}}}};
-    const std::string node = api::GetString(*pod, "/spec/nodeName"_json_pointer);
+    const std::string node = api::GetString(*pod, "/spec/nodeName");
     if (!node.empty()) address["nodeName"] = node;
     Subset& subset = subsets[ports.dump(-1, ' ', false, Json::error_handler_t::replace)];
     subset.ports = ports;
@@ -294,7 +295,7 @@ bool EndpointsController::Sync(const std::string& key) {
     out.push_back(s);
   }
   Json subsets_field = out.empty() ? Json(nullptr) : out;
-  Json labels = JsonAt(*svc, "/metadata/labels"_json_pointer);
+  Json labels = JsonAt(*svc, "/metadata/labels");
   if (!labels.is_object() || labels.empty()) labels = nullptr;
 
   const std::string detail =
@@ -311,8 +312,8 @@ bool EndpointsController::Sync(const std::string& key) {
     endpoints_.Observe(created.value());
     return true;
   }
-  if (JsonAt(*current, "/subsets"_json_pointer) == subsets_field &&
-      JsonAt(*current, "/metadata/labels"_json_pointer) == labels) {
+  if (JsonAt(*current, "/subsets") == subsets_field &&
+      JsonAt(*current, "/metadata/labels") == labels) {
     return true;
   }
   ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "update", detail));

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/pointer.h"
 #include "core/world/workloads/pod_util.h"
 #include "core/world/workloads/replicaset_controller.h"
 
@@ -86,19 +87,19 @@ bool JobController::Sync(const std::string& key) {
       restarts += RestartCount(*pod);
     }
   }
-  const int64_t previous_failed = IntAt(*job, "/status/failed"_json_pointer, 0);
-  succeeded = std::max(succeeded, IntAt(*job, "/status/succeeded"_json_pointer, 0));
+  const int64_t previous_failed = IntAt(*job, "/status/failed", 0);
+  succeeded = std::max(succeeded, IntAt(*job, "/status/succeeded", 0));
   failed = std::max(failed, previous_failed);
   if (failed > previous_failed) last_failure_[key] = now;
 
-  const int64_t backoff_limit = IntAt(*job, "/spec/backoffLimit"_json_pointer, 6);
-  const int64_t parallelism = IntAt(*job, "/spec/parallelism"_json_pointer, 1);
-  const Json& completions_field = JsonAt(*job, "/spec/completions"_json_pointer);
+  const int64_t backoff_limit = IntAt(*job, "/spec/backoffLimit", 6);
+  const int64_t parallelism = IntAt(*job, "/spec/parallelism", 1);
+  const Json& completions_field = JsonAt(*job, "/spec/completions");
   const bool has_completions = completions_field.is_number_integer();
   const int64_t completions = has_completions ? completions_field.get<int64_t>() : 0;
-  const bool suspended = JsonAt(*job, "/spec/suspend"_json_pointer) == Json(true);
+  const bool suspended = JsonAt(*job, "/spec/suspend") == Json(true);
   const bool on_failure =
-      api::GetString(*job, "/spec/template/spec/restartPolicy"_json_pointer) == "OnFailure";
+      api::GetString(*job, "/spec/template/spec/restartPolicy") == "OnFailure";
   // pastBackoffLimitOnFailure: container restarts count as failures under OnFailure.
   const bool past_on_failure =
       on_failure && (backoff_limit == 0 ? restarts > 0 : restarts >= backoff_limit);
@@ -106,8 +107,8 @@ bool JobController::Sync(const std::string& key) {
   const bool complete =
       has_completions ? succeeded >= completions : succeeded > 0 && active.empty();
 
-  Json conditions = JsonAt(*job, "/status/conditions"_json_pointer);
-  Json completion_time = JsonAt(*job, "/status/completionTime"_json_pointer);
+  Json conditions = JsonAt(*job, "/status/conditions");
+  Json completion_time = JsonAt(*job, "/status/completionTime");
   bool ok = true;
   auto delete_all = [&](const std::vector<api::ObjectPtr>& pods) {
     for (const api::ObjectPtr& pod : pods) {
@@ -174,7 +175,7 @@ bool JobController::Sync(const std::string& key) {
                                                 std::to_string(active_count) + ": creating " +
                                                 std::to_string(n)));
         for (int64_t i = 0; i < n; ++i) {
-          Json pod = PodFromTemplate(JsonAt(*job, "/spec/template"_json_pointer), *job,
+          Json pod = PodFromTemplate(JsonAt(*job, "/spec/template"), *job,
                                      api::Name(*job) + "-");
           api::SetLabel(pod, kJobNameLabel, api::Name(*job));
           api::SetLabel(pod, kLegacyJobNameLabel, api::Name(*job));
@@ -192,7 +193,7 @@ bool JobController::Sync(const std::string& key) {
     }
   }
 
-  Json start_time = JsonAt(*job, "/status/startTime"_json_pointer);
+  Json start_time = JsonAt(*job, "/status/startTime");
   if (start_time.is_null() && !suspended) start_time = base::FormatRfc3339(now);
   Json status = {
       {"active", OrNull(active_count)},

@@ -80,7 +80,7 @@ bool ReplicaSetController::Sync(const std::string& key) {
   for (const api::ObjectPtr& pod : pods_.ControlledBy(api::Uid(*rs))) {
     if (api::Namespace(*pod) == ns && IsPodActive(*pod)) active.push_back(pod);
   }
-  const int64_t replicas = IntAt(*rs, "/spec/replicas"_json_pointer, 1);
+  const int64_t replicas = IntAt(*rs, "/spec/replicas", 1);
   bool ok = true;
   if (!api::IsBeingDeleted(*rs)) {
     // mirrors replica_set.go manageReplicas
@@ -93,7 +93,7 @@ bool ReplicaSetController::Sync(const std::string& key) {
                                 std::to_string(active.size()) + ": creating " + std::to_string(n)));
       for (int64_t i = 0; i < n; ++i) {
         auto created = client_.Create(
-            PodFromTemplate(JsonAt(*rs, "/spec/template"_json_pointer), *rs, api::Name(*rs) + "-"));
+            PodFromTemplate(JsonAt(*rs, "/spec/template"), *rs, api::Name(*rs) + "-"));
         if (!created.ok()) {
           ok = false;
           break;
@@ -135,8 +135,8 @@ bool ReplicaSetController::Sync(const std::string& key) {
   for (const api::ObjectPtr& pod : pods_.ControlledBy(api::Uid(*rs))) {
     if (api::Namespace(*pod) == ns && IsPodActive(*pod)) active.push_back(pod);
   }
-  const auto template_labels = api::Labels(JsonAt(*rs, "/spec/template"_json_pointer));
-  const int64_t min_ready = IntAt(*rs, "/spec/minReadySeconds"_json_pointer, 0);
+  const auto template_labels = api::Labels(JsonAt(*rs, "/spec/template"));
+  const int64_t min_ready = IntAt(*rs, "/spec/minReadySeconds", 0);
   const base::SimTime now = scheduler_.clock().Now();
   int64_t fully_labeled = 0, ready = 0, available = 0;
   base::Duration recheck = 0;
