@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything Reconcile Lab needs, idempotently and quickly when it is already there:
-#   - Debian packages (compilers, CMake/Ninja, GoogleTest, benchmark, nlohmann-json, yaml-cpp, jemalloc,
-#     emscripten, chromium, fonts, fonttools);
+#   - Debian packages (compilers, CMake/Ninja, GoogleTest, benchmark, nlohmann-json, yaml-cpp,
+#     jemalloc, emscripten, chromium, fonts, fonttools);
 #   - the Debian SOURCE packages compiled into the WebAssembly build (imgui from trixie, yaml-cpp
 #     from bookworm), via deb-src entries only, unpacked into .deps/src/{imgui,yaml-cpp};
 #   - a copy of nlohmann's headers in .deps/include (so emcc never sees /usr/include);

@@ -23,7 +23,8 @@ async function main() {
     await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
     await waitReady(page, 120000);
     const spaced = await page.evaluate(([interval, budgetMb]) => interval <= 0 ||
-      !!(window.rlab.rewindOptions && window.rlab.rewindOptions(interval, budgetMb)), [INTERVAL, BUDGET_MB]);
+      !!(window.rlab.rewindOptions && window.rlab.rewindOptions(interval, budgetMb)),
+    [INTERVAL, BUDGET_MB]);
     if (!spaced) throw new Error('this build cannot set the checkpoint spacing');
     const session = await page.evaluate(longSession, { steps: 12000, maxCommands: 4000 });
     const m = await page.evaluate(async ([rewinds, { total, sessionMs }]) => {
