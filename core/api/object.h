@@ -17,11 +17,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/api/flat_object.h"
+
 namespace api {
 
-// Keys are kept sorted (std::map), which is also the order `kubectl get -o yaml` prints, and makes
-// equality order-insensitive like the API server's no-op write check.
-using Json = nlohmann::json;
+// Keys are kept sorted (in one vector per object, see flat_object.h), which is also the order
+// `kubectl get -o yaml` prints, and makes equality order-insensitive like the API server's no-op
+// write check.
+using Json = nlohmann::basic_json<FlatObject>;
 using ObjectPtr = std::shared_ptr<const Json>;
 
 // MakeObject freezes a document into a shared immutable object.

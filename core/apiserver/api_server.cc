@@ -605,11 +605,15 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
     next = std::move(obj);
     next["apiVersion"] = kind->ApiVersion();
     next["kind"] = kind->kind;
-    Json& meta = api::Metadata(next);
-    const Json& old_meta = (*stored)["metadata"];
-    for (const char* key : {"uid", "creationTimestamp", "deletionTimestamp",
-                            "deletionGracePeriodSeconds", "generation", "namespace"}) {
-      CopyField(meta, old_meta, key);
+    {
+      // Scoped: the status copy and defaulting below add members to next, which moves its
+      // metadata (api::FlatObject), so this reference must not outlive the loop.
+      Json& meta = api::Metadata(next);
+      const Json& old_meta = (*stored)["metadata"];
+      for (const char* key : {"uid", "creationTimestamp", "deletionTimestamp",
+                              "deletionGracePeriodSeconds", "generation", "namespace"}) {
+        CopyField(meta, old_meta, key);
+      }
     }
     if (kind->status_subresource) CopyField(next, *stored, "status");
     api::ApplyDefaults(*kind, next);
@@ -638,7 +642,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
       }
     }
     if (GenerationShouldBump(kind, *stored, next)) {
-      meta["generation"] = api::Generation(*stored) + 1;
+      api::Metadata(next)["generation"] = api::Generation(*stored) + 1;
     }
   }
   api::Metadata(next)["resourceVersion"] = api::ResourceVersion(*stored);

@@ -334,11 +334,12 @@ void InitTemplateAnnotations(const Json& cluster, Json& pod) {
 void BuildPod(Json& pod, const std::string& node_type, const Params& params,
               const std::string& head_port, bool autoscaler, const std::string& fqdn,
               const std::string& ray_version, const OperatorConfig& config) {
-  Json& containers = pod["spec"]["containers"];
   if (params.count("plasma-directory") == 0) {
     AddEmptyDir(pod, 0, kSharedMemoryVolumeName, kSharedMemoryVolumeMountPath, true);
   }
   if (node_type == kHeadNode && autoscaler) {
+    // Read after AddEmptyDir: adding spec.volumes moves the spec's members (api::FlatObject).
+    const Json& containers = pod["spec"]["containers"];
     size_t index = 0;
     for (size_t i = 0; i < containers.size(); ++i) {
       if (containers[i].value("name", Json()) == kAutoscalerContainerName) index = i;
@@ -462,10 +463,15 @@ Json BuildHeadPod(const Json& cluster, const OperatorConfig& config, const std::
   const Params params = RayStartParams(cluster, head, kHeadNode);
   InitTemplateAnnotations(cluster, pod);
   const bool autoscaler = IsAutoscalingEnabled(spec);
-  Json& containers = pod["spec"]["containers"];
   if (autoscaler) {
+    // The Pod spec's own fields first: adding a member moves its siblings (api::FlatObject), so
+    // the reference to the containers below is taken after the last insertion into the spec.
     std::string sa = StringAt(head, "/template/spec/serviceAccountName");
     pod["spec"]["serviceAccountName"] = CheckName(sa.empty() ? name : sa);
+    if (IsAutoscalingV2Enabled(spec)) pod["spec"]["restartPolicy"] = "Never";
+  }
+  Json& containers = pod["spec"]["containers"];
+  if (autoscaler) {
     containers.push_back(AutoscalerContainer(cluster, containers[0].value("image", std::string())));
     Json& ray_env = containers[0]["env"];
     if (!ray_env.is_array()) ray_env = Json::array();
@@ -474,7 +480,6 @@ Json BuildHeadPod(const Json& cluster, const OperatorConfig& config, const std::
       if (!EnvExists(ray_env, "RAY_enable_autoscaler_v2")) {
         ray_env.push_back(EnvValue("RAY_enable_autoscaler_v2", "true"));
       }
-      pod["spec"]["restartPolicy"] = "Never";
     } else if (StringAt(spec, "/autoscalerOptions/version") == "v1") {
       if (!EnvExists(ray_env, "RAY_enable_autoscaler_v2")) {
         ray_env.push_back(EnvValue("RAY_enable_autoscaler_v2", "false"));
