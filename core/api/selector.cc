@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/pointer.h"
+
 namespace api {
 namespace {
 
@@ -614,34 +616,18 @@ std::vector<std::string> KindFields(const std::string& kind, bool* has_own_list)
 }
 
 std::string StringField(const Json& obj, const char* a, const char* b = nullptr) {
-  if (!obj.is_object()) return "";
-  auto it = obj.find(a);
-  if (it == obj.end()) return "";
-  const Json* v = &*it;
-  if (b != nullptr) {
-    if (!v->is_object()) return "";
-    auto jt = v->find(b);
-    if (jt == v->end()) return "";
-    v = &*jt;
-  }
-  return v->is_string() ? v->get<std::string>() : "";
+  const Json* v = Member(obj, a, b);
+  return v != nullptr && v->is_string() ? v->get<std::string>() : "";
 }
 
 std::string BoolField(const Json& obj, const char* a, const char* b) {
-  if (!obj.is_object()) return "false";
-  auto it = obj.find(a);
-  if (it == obj.end() || !it->is_object()) return "false";
-  auto jt = it->find(b);
-  return jt != it->end() && jt->is_boolean() && jt->get<bool>() ? "true" : "false";
+  const Json* v = Member(obj, a, b);
+  return v != nullptr && v->is_boolean() && v->get<bool>() ? "true" : "false";
 }
 
 std::string IntField(const Json& obj, const char* a, const char* b) {
-  if (!obj.is_object()) return "0";
-  auto it = obj.find(a);
-  if (it == obj.end() || !it->is_object()) return "0";
-  auto jt = it->find(b);
-  if (jt == it->end() || !jt->is_number_integer()) return "0";
-  return std::to_string(jt->get<int64_t>());
+  const Json* v = Member(obj, a, b);
+  return v != nullptr && v->is_number_integer() ? std::to_string(v->get<int64_t>()) : "0";
 }
 
 }  // namespace

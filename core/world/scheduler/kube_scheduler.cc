@@ -18,13 +18,8 @@ using api::Json;
 // pointer on every Pod event: the value, or a JSON null when absent.
 const Json& FieldAt(const Json& obj, const char* a, const char* b = nullptr) {
   static const Json kNull;
-  if (!obj.is_object()) return kNull;
-  auto it = obj.find(a);
-  if (it == obj.end()) return kNull;
-  if (b == nullptr) return *it;
-  if (!it->is_object()) return kNull;
-  auto field = it->find(b);
-  return field == it->end() ? kNull : *field;
+  const Json* v = api::Member(obj, a, b);
+  return v == nullptr ? kNull : *v;
 }
 
 // StringAt is api::GetString(obj, "/a/b"): the string there, or "".
