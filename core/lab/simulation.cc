@@ -147,7 +147,7 @@ void Simulation::StopSteering() {
 }
 
 uint64_t Simulation::StateFingerprint() {
-  auto mix = [](uint64_t h, const std::string& s) {
+  auto mix = [](uint64_t h, std::string_view s) {
     for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
     return (h ^ 0xff) * 1099511628211ULL;
   };
@@ -159,7 +159,7 @@ uint64_t Simulation::StateFingerprint() {
     for (const auto& [key, value] : e.fields) {
       if (key == "cause") continue;
       h = mix(h, key);
-      h = mix(h, value.is_int ? std::to_string(value.i) : value.s);
+      h = value.is_int ? mix(h, std::to_string(value.i)) : mix(h, value.s);
     }
     trace_multiset_ += h;  // a sum: the order of the records does not matter
   }

@@ -284,8 +284,8 @@ std::vector<int64_t> CauseChain(const sim::Trace& trace, int64_t seq) {
   const std::vector<sim::TraceEvent>& events = trace.events();
   if (seq < 1 || seq > static_cast<int64_t>(events.size())) return {};
   auto cause_of = [&](int64_t s) -> int64_t {
-    const sim::TraceValue* c = events[static_cast<size_t>(s - 1)].Field("cause");
-    return c != nullptr && c->is_int ? c->i : 0;
+    const auto c = events[static_cast<size_t>(s - 1)].Field("cause");
+    return c && c->is_int ? c->i : 0;
   };
   std::set<int64_t> chain = {seq};
   // Ancestors: follow cause links back (a cause always has a smaller seq).

@@ -1,6 +1,8 @@
 #include "core/sim/trace.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 #include "core/base/assert.h"
 
@@ -9,13 +11,13 @@ namespace sim {
 namespace {
 
 // AppendEscaped appends s as a JSON string literal body (without quotes).
-void AppendEscaped(const std::string& s, std::string* out) {
+void AppendEscaped(std::string_view s, std::string* out) {
   // Runs of characters that need no escape are appended in one piece.
   size_t run = 0;
   for (size_t i = 0; i < s.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out->append(s, run, i - run);
+    out->append(s.substr(run, i - run));
     run = i + 1;
     switch (c) {
       case '"': *out += "\\\""; break;
@@ -33,7 +35,57 @@ void AppendEscaped(const std::string& s, std::string* out) {
         }
     }
   }
-  out->append(s, run, s.size() - run);
+  out->append(s.substr(run));
+}
+
+// A packed field is: varint key length, key bytes, a tag (kIntTag: 8 bytes of int64 follow;
+// kStringTag: varint length and bytes follow).
+constexpr char kIntTag = 0;
+constexpr char kStringTag = 1;
+
+size_t VarintSize(size_t n) {
+  size_t bytes = 1;
+  for (; n >= 0x80; n >>= 7) ++bytes;
+  return bytes;
+}
+
+char* PutVarint(size_t n, char* at) {
+  for (; n >= 0x80; n >>= 7) *at++ = static_cast<char>((n & 0x7f) | 0x80);
+  *at++ = static_cast<char>(n);
+  return at;
+}
+
+const char* GetVarint(const char* at, size_t* n) {
+  size_t value = 0;
+  for (int shift = 0;; shift += 7) {
+    const unsigned char byte = static_cast<unsigned char>(*at++);
+    value |= static_cast<size_t>(byte & 0x7f) << shift;
+    if (byte < 0x80) break;
+  }
+  *n = value;
+  return at;
+}
+
+// DecodeField reads the field at `at` into out and returns where the next one starts.
+const char* DecodeField(const char* at, TraceFieldList::value_type* out) {
+  size_t key_size = 0;
+  at = GetVarint(at, &key_size);
+  out->first = std::string_view(at, key_size);
+  at += key_size;
+  const char tag = *at++;
+  TraceFieldValue& value = out->second;
+  if (tag == kIntTag) {
+    value.is_int = true;
+    std::memcpy(&value.i, at, sizeof value.i);
+    value.s = {};
+    return at + sizeof value.i;
+  }
+  size_t size = 0;
+  at = GetVarint(at, &size);
+  value.is_int = false;
+  value.i = 0;
+  value.s = std::string_view(at, size);
+  return at + size;
 }
 
 // AppendInt appends v in decimal (what std::to_string prints) without a temporary string.
@@ -77,24 +129,73 @@ void AppendJsonLine(const TraceEvent& e, std::string* out) {
 
 }  // namespace
 
-std::string JsonEscape(const std::string& s) {
+TraceFieldList::value_type TraceFieldList::const_iterator::operator*() const {
+  value_type field;
+  DecodeField(at_, &field);
+  return field;
+}
+
+TraceFieldList::const_iterator& TraceFieldList::const_iterator::operator++() {
+  value_type field;
+  at_ = DecodeField(at_, &field);
+  return *this;
+}
+
+TraceFieldList::TraceFieldList(const TraceFields& fields) {
+  size_t bytes = 0;
+  for (const auto& [key, value] : fields) {
+    bytes += VarintSize(key.size()) + key.size() + 1;
+    bytes += value.is_int ? sizeof value.i : VarintSize(value.s.size()) + value.s.size();
+  }
+  if (bytes == 0) return;
+  data_ = std::make_unique<char[]>(bytes);
+  bytes_ = bytes;
+  char* at = data_.get();
+  for (const auto& [key, value] : fields) {
+    at = PutVarint(key.size(), at);
+    at = std::copy(key.begin(), key.end(), at);
+    if (value.is_int) {
+      *at++ = kIntTag;
+      std::memcpy(at, &value.i, sizeof value.i);
+      at += sizeof value.i;
+    } else {
+      *at++ = kStringTag;
+      at = PutVarint(value.s.size(), at);
+      at = std::copy(value.s.begin(), value.s.end(), at);
+    }
+  }
+  RLAB_ASSERT(at == data_.get() + bytes_, "trace fields packed to their computed size");
+}
+
+TraceFieldList::TraceFieldList(const TraceFieldList& other) : bytes_(other.bytes_) {
+  if (bytes_ == 0) return;
+  data_ = std::make_unique<char[]>(bytes_);
+  std::memcpy(data_.get(), other.data_.get(), bytes_);
+}
+
+TraceFieldList& TraceFieldList::operator=(const TraceFieldList& other) {
+  if (this != &other) *this = TraceFieldList(other);
+  return *this;
+}
+
+std::string JsonEscape(std::string_view s) {
   std::string out;
   out.reserve(s.size() + 2);
   AppendEscaped(s, &out);
   return out;
 }
 
-const TraceValue* TraceEvent::Field(const std::string& key) const {
+std::optional<TraceFieldValue> TraceEvent::Field(std::string_view key) const {
   for (const auto& [k, v] : fields) {
-    if (k == key) return &v;
+    if (k == key) return v;
   }
-  return nullptr;
+  return std::nullopt;
 }
 
-std::string TraceEvent::FieldString(const std::string& key) const {
-  const TraceValue* v = Field(key);
-  if (v == nullptr) return "";
-  return v->is_int ? std::to_string(v->i) : v->s;
+std::string TraceEvent::FieldString(std::string_view key) const {
+  const std::optional<TraceFieldValue> v = Field(key);
+  if (!v) return "";
+  return v->is_int ? std::to_string(v->i) : std::string(v->s);
 }
 
 std::string TraceEvent::ToJsonLine() const {
@@ -112,7 +213,7 @@ int64_t Trace::Emit(std::string type, TraceFields fields) {
   event.seq = last_seq() + 1;
   event.t = clock_.Now();
   event.type = std::move(type);
-  event.fields = std::move(fields);
+  event.fields = TraceFieldList(fields);
   std::string line;
   line.reserve(256);
   AppendJsonLine(event, &line);

@@ -43,8 +43,8 @@ class Chain {
  public:
   explicit Chain(const std::vector<Event>& events) : events_(events) {
     for (size_t i = 0; i < events.size(); ++i) {
-      const sim::TraceValue* cause = events[i].Field("cause");
-      if (cause != nullptr && cause->is_int) children_[cause->i].push_back(i);
+      const auto cause = events[i].Field("cause");
+      if (cause && cause->is_int) children_[cause->i].push_back(i);
     }
   }
 

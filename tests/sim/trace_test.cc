@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+
 namespace sim {
 namespace {
 
@@ -20,6 +23,65 @@ TEST(Trace, EscapesStrings) {
   trace.Emit("echo", {{"text", "a\"b\\c\nd"}});
   EXPECT_EQ(trace.events()[0].ToJsonLine(),
             R"({"seq":1,"t":0,"type":"echo","text":"a\"b\\c\nd"})");
+}
+
+TEST(TraceFieldList, ReadsBackEveryFieldInOrder) {
+  // Lengths around the varint boundary (127/128 bytes) and empty values pin the packing.
+  const std::string long_value(300, 'x');
+  const std::string boundary(128, 'y');
+  const std::string long_key(130, 'k');
+  const TraceFields fields = {{"cause", 42},         {"empty", ""},       {"neg", int64_t{-7}},
+                              {"long", long_value}, {"b127", std::string(127, 'z')},
+                              {"b128", boundary},   {long_key, "v"},     {"big", int64_t{1} << 62}};
+  const TraceFieldList list(fields);
+  size_t i = 0;
+  for (const auto& [key, value] : list) {
+    ASSERT_LT(i, fields.size());
+    EXPECT_EQ(key, fields[i].first);
+    EXPECT_EQ(value.is_int, fields[i].second.is_int) << key;
+    if (value.is_int) {
+      EXPECT_EQ(value.i, fields[i].second.i) << key;
+    } else {
+      EXPECT_EQ(value.s, fields[i].second.s) << key;
+    }
+    ++i;
+  }
+  EXPECT_EQ(i, fields.size());
+  EXPECT_TRUE(TraceFieldList(TraceFields{}).empty());
+  EXPECT_FALSE(list.empty());
+}
+
+TEST(TraceFieldList, CopiesAreIndependentOfTheOriginal) {
+  auto original = std::make_unique<TraceFieldList>(TraceFields{{"name", "pod-a"}, {"code", 201}});
+  TraceFieldList copy(*original);
+  TraceFieldList assigned;
+  assigned = *original;
+  original.reset();  // the copies must not view the original's storage
+  for (const TraceFieldList* list : {&copy, &assigned}) {
+    auto it = list->begin();
+    EXPECT_EQ((*it).first, "name");
+    EXPECT_EQ((*it).second.s, "pod-a");
+    ++it;
+    EXPECT_EQ((*it).second.i, 201);
+    ++it;
+    EXPECT_TRUE(it == list->end());
+  }
+}
+
+TEST(Trace, FieldFindsByKeyAndRendersAsText) {
+  Clock clock;
+  Trace trace(clock);
+  trace.Emit("api.request", {{"verb", "patch"}, {"code", 200}, {"name", ""}});
+  const TraceEvent& e = trace.events()[0];
+  ASSERT_TRUE(e.Field("code").has_value());
+  EXPECT_TRUE(e.Field("code")->is_int);
+  EXPECT_EQ(e.Field("code")->i, 200);
+  EXPECT_EQ(e.FieldString("code"), "200");
+  EXPECT_EQ(e.FieldString("verb"), "patch");
+  EXPECT_TRUE(e.Field("name").has_value());  // present though empty
+  EXPECT_EQ(e.FieldString("name"), "");
+  EXPECT_FALSE(e.Field("missing").has_value());
+  EXPECT_EQ(e.FieldString("missing"), "");
 }
 
 TEST(Trace, HashDependsOnEveryLine) {

@@ -19,8 +19,8 @@ void VersionHistory::Attach(lab::Simulation* sim) {
     Flush();  // the previous write has committed by now
     if (e.type != "api.request") return;
     const std::string verb = e.FieldString("verb");
-    const sim::TraceValue* code = e.Field("code");
-    if (code == nullptr || !code->is_int || code->i < 200 || code->i >= 300) return;
+    const auto code = e.Field("code");
+    if (!code || !code->is_int || code->i < 200 || code->i >= 300) return;
     if (verb != "create" && verb != "update" && verb != "patch" && verb != "delete") return;
     pending_.insert({e.FieldString("kind"), e.FieldString("namespace"), e.FieldString("name")});
   });

@@ -42,7 +42,10 @@ std::string Tooltip(const sim::TraceEvent& e, const std::string& lane) {
   std::string out = "#" + std::to_string(e.seq) + "  " + e.type + "  t=" + base::FormatDuration(e.t) +
                     "\nlane: " + lane;
   for (const auto& [k, v] : e.fields) {
-    out += "\n" + k + ": " + (v.is_int ? std::to_string(v.i) : v.s);
+    out += "\n";
+    out += k;
+    out += ": ";
+    out += v.is_int ? std::to_string(v.i) : std::string(v.s);
   }
   return out;
 }
@@ -144,8 +147,8 @@ void DrawTimeline(App& app) {
   if (have_chain) {
     for (int64_t q : app.chain) {
       if (q < first_seq || q > last_seq) continue;
-      const sim::TraceValue* c = events[static_cast<size_t>(q - 1)].Field("cause");
-      if (c == nullptr || !c->is_int || c->i < first_seq || c->i > last_seq) continue;
+      const auto c = events[static_cast<size_t>(q - 1)].Field("cause");
+      if (!c || !c->is_int || c->i < first_seq || c->i > last_seq) continue;
       dl->AddLine(ImVec2(XOf(events[static_cast<size_t>(c->i - 1)]), YOf(c->i)),
                   ImVec2(XOf(events[static_cast<size_t>(q - 1)]), YOf(q)), IM_COL32(255, 255, 255, 110), 1.2f * s);
     }

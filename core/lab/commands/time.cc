@@ -12,7 +12,10 @@ std::string DescribeEvent(const sim::TraceEvent& e) {
   std::string line = "#" + std::to_string(e.seq) + " t=" + base::FormatDuration(e.t) + " " + e.type;
   for (const auto& [key, value] : e.fields) {
     if (!value.is_int && value.s.empty()) continue;
-    line += " " + key + "=" + (value.is_int ? std::to_string(value.i) : value.s);
+    line += ' ';
+    line += key;
+    line += '=';
+    line += value.is_int ? std::to_string(value.i) : std::string(value.s);
   }
   return line + "\n";
 }

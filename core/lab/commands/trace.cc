@@ -164,7 +164,7 @@ CommandResult ExpectTrace(CommandContext& ctx, const std::vector<std::string>& a
     if (e.seq <= *since || e.type != type) continue;
     bool match = true;
     for (const auto& [key, value] : wanted) {
-      if (e.Field(key) == nullptr || !ValueMatches(e.FieldString(key), value)) {
+      if (!e.Field(key) || !ValueMatches(e.FieldString(key), value)) {
         match = false;
         break;
       }
