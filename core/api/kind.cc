@@ -1,6 +1,7 @@
 #include "core/api/kind.h"
 
 #include <cctype>
+#include <utility>
 
 namespace api {
 namespace {
@@ -101,9 +102,11 @@ const std::vector<KindInfo>& AllKinds() {
   return kinds;
 }
 
+namespace {
+
 // mirrors kubectl's RESTMapper resolution (ResourceOrKindArgs): "name", "name.group",
 // "name.version.group".
-const KindInfo* FindKind(const std::string& name) {
+const KindInfo* FindKindByAnyName(const std::string& name) {
   const std::string lower = Lower(name);
   if (lower.empty()) return nullptr;
   for (const KindInfo& info : AllKinds()) {
@@ -122,6 +125,26 @@ const KindInfo* FindKind(const std::string& name) {
     if (group.empty() && rest == info.version) return &info;
   }
   return nullptr;
+}
+
+// ExactKinds pairs each Kind as served ("Pod") with what FindKindByAnyName resolves it to:
+// components name kinds this way on every request, so FindKind tries a plain compare first.
+const std::vector<std::pair<std::string, const KindInfo*>>& ExactKinds() {
+  static const std::vector<std::pair<std::string, const KindInfo*>> exact = [] {
+    std::vector<std::pair<std::string, const KindInfo*>> list;
+    for (const KindInfo& info : AllKinds()) list.emplace_back(info.kind, FindKindByAnyName(info.kind));
+    return list;
+  }();
+  return exact;
+}
+
+}  // namespace
+
+const KindInfo* FindKind(const std::string& name) {
+  for (const auto& [kind, info] : ExactKinds()) {
+    if (kind == name) return info;
+  }
+  return FindKindByAnyName(name);
 }
 
 const KindInfo* FindKindFor(const std::string& api_version, const std::string& kind) {

@@ -148,7 +148,7 @@ TraceFieldList::TraceFieldList(const TraceFields& fields) {
     bytes += value.is_int ? sizeof value.i : VarintSize(value.s.size()) + value.s.size();
   }
   if (bytes == 0) return;
-  data_ = std::make_unique<char[]>(bytes);
+  data_.reset(new char[bytes]);  // not make_unique: every byte is written below
   bytes_ = bytes;
   char* at = data_.get();
   for (const auto& [key, value] : fields) {
@@ -169,7 +169,7 @@ TraceFieldList::TraceFieldList(const TraceFields& fields) {
 
 TraceFieldList::TraceFieldList(const TraceFieldList& other) : bytes_(other.bytes_) {
   if (bytes_ == 0) return;
-  data_ = std::make_unique<char[]>(bytes_);
+  data_.reset(new char[bytes_]);
   std::memcpy(data_.get(), other.data_.get(), bytes_);
 }
 
