@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <utility>
+#include <vector>
 
 #include "core/api/pointer.h"
 #include "core/base/assert.h"
@@ -523,24 +525,24 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
   };
   if (FindCondition(pod, "PodScheduled") == nullptr)
     ordered.push_back(Cond("PodScheduled", true, "", ""));
-  for (Json& c : ordered) merged = UpsertCondition(merged, std::move(c), now);
-  // Present them in the kubelet's order, then any others (PodScheduled, DisruptionTarget, …).
+  for (Json& c : ordered) merged = UpsertCondition(std::move(merged), std::move(c), now);
+  // Present them in the kubelet's order, then any others (PodScheduled, DisruptionTarget, …),
+  // each group in the order it had.
+  static constexpr const char* kKubeletOrder[] = {"PodReadyToStartContainers", "Initialized",
+                                                  "Ready", "ContainersReady", "PodScheduled"};
+  constexpr size_t kOthers = std::size(kKubeletOrder);
+  std::vector<std::pair<size_t, size_t>> rank_and_index;  // (place in kKubeletOrder, position)
+  for (size_t i = 0; i < merged.size(); ++i) {
+    size_t rank = 0;
+    while (rank < kOthers &&
+           !(merged[i].is_object() && FieldIs(merged[i], "type", kKubeletOrder[rank]))) {
+      ++rank;
+    }
+    rank_and_index.emplace_back(rank, i);
+  }
+  std::sort(rank_and_index.begin(), rank_and_index.end());
   Json conditions = Json::array();
-  for (const char* type :
-       {"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"}) {
-    for (const Json& c : merged) {
-      if (c.is_object() && c.value("type", Json("")) == Json(type)) conditions.push_back(c);
-    }
-  }
-  for (const Json& c : merged) {
-    const Json type = c.is_object() ? c.value("type", Json("")) : Json("");
-    bool known = false;
-    for (const char* t :
-         {"PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled"}) {
-      known = known || type == Json(t);
-    }
-    if (!known) conditions.push_back(c);
-  }
+  for (const auto& [rank, i] : rank_and_index) conditions.push_back(std::move(merged[i]));
   status["conditions"] = std::move(conditions);
   status["hostIP"] = options_.host_ip;
   status["hostIPs"] = Json::array({Json{{"ip", options_.host_ip}}});

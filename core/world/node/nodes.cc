@@ -115,11 +115,12 @@ base::Status Nodes::PostReady(const std::string& name) {
       {"PIDPressure", "KubeletHasSufficientPID", "kubelet has sufficient PID available"},
   };
   for (const Pressure& p : kPressures) {
-    conditions = UpsertCondition(conditions, Condition(p.type, "False", p.reason, p.message), now);
+    conditions = UpsertCondition(std::move(conditions),
+                                 Condition(p.type, "False", p.reason, p.message), now);
   }
   conditions = UpsertCondition(
-      conditions, Condition("Ready", "True", "KubeletReady", "kubelet is posting ready status"),
-      now);
+      std::move(conditions),
+      Condition("Ready", "True", "KubeletReady", "kubelet is posting ready status"), now);
   EmitStatus(name, "True", "KubeletReady");
   auto patched = client.PatchStatus("Node", "", name, client::PatchType::kJsonMerge,
                                     Json{{"status", {{"conditions", conditions}}}});
@@ -181,7 +182,7 @@ void Nodes::MarkUnknown(const std::string& name) {
   Json conditions = JsonAt(*current.value(), "/status/conditions");
   for (const char* type : {"MemoryPressure", "DiskPressure", "PIDPressure", "Ready"}) {
     conditions = UpsertCondition(
-        conditions,
+        std::move(conditions),
         Condition(type, "Unknown", "NodeStatusUnknown", "Kubelet stopped posting node status."),
         now);
   }

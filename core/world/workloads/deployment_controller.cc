@@ -440,7 +440,7 @@ bool DeploymentController::SyncStatus(const Rollout& r) {
     if (!cond.is_null()) {
       cond["type"] = "Progressing";
       cond["status"] = "True";
-      merged = UpsertCondition(merged, cond, now, /*update_time=*/true);
+      merged = UpsertCondition(std::move(merged), cond, now, /*update_time=*/true);
     }
   }
   // SetDeploymentCondition appends: others first, then Available, then Progressing.

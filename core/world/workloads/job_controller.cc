@@ -133,10 +133,11 @@ bool JobController::Sync(const std::string& key) {
     ready = 0;
     // 1.31+: the interim condition, then the terminal one.
     conditions = UpsertCondition(
-        conditions,
+        std::move(conditions),
         JobCondition(exceeded ? "FailureTarget" : "SuccessCriteriaMet", reason, message, now), now);
     conditions = UpsertCondition(
-        conditions, JobCondition(exceeded ? "Failed" : "Complete", reason, message, now), now);
+        std::move(conditions),
+        JobCondition(exceeded ? "Failed" : "Complete", reason, message, now), now);
     if (complete && !exceeded) completion_time = base::FormatRfc3339(now);
   } else {
     int64_t want = has_completions ? std::min(parallelism, completions - succeeded)

@@ -14,12 +14,11 @@ const Json* Path(const Json& obj, const Json::json_pointer& ptr) {
   return &obj.at(ptr);
 }
 
-// FieldIs is `obj.value(key, Json("")) == Json(want)` for an object, without building either
-// Json: an absent key reads as "", a present one must be the string `want`.
-bool FieldIs(const Json& obj, const char* key, const std::string& want) {
+// FieldOr is `obj.value(key, Json(""))` for an object, read in place.
+const Json& FieldOr(const Json& obj, const char* key) {
+  static const Json kEmpty = "";
   auto it = obj.find(key);
-  if (it == obj.end()) return want.empty();
-  return it->is_string() && it->get_ref<const std::string&>() == want;
+  return it == obj.end() ? kEmpty : *it;
 }
 
 // PhaseOrdinal mirrors controller_utils.go podPhaseToOrdinal.
@@ -60,6 +59,12 @@ bool IsPodTerminal(const Json& pod) {
 
 bool IsPodActive(const Json& pod) { return !IsPodTerminal(pod) && !api::IsBeingDeleted(pod); }
 
+bool FieldIs(const Json& obj, const char* key, std::string_view want) {
+  auto it = obj.find(key);
+  if (it == obj.end()) return want.empty();
+  return it->is_string() && it->get_ref<const std::string&>() == want;
+}
+
 const Json* FindCondition(const Json& obj, const std::string& type) {
   const Json* conditions = api::FindPointer(obj, "/status/conditions");
   if (conditions == nullptr || !conditions->is_array()) return nullptr;
@@ -76,18 +81,17 @@ bool ConditionIs(const Json& obj, const std::string& type, const std::string& st
 
 bool IsPodReady(const Json& pod) { return ConditionIs(pod, "Ready", "True"); }
 
-Json UpsertCondition(const Json& conditions, Json cond, base::SimTime now, bool update_time) {
+Json UpsertCondition(Json conditions, Json cond, base::SimTime now, bool update_time) {
   const std::string stamp = base::FormatRfc3339(now);
-  Json out = conditions.is_array() ? conditions : Json::array();
+  Json out = conditions.is_array() ? std::move(conditions) : Json::array();
   for (Json& c : out) {
-    if (!c.is_object() || c.value("type", Json("")) != cond["type"]) continue;
-    const bool same_status = c.value("status", Json("")) == cond["status"];
+    if (!c.is_object() || FieldOr(c, "type") != cond["type"]) continue;
+    const bool same_status = FieldOr(c, "status") == cond["status"];
     cond["lastTransitionTime"] =
         same_status && c.contains("lastTransitionTime") ? c["lastTransitionTime"] : Json(stamp);
     if (update_time) {
-      const bool same_text = same_status &&
-                             c.value("reason", Json("")) == cond.value("reason", Json("")) &&
-                             c.value("message", Json("")) == cond.value("message", Json(""));
+      const bool same_text = same_status && FieldOr(c, "reason") == FieldOr(cond, "reason") &&
+                             FieldOr(c, "message") == FieldOr(cond, "message");
       cond["lastUpdateTime"] =
           same_text && c.contains("lastUpdateTime") ? c["lastUpdateTime"] : Json(stamp);
     }

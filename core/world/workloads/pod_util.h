@@ -29,6 +29,9 @@ std::string PodPhase(const api::Json& pod);
 bool IsPodTerminal(const api::Json& pod);
 // IsPodActive: not terminal and not being deleted (controller_utils.go IsPodActive).
 bool IsPodActive(const api::Json& pod);
+// FieldIs is `obj.value(key, "") == want` for an object, without building a Json: an absent key
+// reads as "", a present one must be the string `want`.
+bool FieldIs(const api::Json& obj, const char* key, std::string_view want);
 // FindCondition returns status.conditions[type == type], or null.
 const api::Json* FindCondition(const api::Json& obj, const std::string& type);
 // ConditionIs reports whether condition `type` has status `status` ("True", "False", ...).
@@ -39,8 +42,9 @@ bool IsPodReady(const api::Json& pod);
 // UpsertCondition returns `conditions` (an array or null) with `cond` (which has "type" and
 // "status") set. lastTransitionTime moves to now only when the status changes; when
 // `update_time` is true, lastUpdateTime (Deployment conditions) moves to now whenever the
-// reason or message changes. Conditions keep their order; a new one is appended.
-api::Json UpsertCondition(const api::Json& conditions, api::Json cond, base::SimTime now,
+// reason or message changes. Conditions keep their order; a new one is appended. Pass
+// `conditions` as an rvalue when it is replaced by the result, so it is not copied.
+api::Json UpsertCondition(api::Json conditions, api::Json cond, base::SimTime now,
                           bool update_time = false);
 
 // IsControlledBy reports whether obj's controller ownerReference has owner's uid.
