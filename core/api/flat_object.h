@@ -105,7 +105,7 @@ class FlatObject {
     if (Locate(key) == items_.cend()) Relocate(1);
 #endif
     auto pos = LowerBound(key);
-    if (pos != items_.end() && !comp_(key, pos->first)) return {pos, false};
+    if (pos != items_.end() && !Less(View(key), pos->first)) return {pos, false};
     if (pos == items_.end()) {
       items_.emplace_back(std::piecewise_construct, std::forward_as_tuple(std::forward<K>(key)),
                           std::forward_as_tuple(std::forward<Args>(args)...));
@@ -163,26 +163,35 @@ class FlatObject {
     return std::string_view(key);
   }
 
+  // Less is the order std::less<> gives the keys (std::string's, bytes compared unsigned).
+  static bool Less(std::string_view a, std::string_view b) { return a < b; }
+
+  // Position is the index of the first member whose key is not less than `want`.
+  size_type Position(std::string_view want) const {
+    auto less = [](const value_type& m, std::string_view k) { return Less(m.first, k); };
+    auto it = std::lower_bound(items_.cbegin(), items_.cend(), want, less);
+    return static_cast<size_type>(it - items_.cbegin());
+  }
+
   template <class K>
   const_iterator Locate(const K& key) const {
+    const std::string_view want = View(key);
     if (items_.size() <= kLinearScan) {
-      const std::string_view want = View(key);
       for (auto it = items_.cbegin(); it != items_.cend(); ++it) {
         if (it->first.size() == want.size() && it->first == want) return it;
       }
       return items_.cend();
     }
-    auto it = std::lower_bound(items_.cbegin(), items_.cend(), key,
-                               [this](const value_type& m, const K& k) { return comp_(m.first, k); });
-    return it != items_.cend() && !comp_(key, it->first) ? it : items_.cend();
+    auto it = items_.cbegin() + Position(want);
+    return it != items_.cend() && !Less(want, it->first) ? it : items_.cend();
   }
 
   template <class K>
   iterator LowerBound(const K& key) {
+    const std::string_view want = View(key);
     // Members usually arrive in key order (parsing our own sorted output, copying): append fast.
-    if (items_.empty() || comp_(items_.back().first, key)) return items_.end();
-    return std::lower_bound(items_.begin(), items_.end(), key,
-                            [this](const value_type& m, const K& k) { return comp_(m.first, k); });
+    if (items_.empty() || Less(items_.back().first, want)) return items_.end();
+    return items_.begin() + Position(want);
   }
 
 #ifdef RLAB_FLAT_OBJECT_CHECK
@@ -196,7 +205,6 @@ class FlatObject {
 #endif
 
   Storage items_;
-  Compare comp_;
 };
 
 }  // namespace api
