@@ -45,12 +45,6 @@ OwnerReference OwnerReference::FromJson(const Json& j) {
   return ref;
 }
 
-std::string GetString(const Json& obj, const Json::json_pointer& ptr) {
-  if (!obj.contains(ptr)) return "";
-  const Json& v = obj.at(ptr);
-  return v.is_string() ? v.get<std::string>() : std::string();
-}
-
 std::string ApiVersion(const Json& obj) { return StringAt(obj, "apiVersion"); }
 std::string Kind(const Json& obj) { return StringAt(obj, "kind"); }
 std::string Name(const Json& obj) { return StringAt(obj, "metadata", "name"); }

@@ -42,8 +42,8 @@ struct OwnerReference {
   static OwnerReference FromJson(const Json& j);
 };
 
-// String accessors return "" when the field is absent or not a string.
-std::string GetString(const Json& obj, const Json::json_pointer& ptr);
+// String accessors return "" when the field is absent or not a string (GetString for a JSON
+// pointer is in core/api/pointer.h).
 std::string ApiVersion(const Json& obj);
 std::string Kind(const Json& obj);
 std::string Name(const Json& obj);

@@ -1,5 +1,7 @@
 #include "core/apiserver/internal/filters.h"
 
+#include "core/api/pointer.h"
+
 namespace apiserver::internal {
 
 base::StatusOr<LabelFilter> LabelFilter::Parse(const std::string& selector) {
@@ -43,11 +45,8 @@ namespace {
 
 // StringIn is obj[a][b] when that is a string, else null (the field set's "").
 const std::string* StringIn(const api::Json& obj, const char* a, const char* b) {
-  if (!obj.is_object()) return nullptr;
-  auto it = obj.find(a);
-  if (it == obj.end() || !it->is_object()) return nullptr;
-  auto jt = it->find(b);
-  return jt != it->end() && jt->is_string() ? jt->get_ptr<const std::string*>() : nullptr;
+  const api::Json* v = api::Member(obj, a, b);
+  return v != nullptr && v->is_string() ? v->get_ptr<const std::string*>() : nullptr;
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ const char kController[] = "deployment-controller";
 
 int64_t SpecReplicas(const Json& obj) { return IntAt(obj, "/spec/replicas", 1); }
 int64_t StatusCount(const Json& obj, const char* field) {
-  return IntAt(obj, Json::json_pointer(std::string("/status/") + field), 0);
+  return IntAt(obj, std::string("/status/") + field, 0);
 }
 Json OrNull(int64_t v) { return v == 0 ? Json(nullptr) : Json(v); }
 
@@ -461,7 +461,7 @@ bool DeploymentController::SyncStatus(const Rollout& r) {
                  {"conditions", conditions}};
   bool changed = false;
   for (const auto& [field, value] : status.items()) {
-    if (JsonAt(d, Json::json_pointer("/status/" + field)) != value) changed = true;
+    if (JsonAt(d, "/status/" + field) != value) changed = true;
   }
   if (!changed) return true;
   auto written = client_.PatchStatus("Deployment", api::Namespace(d), api::Name(d),

@@ -206,7 +206,7 @@ bool JobController::Sync(const std::string& key) {
       {"conditions", conditions.is_array() && !conditions.empty() ? conditions : Json(nullptr)}};
   bool changed = false;
   for (const auto& [field, value] : status.items()) {
-    if (JsonAt(*job, Json::json_pointer("/status/" + field)) != value) changed = true;
+    if (JsonAt(*job, "/status/" + field) != value) changed = true;
   }
   if (changed) {
     auto written = client_.PatchStatus("Job", ns, api::Name(*job), client::PatchType::kJsonMerge,

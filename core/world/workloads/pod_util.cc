@@ -9,11 +9,6 @@ namespace {
 
 using api::Json;
 
-const Json* Path(const Json& obj, const Json::json_pointer& ptr) {
-  if (!obj.contains(ptr)) return nullptr;
-  return &obj.at(ptr);
-}
-
 // FieldOr is `obj.value(key, Json(""))` for an object, read in place.
 const Json& FieldOr(const Json& obj, const char* key) {
   static const Json kEmpty = "";
@@ -27,12 +22,6 @@ int PhaseOrdinal(const std::string& phase) {
   if (phase == "Unknown") return 1;
   if (phase == "Running") return 2;
   return 0;
-}
-
-// StringAtPointer is api::GetString for a pointer written as text.
-std::string StringAtPointer(const Json& obj, std::string_view pointer) {
-  const Json* v = api::FindPointer(obj, pointer);
-  return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
 }
 
 std::string ReadySinceText(const Json& pod) {
@@ -50,7 +39,7 @@ bool AfterOrZero(const std::string& t1, const std::string& t2) {
 
 }  // namespace
 
-std::string PodPhase(const Json& pod) { return StringAtPointer(pod, "/status/phase"); }
+std::string PodPhase(const Json& pod) { return api::GetString(pod, "/status/phase"); }
 
 bool IsPodTerminal(const Json& pod) {
   const std::string phase = PodPhase(pod);
@@ -138,8 +127,8 @@ Json PodFromTemplate(const Json& pod_template, const Json& owner,
 }
 
 bool DeleteFirst(const Json& a, const Json& b) {
-  const std::string na = StringAtPointer(a, "/spec/nodeName");
-  const std::string nb = StringAtPointer(b, "/spec/nodeName");
+  const std::string na = api::GetString(a, "/spec/nodeName");
+  const std::string nb = api::GetString(b, "/spec/nodeName");
   if (na != nb && (na.empty() || nb.empty())) return na.empty();
   const int pa = PhaseOrdinal(PodPhase(a));
   const int pb = PhaseOrdinal(PodPhase(b));
@@ -213,18 +202,6 @@ int64_t RestartCount(const Json& pod) {
     }
   }
   return total;
-}
-
-const Json& JsonAt(const Json& obj, const Json::json_pointer& ptr) {
-  static const Json kNull;
-  const Json* v = Path(obj, ptr);
-  return v == nullptr ? kNull : *v;
-}
-
-int64_t IntAt(const Json& obj, const Json::json_pointer& ptr, int64_t fallback) {
-  const Json* v = Path(obj, ptr);
-  if (v == nullptr || !v->is_number_integer()) return fallback;
-  return v->get<int64_t>();
 }
 
 const Json& JsonAt(const Json& obj, std::string_view pointer) {

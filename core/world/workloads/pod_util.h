@@ -69,13 +69,10 @@ std::optional<base::SimTime> ParseRfc3339(const std::string& text);
 std::optional<base::SimTime> ReadySince(const api::Json& pod);
 // RestartCount sums status.containerStatuses[].restartCount.
 int64_t RestartCount(const api::Json& pod);
-// JsonAt returns the value at ptr, or a JSON null when absent (never throws).
-const api::Json& JsonAt(const api::Json& obj, const api::Json::json_pointer& ptr);
-// IntAt reads an integer at ptr, or fallback when absent or not an integer.
-int64_t IntAt(const api::Json& obj, const api::Json::json_pointer& ptr, int64_t fallback);
-// The same with the pointer as text ("/spec/nodeName"): no json_pointer is parsed and the path
-// is walked once (api::FindPointer) — prefer these in hot paths over `"..."_json_pointer`.
+// JsonAt returns the value at a JSON pointer written as text ("/spec/nodeName"), or a JSON null
+// when absent (never throws). The path is walked once (api::FindPointer), no json_pointer built.
 const api::Json& JsonAt(const api::Json& obj, std::string_view pointer);
+// IntAt reads an integer at pointer, or fallback when absent or not an integer.
 int64_t IntAt(const api::Json& obj, std::string_view pointer, int64_t fallback);
 
 // ScopedCause makes `seq` the trace's current cause while it lives, so requests made in a step

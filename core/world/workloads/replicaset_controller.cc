@@ -158,7 +158,7 @@ bool ReplicaSetController::Sync(const std::string& key) {
                  {"observedGeneration", api::Generation(*rs)}};
   bool changed = false;
   for (const auto& [field, value] : status.items()) {
-    if (JsonAt(*rs, Json::json_pointer("/status/" + field)) != value) changed = true;
+    if (JsonAt(*rs, "/status/" + field) != value) changed = true;
   }
   if (changed) {
     auto written = client_.PatchStatus("ReplicaSet", ns, api::Name(*rs),

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/pointer.h"
 #include "tests/world/workloads/world_fixture.h"
 
 namespace world {
@@ -15,10 +16,10 @@ using testing::PodJson;
 using testing::WorldFixture;
 
 std::string Str(const api::ObjectPtr& obj, const char* ptr) {
-  return obj == nullptr ? "" : api::GetString(*obj, Json::json_pointer(ptr));
+  return obj == nullptr ? "" : api::GetString(*obj, ptr);
 }
 int64_t Int(const api::ObjectPtr& obj, const char* ptr) {
-  return obj == nullptr ? -1 : IntAt(*obj, Json::json_pointer(ptr), -1);
+  return obj == nullptr ? -1 : IntAt(*obj, ptr, -1);
 }
 std::string Waiting(const api::ObjectPtr& pod) {
   return Str(pod, "/status/containerStatuses/0/state/waiting/reason");
@@ -298,7 +299,7 @@ TEST(Kubelet, NodeDownMarksPodsNotReadyAfterGraceAndUpRestoresThem) {
   ASSERT_TRUE(f.world->SetNodeReady(node, true).ok());
   f.Run(100 * base::kMillisecond);
   EXPECT_TRUE(ConditionIs(*f.Get("Node", node, ""), "Ready", "True"));
-  EXPECT_TRUE(JsonAt(*f.Get("Node", node, ""), "/spec/taints"_json_pointer).is_null());
+  EXPECT_TRUE(JsonAt(*f.Get("Node", node, ""), "/spec/taints").is_null());
   EXPECT_TRUE(IsPodReady(*f.Get("Pod", "web")));
 }
 

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "core/api/pointer.h"
 #include "tests/world/workloads/world_fixture.h"
 
 namespace world {
@@ -19,9 +20,9 @@ TEST(Nodes, RegistersThreeReadyNodesWithCapacity) {
     ASSERT_NE(node, nullptr);
     EXPECT_TRUE(ConditionIs(*node, "Ready", "True"));
     EXPECT_TRUE(ConditionIs(*node, "MemoryPressure", "False"));
-    EXPECT_EQ(api::GetString(*node, "/status/capacity/cpu"_json_pointer), "8");
-    EXPECT_EQ(api::GetString(*node, "/status/allocatable/memory"_json_pointer), "32Gi");
-    EXPECT_EQ(api::GetString(*node, "/status/capacity/pods"_json_pointer), "110");
+    EXPECT_EQ(api::GetString(*node, "/status/capacity/cpu"), "8");
+    EXPECT_EQ(api::GetString(*node, "/status/allocatable/memory"), "32Gi");
+    EXPECT_EQ(api::GetString(*node, "/status/capacity/pods"), "110");
     EXPECT_EQ(api::Labels(*node).at("kubernetes.io/hostname"), name);
   }
   EXPECT_EQ(f.world->nodes().PodCidrPrefix("node-2"), "10.244.2.");
@@ -53,7 +54,7 @@ TEST(Nodes, CustomCountAndCapacity) {
   WorldFixture f(options);
   EXPECT_EQ(f.world->nodes().names().size(), 2u);
   EXPECT_EQ(f.world->kubelets().size(), 2u);
-  EXPECT_EQ(api::GetString(*f.Get("Node", "node-2", ""), "/status/capacity/cpu"_json_pointer), "4");
+  EXPECT_EQ(api::GetString(*f.Get("Node", "node-2", ""), "/status/capacity/cpu"), "4");
 }
 
 }  // namespace

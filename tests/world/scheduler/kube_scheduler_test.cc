@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "core/api/pointer.h"
 #include "tests/world/workloads/world_fixture.h"
 
 namespace world {
@@ -21,7 +22,7 @@ Json WithCpu(Json pod, const std::string& cpu) {
 
 std::string NodeOf(WorldFixture& f, const std::string& pod) {
   auto p = f.Get("Pod", pod);
-  return p == nullptr ? "" : api::GetString(*p, "/spec/nodeName"_json_pointer);
+  return p == nullptr ? "" : api::GetString(*p, "/spec/nodeName");
 }
 
 TEST(KubeScheduler, BindsAfterTheBindDelayAndSetsPodScheduled) {

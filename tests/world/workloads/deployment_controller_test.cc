@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/pointer.h"
 #include "core/world/workloads/deployment_util.h"
 #include "tests/world/workloads/world_fixture.h"
 
@@ -18,10 +19,10 @@ using testing::DeploymentJson;
 using testing::WorldFixture;
 
 std::string Str(const api::ObjectPtr& obj, const char* ptr) {
-  return obj == nullptr ? "" : api::GetString(*obj, Json::json_pointer(ptr));
+  return obj == nullptr ? "" : api::GetString(*obj, ptr);
 }
 int64_t Int(const api::ObjectPtr& obj, const char* ptr) {
-  return obj == nullptr ? -1 : IntAt(*obj, Json::json_pointer(ptr), 0);
+  return obj == nullptr ? -1 : IntAt(*obj, ptr, 0);
 }
 
 std::vector<api::ObjectPtr> ReplicaSets(WorldFixture& f) {

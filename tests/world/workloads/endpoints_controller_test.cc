@@ -26,7 +26,7 @@ Json ServiceJson(const std::string& name, const Json& target_port) {
 
 size_t Size(const api::ObjectPtr& ep, const char* list) {
   if (ep == nullptr) return 0;
-  const Json& subsets = JsonAt(*ep, "/subsets"_json_pointer);
+  const Json& subsets = JsonAt(*ep, "/subsets");
   if (!subsets.is_array()) return 0;
   size_t n = 0;
   for (const Json& s : subsets) {

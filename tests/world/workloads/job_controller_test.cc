@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/pointer.h"
 #include "tests/world/workloads/world_fixture.h"
 
 namespace world {
@@ -34,7 +35,7 @@ Json JobJson(const std::string& name, const std::map<std::string, Json>& spec,
 
 int64_t Count(WorldFixture& f, const std::string& name, const char* field) {
   auto job = f.Get("Job", name);
-  return job == nullptr ? -1 : IntAt(*job, Json::json_pointer(std::string("/status/") + field), 0);
+  return job == nullptr ? -1 : IntAt(*job, std::string("/status/") + field, 0);
 }
 
 TEST(JobController, RunsCompletionsWithParallelismAndCompletes) {
@@ -47,7 +48,7 @@ TEST(JobController, RunsCompletionsWithParallelismAndCompletes) {
   ASSERT_EQ(pods.size(), 2u);
   EXPECT_EQ(api::Labels(*pods[0]).at(kLegacyJobNameLabel), "pi");
   EXPECT_EQ(api::GenerateName(*pods[0]), "pi-");
-  EXPECT_FALSE(api::GetString(*f.Get("Job", "pi"), "/status/startTime"_json_pointer).empty());
+  EXPECT_FALSE(api::GetString(*f.Get("Job", "pi"), "/status/startTime").empty());
 
   ASSERT_TRUE(f.RunUntil([&] { return ConditionIs(*f.Get("Job", "pi"), "Complete", "True"); },
                          base::kMinute));
@@ -56,7 +57,7 @@ TEST(JobController, RunsCompletionsWithParallelismAndCompletes) {
   EXPECT_EQ(Count(f, "pi", "active"), 0);
   EXPECT_EQ(Count(f, "pi", "failed"), 0);
   EXPECT_TRUE(ConditionIs(*job, "SuccessCriteriaMet", "True"));
-  EXPECT_FALSE(api::GetString(*job, "/status/completionTime"_json_pointer).empty());
+  EXPECT_FALSE(api::GetString(*job, "/status/completionTime").empty());
   EXPECT_EQ(f.Pods({{kJobNameLabel, "pi"}}).size(), 3u);  // finished Pods are kept
   // Two rounds: pods run 2s after a 3s start-up, the third starts when the first two finish.
   f.Run(base::kMinute);

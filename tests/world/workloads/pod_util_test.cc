@@ -102,7 +102,7 @@ TEST(PodPredicates, ActiveTerminalReady) {
   running["metadata"]["deletionTimestamp"] = "2026-01-01T00:00:00Z";
   EXPECT_FALSE(IsPodActive(running));
   EXPECT_EQ(RestartCount(Pod("c", "n", "Running", true, "", 4)), 4);
-  EXPECT_TRUE(JsonAt(Json("not an object"), "/a/b"_json_pointer).is_null());
+  EXPECT_TRUE(JsonAt(Json("not an object"), "/a/b").is_null());
 }
 
 }  // namespace

@@ -29,7 +29,7 @@ Json ReplicaSetJson(const std::string& name, int replicas) {
 
 int64_t Status(WorldFixture& f, const std::string& name, const char* field) {
   auto rs = f.Get("ReplicaSet", name);
-  return rs == nullptr ? -1 : IntAt(*rs, Json::json_pointer(std::string("/status/") + field), 0);
+  return rs == nullptr ? -1 : IntAt(*rs, std::string("/status/") + field, 0);
 }
 
 TEST(ReplicaSetController, CreatesOwnedPodsFromTheTemplate) {
