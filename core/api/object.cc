@@ -124,7 +124,46 @@ std::string ObjectKey(const std::string& ns, const std::string& name) {
   return ns.empty() ? name : ns + "/" + name;
 }
 
-std::string ObjectKey(const Json& obj) { return ObjectKey(Namespace(obj), Name(obj)); }
+std::string ObjectKey(const Json& obj) {
+  // Read in place and build the key once: every watch delivery and cache write asks for it.
+  static const std::string kEmpty;
+  const Json* meta = Member(obj, "metadata");
+  auto text = [&](const char* key) -> const std::string& {
+    const Json* v = meta != nullptr && meta->is_object() ? Member(*meta, key) : nullptr;
+    return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kEmpty;
+  };
+  const std::string& ns = text("namespace");
+  const std::string& name = text("name");
+  if (ns.empty()) return name;
+  std::string key;
+  key.reserve(ns.size() + 1 + name.size());
+  key.append(ns).append(1, '/').append(name);
+  return key;
+}
+
+void ReleaseMembers(Json& doc) {
+  // Bounded recursion: deeper values stay in place for nlohmann's destructor, which has no limit.
+  constexpr int kMaxDepth = 64;
+  struct Releaser {
+    static void Release(Json& j, int depth) {
+      if (depth > kMaxDepth) return;
+      if (j.is_object()) {
+        auto& members = *j.get_ptr<Json::object_t*>();
+        for (auto& member : members) {
+          if (member.second.is_structured()) Release(member.second, depth + 1);
+        }
+        members.clear();
+      } else if (j.is_array()) {
+        auto& items = *j.get_ptr<Json::array_t*>();
+        for (Json& item : items) {
+          if (item.is_structured()) Release(item, depth + 1);
+        }
+        items.clear();
+      }
+    }
+  };
+  Releaser::Release(doc, 0);
+}
 
 Json& Metadata(Json& obj) {
   if (!obj.contains("metadata") || !obj["metadata"].is_object()) obj["metadata"] = Json::object();

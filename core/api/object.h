@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -27,8 +28,37 @@ namespace api {
 using Json = nlohmann::basic_json<FlatObject>;
 using ObjectPtr = std::shared_ptr<const Json>;
 
+// ReleaseMembers empties doc depth-first (nesting past a bound is left to nlohmann's own
+// destructor). nlohmann frees a document by moving every nested value through a heap stack, so
+// that hostile nesting cannot overflow the call stack; for the shallow objects stored here that
+// costs more than the frees themselves (a worker Pod: ~6.7 µs, ~4.5 µs this way).
+void ReleaseMembers(Json& doc);
+
+// ReleasingAllocator is std::allocator whose destroy releases a stored object's members with
+// ReleaseMembers before the destructor runs: the last owner of every stored version frees it.
+template <class T>
+struct ReleasingAllocator {
+  using value_type = T;
+  ReleasingAllocator() = default;
+  template <class U>
+  ReleasingAllocator(const ReleasingAllocator<U>&) {}  // NOLINT(runtime/explicit): rebinding
+  T* allocate(size_t n) { return std::allocator<T>().allocate(n); }
+  void deallocate(T* p, size_t n) { std::allocator<T>().deallocate(p, n); }
+  template <class U>
+  void destroy(U* p) {
+    if constexpr (std::is_same_v<std::remove_cv_t<U>, Json>) ReleaseMembers(const_cast<Json&>(*p));
+    p->~U();
+  }
+  template <class U>
+  bool operator==(const ReleasingAllocator<U>&) const { return true; }
+  template <class U>
+  bool operator!=(const ReleasingAllocator<U>&) const { return false; }
+};
+
 // MakeObject freezes a document into a shared immutable object.
-inline ObjectPtr MakeObject(Json doc) { return std::make_shared<const Json>(std::move(doc)); }
+inline ObjectPtr MakeObject(Json doc) {
+  return std::allocate_shared<const Json>(ReleasingAllocator<Json>(), std::move(doc));
+}
 
 struct OwnerReference {
   std::string apiVersion;
