@@ -172,7 +172,9 @@ struct ApiServer::Watcher {
   internal::FieldFilter fields;
   // trigger_value is the value the field selector pins the kind's trigger field to, if any.
   std::optional<std::string> trigger_value;
-  std::function<void(const WatchEvent&)> callback;
+  // Shared so that a delivery can keep it alive for the call (the callback may stop its own
+  // watch) by copying a pointer instead of the function.
+  std::shared_ptr<const std::function<void(const WatchEvent&)>> callback;
   std::string deliver_label;  // "watch deliver <watcher>", the label of each delivery event
   base::SimTime last_delivery_at = 0;  // Invariant: deliveries are scheduled in commit order.
 };
@@ -449,6 +451,14 @@ std::vector<api::ObjectPtr> ApiServer::PeekAll(const std::string& kind_name) con
   return out;
 }
 
+int64_t ApiServer::KindRevision(const std::string& kind_name) const {
+  const api::KindInfo* kind = Resolve(kind_name);
+  if (kind == nullptr) return 0;
+  auto state = kinds_.find(kind);
+  if (state == kinds_.end() || state->second->history.empty()) return 0;
+  return state->second->history.back().rv;
+}
+
 std::vector<api::ObjectPtr> ApiServer::PeekEverything() const {
   std::vector<api::ObjectPtr> out;
   out.reserve(store_.size());
@@ -646,7 +656,9 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
     }
   }
   api::Metadata(next)["resourceVersion"] = api::ResourceVersion(*stored);
-  if (next == *stored) {
+  // A /status write reaching here was found to differ above; comparing the whole object again
+  // would walk the unchanged spec of every Pod status write.
+  if (subresource != "status" && next == *stored) {
     // mirrors etcd3/store.go GuaranteedUpdate: identical bytes are not persisted, so the
     // resourceVersion stays and no watch event is sent.
     TraceRequest(ctx, verb, kind, ns, name, subresource, 200, api::ResourceVersion(*stored));
@@ -845,8 +857,8 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
         Watcher& w = *it->second;
         if (observer_ != nullptr) observer_->OnWatchDelivered(id, type, object);
         if (!w.opts.traced) {
-          auto quiet_callback = w.callback;
-          quiet_callback(WatchEvent{type, object, 0});
+          const auto quiet_callback = w.callback;
+          (*quiet_callback)(WatchEvent{type, object, 0});
           return;
         }
         const int64_t seq = trace_.Emit("watch.event", {{"watcher", w.opts.watcher},
@@ -858,8 +870,8 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
                                                         {"cause", cause}});
         const int64_t saved = trace_.current_cause();
         trace_.set_current_cause(seq);
-        auto callback = w.callback;  // the callback may stop this watch
-        callback(WatchEvent{type, object, seq});
+        const auto callback = w.callback;  // the callback may stop this watch
+        (*callback)(WatchEvent{type, object, seq});
         trace_.set_current_cause(saved);
       },
       cause);
@@ -904,7 +916,8 @@ base::StatusOr<WatchId> ApiServer::Watch(const RequestContext& ctx, const std::s
   watcher->labels = std::move(labels.value());
   watcher->fields = std::move(fields.value());
   watcher->trigger_value = watcher->fields.RequiresExactMatch(internal::TriggerField(kind->kind));
-  watcher->callback = std::move(callback);
+  watcher->callback =
+      std::make_shared<const std::function<void(const WatchEvent&)>>(std::move(callback));
   watcher->deliver_label = "watch deliver " + opts.watcher;
   Watcher& w = *watcher;
   KindState& state = StateOf(kind);
@@ -956,7 +969,7 @@ size_t ApiServer::DropWatches(const std::string& kind_name) {
         std::max(scheduler_.clock().Now() + w->opts.latency, w->last_delivery_at);
     scheduler_.At(at, "watch error " + w->opts.watcher, [this, w] {
       if (!w->opts.traced) {
-        w->callback(WatchEvent{WatchEventType::kError, nullptr, 0});
+        (*w->callback)(WatchEvent{WatchEventType::kError, nullptr, 0});
         return;
       }
       const int64_t seq = trace_.Emit("watch.event", {{"watcher", w->opts.watcher},
@@ -967,7 +980,7 @@ size_t ApiServer::DropWatches(const std::string& kind_name) {
                                                       {"resourceVersion", ""},
                                                       {"cause", trace_.current_cause()}});
       WatchEvent event{WatchEventType::kError, nullptr, seq};
-      w->callback(event);
+      (*w->callback)(event);
     });
   }
   return dropped.size();

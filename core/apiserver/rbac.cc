@@ -1,5 +1,6 @@
 #include "core/apiserver/rbac.h"
 
+#include <algorithm>
 #include <set>
 
 namespace apiserver {
@@ -185,60 +186,77 @@ Authorizer RbacAuthorizer::AsAuthorizer() const {
   return [this](const RequestAttributes& attrs) { return Authorize(attrs); };
 }
 
+const std::vector<RbacAuthorizer::Grant>& RbacAuthorizer::GrantsFor(
+    const std::string& user, const ServiceAccountUser& sa) const {
+  int64_t revision = 0;
+  for (const char* kind : {"ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding"}) {
+    revision = std::max(revision, apiserver_.KindRevision(kind));
+  }
+  if (revision != grants_revision_) {
+    grants_.clear();
+    grants_revision_ = revision;
+  }
+  auto cached = grants_.find(user);
+  if (cached != grants_.end()) return cached->second;
+
+  std::vector<Grant> grants;
+  const std::vector<std::string> groups = ServiceAccountGroups(sa);
+  const std::vector<api::ObjectPtr> cluster_roles = apiserver_.PeekAll("ClusterRole");
+  auto missing = [](const char* kind, const std::string& name) {
+    return std::string(kind) + "." + kRbacGroup + " " + Quote(name) + " not found";
+  };
+  for (const api::ObjectPtr& binding : apiserver_.PeekAll("ClusterRoleBinding")) {
+    if (binding == nullptr || !BindingApplies(*binding, user, sa, groups)) continue;
+    const api::Json ref = ObjectField(*binding, "roleRef");
+    if (StringField(ref, "kind") != "ClusterRole") continue;  // validation forbids anything else
+    Grant grant;
+    grant.cluster_wide = true;
+    const std::string ref_name = StringField(ref, "name");
+    grant.role = FindObject(cluster_roles, "", ref_name);
+    if (grant.role == nullptr) grant.missing = missing("clusterrole", ref_name);
+    grants.push_back(std::move(grant));
+  }
+  const std::vector<api::ObjectPtr> roles = apiserver_.PeekAll("Role");
+  for (const api::ObjectPtr& binding : apiserver_.PeekAll("RoleBinding")) {
+    if (binding == nullptr || !BindingApplies(*binding, user, sa, groups)) continue;
+    const api::Json ref = ObjectField(*binding, "roleRef");
+    const std::string ref_kind = StringField(ref, "kind");
+    const std::string ref_name = StringField(ref, "name");
+    Grant grant;
+    grant.namespace_ = api::Namespace(*binding);
+    if (ref_kind == "Role") {
+      grant.role = FindObject(roles, grant.namespace_, ref_name);
+      if (grant.role == nullptr) grant.missing = missing("role", ref_name);
+    } else if (ref_kind == "ClusterRole") {
+      grant.role = FindObject(cluster_roles, "", ref_name);
+      if (grant.role == nullptr) grant.missing = missing("clusterrole", ref_name);
+    } else {
+      continue;
+    }
+    grants.push_back(std::move(grant));
+  }
+  return grants_.emplace(user, std::move(grants)).first->second;
+}
+
 // mirrors plugin/pkg/auth/authorizer/rbac/rbac.go Authorize + VisitRulesFor
 base::Status RbacAuthorizer::Authorize(const RequestAttributes& attrs) const {
   ServiceAccountUser sa;
   if (!ParseServiceAccountUser(attrs.user, &sa)) return base::Status::OK();
   if (sa.namespace_ == kBootstrapNamespace) return base::Status::OK();
   if (attrs.kind == nullptr) return base::Status::OK();
-  const std::vector<std::string> groups = ServiceAccountGroups(sa);
   std::vector<std::string> errors;  // diagnostics, e.g. a binding to a missing role
 
-  // ClusterRoleBindings grant everywhere (every namespace and the cluster scope).
-  const std::vector<api::ObjectPtr> cluster_roles = apiserver_.PeekAll("ClusterRole");
-  for (const api::ObjectPtr& binding : apiserver_.PeekAll("ClusterRoleBinding")) {
-    if (binding == nullptr || !BindingApplies(*binding, attrs.user, sa, groups)) continue;
-    const api::Json ref = ObjectField(*binding, "roleRef");
-    const std::string ref_name = StringField(ref, "name");
-    if (StringField(ref, "kind") != "ClusterRole") continue;  // validation forbids anything else
-    api::ObjectPtr role = FindObject(cluster_roles, "", ref_name);
-    if (role == nullptr) {
-      errors.push_back("clusterrole." + std::string(kRbacGroup) + " " + Quote(ref_name) +
-                       " not found");
+  // ClusterRoleBindings grant everywhere (every namespace and the cluster scope); RoleBindings
+  // only inside their own namespace, to a Role there or to a ClusterRole.
+  for (const Grant& grant : GrantsFor(attrs.user, sa)) {
+    if (!grant.cluster_wide && (attrs.namespace_.empty() || grant.namespace_ != attrs.namespace_)) {
       continue;
     }
-    if (RoleAllows(*role, attrs)) return base::Status::OK();
-  }
-
-  // RoleBindings grant only inside their own namespace, to a Role there or to a ClusterRole.
-  if (!attrs.namespace_.empty()) {
-    const std::vector<api::ObjectPtr> roles = apiserver_.PeekAll("Role");
-    for (const api::ObjectPtr& binding : apiserver_.PeekAll("RoleBinding")) {
-      if (binding == nullptr || api::Namespace(*binding) != attrs.namespace_) continue;
-      if (!BindingApplies(*binding, attrs.user, sa, groups)) continue;
-      const api::Json ref = ObjectField(*binding, "roleRef");
-      const std::string ref_kind = StringField(ref, "kind");
-      const std::string ref_name = StringField(ref, "name");
-      api::ObjectPtr role;
-      if (ref_kind == "Role") {
-        role = FindObject(roles, attrs.namespace_, ref_name);
-        if (role == nullptr) {
-          errors.push_back("role." + std::string(kRbacGroup) + " " + Quote(ref_name) +
-                           " not found");
-          continue;
-        }
-      } else if (ref_kind == "ClusterRole") {
-        role = FindObject(cluster_roles, "", ref_name);
-        if (role == nullptr) {
-          errors.push_back("clusterrole." + std::string(kRbacGroup) + " " + Quote(ref_name) +
-                           " not found");
-          continue;
-        }
-      } else {
-        continue;
-      }
-      if (RoleAllows(*role, attrs)) return base::Status::OK();
+    if (grant.role == nullptr) {
+      errors.push_back(grant.missing);
+      continue;
     }
+    if (RoleAllows(*grant.role, attrs)) return base::Status::OK();
   }
 
   std::string reason;

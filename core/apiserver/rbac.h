@@ -17,6 +17,7 @@
 // they are allowed here without storing those roles.
 // Single-threaded; no time.
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -69,7 +70,22 @@ class RbacAuthorizer {
   Authorizer AsAuthorizer() const;
 
  private:
+  // A Grant is one binding that names the user: its role (null when missing, with the error the
+  // evaluation reports) and, for a RoleBinding, the namespace it is limited to.
+  struct Grant {
+    bool cluster_wide = false;  // a ClusterRoleBinding
+    std::string namespace_;     // a RoleBinding's namespace
+    api::ObjectPtr role;
+    std::string missing;  // "clusterrole.rbac.authorization.k8s.io \"x\" not found"
+  };
+  // GrantsFor lists the bindings that name the user, ClusterRoleBindings first, each group in
+  // store order (the order rbac.go's VisitRulesFor walks them). Every request used to walk every
+  // binding; the list is now kept per user until an RBAC object changes.
+  const std::vector<Grant>& GrantsFor(const std::string& user, const ServiceAccountUser& sa) const;
+
   const ApiServer& apiserver_;
+  mutable int64_t grants_revision_ = -1;  // the RBAC kinds' newest write the grants reflect
+  mutable std::map<std::string, std::vector<Grant>> grants_;  // by username
 };
 
 }  // namespace apiserver

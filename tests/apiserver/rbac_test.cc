@@ -243,6 +243,39 @@ TEST(RbacAuthorizer, NewBindingsTakeEffectImmediately) {
   EXPECT_TRUE(f.rbac.Authorize(Attrs(kOperator, "delete", "Pod", "default", "p")).ok());
 }
 
+// The authorizer keeps each user's bindings between requests; every change to a Role,
+// ClusterRole, RoleBinding or ClusterRoleBinding must reach the next decision.
+TEST(RbacAuthorizer, EveryRbacChangeReachesTheNextDecision) {
+  Fixture f;
+  const RequestAttributes scale = Attrs(kTeamSa, "update", "Deployment", "team", "web");
+  EXPECT_FALSE(f.rbac.Authorize(scale).ok());
+  // A binding to a role that does not exist yet: denied, and the message names the role.
+  f.MustCreate(Binding("RoleBinding", "team", "deployers", "ClusterRole", "deployer",
+                       {ServiceAccountSubject("", "worker")}));
+  base::Status s = f.rbac.Authorize(scale);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("clusterrole.rbac.authorization.k8s.io \"deployer\" not found"),
+            std::string::npos)
+      << s.message();
+  // The role appears: allowed.
+  f.MustCreate(Role("ClusterRole", "", "deployer", {Rule({"apps"}, {"deployments"}, {"update"})}));
+  EXPECT_TRUE(f.rbac.Authorize(scale).ok());
+  // The role loses the verb: denied again.
+  auto patched = f.admin.Patch("ClusterRole", "", "deployer", client::PatchType::kJsonMerge,
+                               {{"rules", {Rule({"apps"}, {"deployments"}, {"get"})}}});
+  ASSERT_TRUE(patched.ok()) << patched.status().ToString();
+  EXPECT_FALSE(f.rbac.Authorize(scale).ok());
+  // The verb comes back, then the binding goes: denied.
+  patched = f.admin.Patch("ClusterRole", "", "deployer", client::PatchType::kJsonMerge,
+                          {{"rules", {Rule({"apps"}, {"deployments"}, {"update"})}}});
+  ASSERT_TRUE(patched.ok()) << patched.status().ToString();
+  EXPECT_TRUE(f.rbac.Authorize(scale).ok());
+  ASSERT_TRUE(f.admin.Delete("RoleBinding", "team", "deployers", {}).ok());
+  EXPECT_FALSE(f.rbac.Authorize(scale).ok());
+  // Another user's decisions were never mixed in: the operator is still denied here.
+  EXPECT_FALSE(f.rbac.Authorize(Attrs(kOperator, "update", "Deployment", "team", "web")).ok());
+}
+
 TEST(RbacAuthorizer, InstalledAuthorizerRejectsClientRequests) {
   Fixture f;
   f.api.SetAuthorizer(f.rbac.AsAuthorizer());

@@ -34,9 +34,10 @@ bool AddBound(const api::Json& j, size_t limit, size_t* total) {
       break;
     case api::Json::value_t::object:
       *total += 2 + j.size();  // braces and commas
-      for (auto it = j.begin(); it != j.end(); ++it) {
-        *total += 3 + 6 * it.key().size();  // quotes and colon
-        if (*total > limit || !AddBound(it.value(), limit, total)) return false;
+      // The members directly, not nlohmann's iterator (this walk runs on every write).
+      for (const auto& [key, value] : j.get_ref<const api::Json::object_t&>()) {
+        *total += 3 + 6 * key.size();  // quotes and colon
+        if (*total > limit || !AddBound(value, limit, total)) return false;
       }
       break;
     case api::Json::value_t::binary:
