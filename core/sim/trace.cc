@@ -10,32 +10,52 @@ namespace sim {
 
 namespace {
 
-// AppendEscaped appends s as a JSON string literal body (without quotes).
-void AppendEscaped(std::string_view s, std::string* out) {
-  // Runs of characters that need no escape are appended in one piece.
+// A line is rendered into a sink: StringSink keeps the bytes (ToJsonLine, JsonEscape), HashSink
+// folds them into the running FNV-1a hash as they are produced, so Emit builds no string.
+struct StringSink {
+  std::string* out;
+  void Put(std::string_view bytes) { out->append(bytes); }
+  void Put(char c) { out->push_back(c); }
+};
+
+struct HashSink {
+  uint64_t hash;
+  void Put(std::string_view bytes) {
+    for (unsigned char c : bytes) Put(static_cast<char>(c));
+  }
+  void Put(char c) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+};
+
+// PutEscaped writes s as a JSON string literal body (without quotes).
+template <class Sink>
+void PutEscaped(std::string_view s, Sink& out) {
+  // Runs of characters that need no escape are written in one piece.
   size_t run = 0;
   for (size_t i = 0; i < s.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out->append(s.substr(run, i - run));
+    out.Put(s.substr(run, i - run));
     run = i + 1;
     switch (c) {
-      case '"': *out += "\\\""; break;
-      case '\\': *out += "\\\\"; break;
-      case '\n': *out += "\\n"; break;
-      case '\r': *out += "\\r"; break;
-      case '\t': *out += "\\t"; break;
-      case '\b': *out += "\\b"; break;
-      case '\f': *out += "\\f"; break;
+      case '"': out.Put("\\\""); break;
+      case '\\': out.Put("\\\\"); break;
+      case '\n': out.Put("\\n"); break;
+      case '\r': out.Put("\\r"); break;
+      case '\t': out.Put("\\t"); break;
+      case '\b': out.Put("\\b"); break;
+      case '\f': out.Put("\\f"); break;
       default:
         if (c < 0x20) {
           char buf[8];
           std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          *out += buf;
+          out.Put(std::string_view(buf));
         }
     }
   }
-  out->append(s.substr(run));
+  out.Put(s.substr(run));
 }
 
 // A packed field is: varint key length, key bytes, a tag (kIntTag: 8 bytes of int64 follow;
@@ -88,8 +108,9 @@ const char* DecodeField(const char* at, TraceFieldList::value_type* out) {
   return at + size;
 }
 
-// AppendInt appends v in decimal (what std::to_string prints) without a temporary string.
-void AppendInt(int64_t v, std::string* out) {
+// PutInt writes v in decimal (what std::to_string prints) without a temporary string.
+template <class Sink>
+void PutInt(int64_t v, Sink& out) {
   char buf[24];
   char* end = buf + sizeof buf;
   char* p = end;
@@ -99,46 +120,38 @@ void AppendInt(int64_t v, std::string* out) {
     u /= 10;
   } while (u != 0);
   if (v < 0) *--p = '-';
-  out->append(p, static_cast<size_t>(end - p));
+  out.Put(std::string_view(p, static_cast<size_t>(end - p)));
 }
 
-// AppendJsonLine renders a record as ToJsonLine documents, into out (appending). One buffer, no
-// temporaries: every emitted record is rendered once for the running hash.
-void AppendJsonLine(const TraceEvent& e, std::string* out) {
-  *out += "{\"seq\":";
-  AppendInt(e.seq, out);
-  *out += ",\"t\":";
-  *out += base::FormatMillis(e.t);
-  *out += ",\"type\":\"";
-  AppendEscaped(e.type, out);
-  *out += '"';
+// PutJsonLine renders a record as ToJsonLine documents.
+template <class Sink>
+void PutJsonLine(const TraceEvent& e, Sink& out) {
+  out.Put("{\"seq\":");
+  PutInt(e.seq, out);
+  out.Put(",\"t\":");
+  out.Put(base::FormatMillis(e.t));
+  out.Put(",\"type\":\"");
+  PutEscaped(e.type, out);
+  out.Put('"');
   for (const auto& [key, value] : e.fields) {
-    *out += ",\"";
-    AppendEscaped(key, out);
-    *out += "\":";
+    out.Put(",\"");
+    PutEscaped(key, out);
+    out.Put("\":");
     if (value.is_int) {
-      AppendInt(value.i, out);
+      PutInt(value.i, out);
     } else {
-      *out += '"';
-      AppendEscaped(value.s, out);
-      *out += '"';
+      out.Put('"');
+      PutEscaped(value.s, out);
+      out.Put('"');
     }
   }
-  *out += '}';
+  out.Put('}');
 }
 
 }  // namespace
 
-TraceFieldList::value_type TraceFieldList::const_iterator::operator*() const {
-  value_type field;
-  DecodeField(at_, &field);
-  return field;
-}
-
-TraceFieldList::const_iterator& TraceFieldList::const_iterator::operator++() {
-  value_type field;
-  at_ = DecodeField(at_, &field);
-  return *this;
+void TraceFieldList::const_iterator::Load() {
+  if (at_ != end_) next_ = DecodeField(at_, &field_);
 }
 
 TraceFieldList::TraceFieldList(const TraceFields& fields) {
@@ -181,7 +194,8 @@ TraceFieldList& TraceFieldList::operator=(const TraceFieldList& other) {
 std::string JsonEscape(std::string_view s) {
   std::string out;
   out.reserve(s.size() + 2);
-  AppendEscaped(s, &out);
+  StringSink sink{&out};
+  PutEscaped(s, sink);
   return out;
 }
 
@@ -201,7 +215,8 @@ std::string TraceEvent::FieldString(std::string_view key) const {
 std::string TraceEvent::ToJsonLine() const {
   std::string out;
   out.reserve(256);
-  AppendJsonLine(*this, &out);
+  StringSink sink{&out};
+  PutJsonLine(*this, sink);
   return out;
 }
 
@@ -214,15 +229,10 @@ int64_t Trace::Emit(std::string type, TraceFields fields) {
   event.t = clock_.Now();
   event.type = std::move(type);
   event.fields = TraceFieldList(fields);
-  std::string line;
-  line.reserve(256);
-  AppendJsonLine(event, &line);
-  for (unsigned char c : line) {
-    hash_ ^= c;
-    hash_ *= 1099511628211ULL;
-  }
-  hash_ ^= '\n';
-  hash_ *= 1099511628211ULL;
+  HashSink hasher{hash_};
+  PutJsonLine(event, hasher);
+  hasher.Put('\n');
+  hash_ = hasher.hash;
   events_.push_back(std::move(event));
   RLAB_ASSERT(events_.back().seq == static_cast<int64_t>(events_.size()), "trace seq is 1-based");
   // Call the subscribers present now, in order, without copying the list: a subscriber may

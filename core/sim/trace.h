@@ -62,8 +62,12 @@ class TraceFieldList {
     using reference = value_type;
 
     const_iterator() = default;
-    value_type operator*() const;
-    const_iterator& operator++();
+    value_type operator*() const { return field_; }
+    const_iterator& operator++() {
+      at_ = next_;
+      Load();
+      return *this;
+    }
     const_iterator operator++(int) {
       const_iterator before = *this;
       ++*this;
@@ -74,8 +78,13 @@ class TraceFieldList {
 
    private:
     friend class TraceFieldList;
-    explicit const_iterator(const char* at) : at_(at) {}
+    const_iterator(const char* at, const char* end) : at_(at), end_(end) { Load(); }
+    // Load decodes the field at at_ (once: dereferencing and advancing reuse it).
+    void Load();
     const char* at_ = nullptr;
+    const char* end_ = nullptr;
+    const char* next_ = nullptr;
+    value_type field_;
   };
 
   TraceFieldList() = default;
@@ -85,8 +94,10 @@ class TraceFieldList {
   TraceFieldList(TraceFieldList&&) noexcept = default;
   TraceFieldList& operator=(TraceFieldList&&) noexcept = default;
 
-  const_iterator begin() const { return const_iterator(data_.get()); }
-  const_iterator end() const { return const_iterator(data_.get() + bytes_); }
+  const_iterator begin() const { return const_iterator(data_.get(), data_.get() + bytes_); }
+  const_iterator end() const {
+    return const_iterator(data_.get() + bytes_, data_.get() + bytes_);
+  }
   bool empty() const { return bytes_ == 0; }
 
  private:
