@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "core/api/pointer.h"
+
 namespace informer {
 namespace {
 
@@ -19,6 +21,24 @@ void UnindexValues(ValueKeys& index, const std::string& key,
     it->second.erase(key);
     if (it->second.empty()) index.erase(it);
   }
+}
+
+// SameBuiltinInputs reports whether an update leaves the input of one of the two built-in index
+// functions as it was: they read only metadata.namespace or metadata.labels, which are compared in
+// place instead of building both value lists (every Pod status write reaches here). Other index
+// functions answer false and are compared by their values.
+bool SameBuiltinInputs(const IndexFunc& fn, const api::Json& a, const api::Json& b) {
+  using Plain = std::vector<std::string> (*)(const api::Json&);
+  const Plain* target = fn.target<Plain>();
+  if (target == nullptr) return false;
+  const char* field = *target == &MetaNamespaceIndexFunc ? "namespace"
+                      : *target == &LabelPairsIndexFunc  ? "labels"
+                                                         : nullptr;
+  if (field == nullptr) return false;
+  const api::Json* before = api::Member(a, "metadata", field);
+  const api::Json* after = api::Member(b, "metadata", field);
+  if (before == nullptr || after == nullptr) return before == after;
+  return *before == *after;
 }
 
 }  // namespace
@@ -144,6 +164,10 @@ void Indexer::OnChange(const std::string& key, const api::ObjectPtr& old_obj,
   for (const auto& [name, fn] : indexers_) {
     // indices_ has exactly indexers_'s names (constructor, AddIndexers), in the same order.
     RLAB_ASSERT(index != indices_.end() && index->first == name, "Indexer indices out of step");
+    if (old_obj != nullptr && new_obj != nullptr && SameBuiltinInputs(fn, *old_obj, *new_obj)) {
+      ++index;
+      continue;
+    }
     const std::vector<std::string> old_values = old_obj != nullptr ? fn(*old_obj) : kNoValues;
     const std::vector<std::string> new_values = new_obj != nullptr ? fn(*new_obj) : kNoValues;
     // mirrors thread_safe_store.go updateSingleIndex: when an update leaves the values as they

@@ -61,6 +61,17 @@ TEST(FormatRfc3339, StartsAtTheVirtualEpoch) {
   EXPECT_EQ(FormatRfc3339(31LL * 24 * kHour + kHour), "2026-02-01T01:00:00Z");
 }
 
+TEST(FormatRfc3339, PadsEveryFieldAndCrossesDaysYearsAndLeapDays) {
+  EXPECT_EQ(FormatRfc3339(-1), "2025-12-31T23:59:59Z");  // before the epoch rounds down
+  EXPECT_EQ(FormatRfc3339(9 * kHour + 8 * kMinute + 7 * kSecond), "2026-01-01T09:08:07Z");
+  EXPECT_EQ(FormatRfc3339(365LL * 24 * kHour), "2027-01-01T00:00:00Z");
+  // 2028 is a leap year: 2026 and 2027 have 730 days, then January and February 28 more.
+  EXPECT_EQ(FormatRfc3339((730LL + 31 + 28) * 24 * kHour), "2028-02-29T00:00:00Z");
+  const std::string ancient = FormatRfc3339(-2030LL * 366 * 24 * kHour);  // a year before 0
+  EXPECT_EQ(ancient.front(), '-');
+  EXPECT_EQ(ancient.back(), 'Z');
+}
+
 TEST(FormatAge, FollowsKubectlHumanDuration) {
   EXPECT_EQ(FormatAge(5 * kSecond), "5s");
   EXPECT_EQ(FormatAge(119 * kSecond), "119s");

@@ -76,6 +76,29 @@ TEST(Indexer, AnUpdateKeepingTheValuesKeepsTheKeyUnderThem) {
   EXPECT_EQ(Names(indexer.ByIndex("app", "db").value()), (std::vector<std::string>{"p"}));
 }
 
+// The built-in label and namespace indexes skip an update by comparing the labels (or the
+// namespace) in place; a change to them must still move the key, and losing them must drop it.
+TEST(Indexer, BuiltinIndexesFollowLabelChangesAndSkipOthers) {
+  Indexer indexer({{kNamespaceIndex, MetaNamespaceIndexFunc}, {kLabelIndex, LabelPairsIndexFunc}});
+  indexer.Add(Obj("default", "p", "web"));
+  Json with_status = *Obj("default", "p", "web");
+  with_status["status"] = {{"phase", "Running"}};
+  indexer.Update(api::MakeObject(with_status));
+  EXPECT_EQ(Names(indexer.ByIndex(kLabelIndex, "app=web").value()),
+            (std::vector<std::string>{"p"}));
+  indexer.Update(Obj("default", "p", "db"));
+  EXPECT_TRUE(indexer.ByIndex(kLabelIndex, "app=web")->empty());
+  EXPECT_EQ(Names(indexer.ByIndex(kLabelIndex, "app=db").value()),
+            (std::vector<std::string>{"p"}));
+  indexer.Update(Obj("default", "p"));  // no labels at all
+  EXPECT_TRUE(indexer.ListIndexFuncValues(kLabelIndex).empty());
+  indexer.Update(Obj("default", "p", "web"));
+  EXPECT_EQ(Names(indexer.ByIndex(kLabelIndex, "app=web").value()),
+            (std::vector<std::string>{"p"}));
+  EXPECT_EQ(Names(indexer.ByIndex(kNamespaceIndex, "default").value()),
+            (std::vector<std::string>{"p"}));
+}
+
 TEST(LabelPairsIndexFunc, ListsStringLabelsInKeyOrder) {
   const Json obj = {{"metadata", {{"labels", {{"b", "2"}, {"a", "1"}, {"n", 3}}}}}};
   EXPECT_EQ(LabelPairsIndexFunc(obj), (std::vector<std::string>{"a=1", "b=2"}));

@@ -245,21 +245,19 @@ void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
       if (!ref.uid.empty()) dependents_[ref.uid].insert(uid);
     }
   }
-  if (existed) {
-    it->second = fresh;
-  } else {
-    nodes_.emplace(uid, fresh);
-  }
+  // Moved into the graph, then read there (std::map: the node stays put while others change).
+  const Node& node = existed ? (it->second = std::move(fresh))
+                             : nodes_.emplace(uid, std::move(fresh)).first->second;
 
   // Owners not observed: check them (virtual node) or, when known gone, check this dependent.
   bool check_self = false;
-  for (const api::OwnerReference& ref : fresh.owners) {
+  for (const api::OwnerReference& ref : node.owners) {
     if (ref.uid.empty() || nodes_.count(ref.uid) > 0) continue;
     if (absent_owners_.count(ref.uid) > 0) {
       check_self = true;
       continue;
     }
-    virtual_owners_.emplace(ref.uid, VirtualOwner{ref, fresh.namespace_});
+    virtual_owners_.emplace(ref.uid, VirtualOwner{ref, node.namespace_});
     Enqueue(Action::kVirtualOwnerCheck, ref.uid, options_.step_delay);
   }
   if (check_self) Enqueue(Action::kAttemptToDelete, uid, options_.step_delay);
@@ -268,7 +266,7 @@ void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
   // blocking (graph_builder.go addUnblockedOwnersToDeleteQueue).
   for (const api::OwnerReference& old_ref : old_owners) {
     bool still_blocking = false;
-    for (const api::OwnerReference& ref : fresh.owners) {
+    for (const api::OwnerReference& ref : node.owners) {
       if (ref.uid == old_ref.uid && ref.blockOwnerDeletion) still_blocking = true;
     }
     if (still_blocking) continue;
@@ -279,10 +277,10 @@ void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
   }
 
   // Transitions of this object (processTransitions).
-  if (fresh.Orphaning() && (!existed || !was_orphaning)) {
+  if (node.Orphaning() && (!existed || !was_orphaning)) {
     Enqueue(Action::kAttemptToOrphan, uid, options_.step_delay);
   }
-  if (fresh.DeletingDependents() && (!existed || !was_deleting_dependents)) {
+  if (node.DeletingDependents() && (!existed || !was_deleting_dependents)) {
     auto deps = dependents_.find(uid);
     if (deps != dependents_.end()) {
       for (const std::string& dep : SortedUids(deps->second)) {

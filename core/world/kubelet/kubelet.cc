@@ -1,7 +1,6 @@
 #include "core/world/kubelet/kubelet.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <iterator>
 #include <utility>
 #include <vector>
@@ -21,15 +20,15 @@ std::string NodeName(const Json& pod) { return api::GetString(pod, "/spec/nodeNa
 // container IDs and image digests.
 std::string Hex64(const std::string& s) {
   std::string out;
+  out.reserve(64);
   for (int round = 0; round < 4; ++round) {
     uint64_t h = 1469598103934665603ULL ^ static_cast<uint64_t>(round);
     for (unsigned char c : s) {
       h ^= c;
       h *= 1099511628211ULL;
     }
-    char buf[17];
-    std::snprintf(buf, sizeof(buf), "%016llx", static_cast<unsigned long long>(h));
-    out += buf;
+    static constexpr char kDigits[] = "0123456789abcdef";
+    for (int shift = 60; shift >= 0; shift -= 4) out += kDigits[(h >> shift) & 0xf];
   }
   return out;
 }
@@ -78,9 +77,14 @@ std::string QosClass(const Json& pod) {
 }
 
 Json Cond(const std::string& type, bool ok, const std::string& reason, const std::string& message) {
-  Json c = {{"type", type}, {"status", ok ? "True" : "False"}, {"lastProbeTime", nullptr}};
-  if (!reason.empty()) c["reason"] = reason;
+  // Members set one by one in key order (appends): an initializer list builds a pair array per
+  // member first, and the kubelet builds five conditions per status write.
+  Json c = Json::object();
+  c["lastProbeTime"] = nullptr;
   if (!message.empty()) c["message"] = message;
+  if (!reason.empty()) c["reason"] = reason;
+  c["status"] = ok ? "True" : "False";
+  c["type"] = type;
   return c;
 }
 
@@ -555,14 +559,15 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
 
   Json statuses = Json::array();
   for (const Container& c : containers) {
-    Json cs = {{"name", c.name},
-               {"image", c.image},
-               {"imageID", rt.pulled ? c.image + "@sha256:" + Hex64(c.image) : ""},
-               {"ready", rt.ready},
-               {"restartCount", rt.restart_count},
-               {"started", rt.stage == Stage::kRunning && !rt.terminating}};
+    Json cs = Json::object();
     if (rt.started_at > 0 || rt.stage == Stage::kRunning)
       cs["containerID"] = ContainerId(rt, c.name);
+    cs["image"] = c.image;
+    cs["imageID"] = rt.pulled ? c.image + "@sha256:" + Hex64(c.image) : "";
+    cs["name"] = c.name;
+    cs["ready"] = rt.ready;
+    cs["restartCount"] = rt.restart_count;
+    cs["started"] = rt.stage == Stage::kRunning && !rt.terminating;
     Json state;
     switch (rt.stage) {
       case Stage::kCreating:
@@ -578,7 +583,9 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
         break;
       }
       case Stage::kRunning:
-        state = Json{{"running", {{"startedAt", base::FormatRfc3339(rt.started_at)}}}};
+        state = Json::object();
+        state["running"] = Json::object();
+        state["running"]["startedAt"] = base::FormatRfc3339(rt.started_at);
         break;
       case Stage::kExited:
       case Stage::kTerminated: {

@@ -132,12 +132,13 @@ void ObjectWatch::OnEvent(const apiserver::WatchEvent& event) {
     });
     return;
   }
-  const std::string key = api::ObjectKey(*event.object);
-  auto tomb = tombstones_.find(key);
-  if (tomb != tombstones_.end()) {
-    if (!NewerOrSame(*event.object, *tomb->second)) return;  // older than our own delete
-    tombstones_.erase(tomb);
-    if (event.type == apiserver::WatchEventType::kDeleted) return;  // already removed
+  if (!tombstones_.empty()) {  // usually empty: Apply builds the key itself
+    auto tomb = tombstones_.find(api::ObjectKey(*event.object));
+    if (tomb != tombstones_.end()) {
+      if (!NewerOrSame(*event.object, *tomb->second)) return;  // older than our own delete
+      tombstones_.erase(tomb);
+      if (event.type == apiserver::WatchEventType::kDeleted) return;  // already removed
+    }
   }
   Apply(event.object, event.type == apiserver::WatchEventType::kDeleted);
 }
@@ -155,6 +156,7 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
     handler_(old, nullptr);
     return;
   }
+  if (old == obj) return;  // the echo of a write this cache already observed
   if (old != nullptr) {
     // Drop stale echoes: an event older than what a write already put in the cache.
     if (!NewerOrSame(*obj, *old)) return;
