@@ -154,9 +154,10 @@ class FlatObject {
   friend bool operator>=(const FlatObject& a, const FlatObject& b) { return !(a < b); }
 
  private:
-  // Objects are small (a Pod's largest has ~10 members): below this size an equality scan, which
-  // rejects most keys on their length, beats a binary search of ordered compares.
-  static constexpr size_type kLinearScan = 8;
+  // Objects are small (a Pod's largest has ~10 members): up to this size an equality scan, which
+  // rejects most keys on their length, beats a binary search of ordered compares (Pod metadata
+  // reads measured ~30 ns a lookup pair at 8, ~25 at 16).
+  static constexpr size_type kLinearScan = 16;
 
   template <class K>
   static std::string_view View(const K& key) {
