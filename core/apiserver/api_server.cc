@@ -816,8 +816,12 @@ void ApiServer::Unindex(const Watcher& watcher) {
 void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
   auto in_scope = [&](const api::ObjectPtr& obj) {
     if (obj == nullptr) return false;
-    if (!watcher.opts.namespace_.empty() && api::Namespace(*obj) != watcher.opts.namespace_) {
-      return false;
+    if (!watcher.opts.namespace_.empty()) {  // compared in place: this runs per delivery
+      const Json* ns = api::Member(*obj, "metadata", "namespace");
+      if (ns == nullptr || !ns->is_string() ||
+          ns->get_ref<const std::string&>() != watcher.opts.namespace_) {
+        return false;
+      }
     }
     return watcher.labels.Matches(*obj) && watcher.fields.Matches(*obj);
   };

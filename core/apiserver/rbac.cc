@@ -92,6 +92,17 @@ bool BindingApplies(const api::Json& binding, const std::string& user,
   return false;
 }
 
+// NamesResources reports whether a role has a rule limited by resourceNames.
+bool NamesResources(const api::Json& role) {
+  if (!role.is_object()) return false;
+  auto it = role.find("rules");
+  if (it == role.end() || !it->is_array()) return false;
+  for (const api::Json& rule : *it) {
+    if (!StringList(rule, "resourceNames").empty()) return true;
+  }
+  return false;
+}
+
 bool RoleAllows(const api::Json& role, const RequestAttributes& attrs) {
   if (!role.is_object()) return false;
   auto it = role.find("rules");
@@ -186,8 +197,8 @@ Authorizer RbacAuthorizer::AsAuthorizer() const {
   return [this](const RequestAttributes& attrs) { return Authorize(attrs); };
 }
 
-const std::vector<RbacAuthorizer::Grant>& RbacAuthorizer::GrantsFor(
-    const std::string& user, const ServiceAccountUser& sa) const {
+RbacAuthorizer::UserGrants& RbacAuthorizer::GrantsFor(const std::string& user,
+                                                      const ServiceAccountUser& sa) const {
   int64_t revision = 0;
   for (const char* kind : {"ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding"}) {
     revision = std::max(revision, apiserver_.KindRevision(kind));
@@ -199,7 +210,8 @@ const std::vector<RbacAuthorizer::Grant>& RbacAuthorizer::GrantsFor(
   auto cached = grants_.find(user);
   if (cached != grants_.end()) return cached->second;
 
-  std::vector<Grant> grants;
+  UserGrants kept;
+  std::vector<Grant>& grants = kept.grants;
   const std::vector<std::string> groups = ServiceAccountGroups(sa);
   const std::vector<api::ObjectPtr> cluster_roles = apiserver_.PeekAll("ClusterRole");
   auto missing = [](const char* kind, const std::string& name) {
@@ -235,7 +247,28 @@ const std::vector<RbacAuthorizer::Grant>& RbacAuthorizer::GrantsFor(
     }
     grants.push_back(std::move(grant));
   }
-  return grants_.emplace(user, std::move(grants)).first->second;
+  for (const Grant& grant : grants) {
+    if (grant.role != nullptr && NamesResources(*grant.role)) kept.names_matter = true;
+  }
+  return grants_.emplace(user, std::move(kept)).first->second;
+}
+
+std::optional<std::string> RbacAuthorizer::Decide(const std::vector<Grant>& grants,
+                                                  const RequestAttributes& attrs) {
+  std::vector<std::string> errors;  // diagnostics, e.g. a binding to a missing role
+  // ClusterRoleBindings grant everywhere (every namespace and the cluster scope); RoleBindings
+  // only inside their own namespace, to a Role there or to a ClusterRole.
+  for (const Grant& grant : grants) {
+    if (!grant.cluster_wide && (attrs.namespace_.empty() || grant.namespace_ != attrs.namespace_)) {
+      continue;
+    }
+    if (grant.role == nullptr) {
+      errors.push_back(grant.missing);
+      continue;
+    }
+    if (RoleAllows(*grant.role, attrs)) return std::nullopt;
+  }
+  return errors.empty() ? std::string() : "RBAC: " + Aggregate(errors);
 }
 
 // mirrors plugin/pkg/auth/authorizer/rbac/rbac.go Authorize + VisitRulesFor
@@ -244,24 +277,16 @@ base::Status RbacAuthorizer::Authorize(const RequestAttributes& attrs) const {
   if (!ParseServiceAccountUser(attrs.user, &sa)) return base::Status::OK();
   if (sa.namespace_ == kBootstrapNamespace) return base::Status::OK();
   if (attrs.kind == nullptr) return base::Status::OK();
-  std::vector<std::string> errors;  // diagnostics, e.g. a binding to a missing role
-
-  // ClusterRoleBindings grant everywhere (every namespace and the cluster scope); RoleBindings
-  // only inside their own namespace, to a Role there or to a ClusterRole.
-  for (const Grant& grant : GrantsFor(attrs.user, sa)) {
-    if (!grant.cluster_wide && (attrs.namespace_.empty() || grant.namespace_ != attrs.namespace_)) {
-      continue;
-    }
-    if (grant.role == nullptr) {
-      errors.push_back(grant.missing);
-      continue;
-    }
-    if (RoleAllows(*grant.role, attrs)) return base::Status::OK();
+  UserGrants& user = GrantsFor(attrs.user, sa);
+  std::string request = attrs.verb + '\0' + attrs.kind->kind + '\0' + attrs.subresource + '\0' +
+                        attrs.namespace_;
+  if (user.names_matter) request += '\0' + attrs.name;
+  auto decided = user.decisions.find(request);
+  if (decided == user.decisions.end()) {
+    decided = user.decisions.emplace(std::move(request), Decide(user.grants, attrs)).first;
   }
-
-  std::string reason;
-  if (!errors.empty()) reason = "RBAC: " + Aggregate(errors);
-  return base::Status(base::StatusCode::kForbidden, ForbiddenMessage(attrs, reason));
+  if (!decided->second.has_value()) return base::Status::OK();
+  return base::Status(base::StatusCode::kForbidden, ForbiddenMessage(attrs, *decided->second));
 }
 
 }  // namespace apiserver

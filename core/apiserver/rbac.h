@@ -18,6 +18,7 @@
 // Single-threaded; no time.
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,14 +79,26 @@ class RbacAuthorizer {
     api::ObjectPtr role;
     std::string missing;  // "clusterrole.rbac.authorization.k8s.io \"x\" not found"
   };
-  // GrantsFor lists the bindings that name the user, ClusterRoleBindings first, each group in
-  // store order (the order rbac.go's VisitRulesFor walks them). Every request used to walk every
-  // binding; the list is now kept per user until an RBAC object changes.
-  const std::vector<Grant>& GrantsFor(const std::string& user, const ServiceAccountUser& sa) const;
+  // UserGrants is what the authorizer keeps per user between RBAC changes: the bindings that
+  // name the user and the decisions already taken from them.
+  struct UserGrants {
+    std::vector<Grant> grants;  // ClusterRoleBindings first, each group in store order
+    bool names_matter = false;  // some rule lists resourceNames: decisions depend on the name
+    // decisions by request (verb, kind, subresource, namespace[, name]): nullopt is allowed, a
+    // string is a denial with that reason ("" for none).
+    std::map<std::string, std::optional<std::string>> decisions;
+  };
+  // GrantsFor returns the user's grants (the order rbac.go's VisitRulesFor walks them). Every
+  // request used to walk every binding and parse every rule; the grants and decisions are now
+  // kept until an RBAC object changes.
+  UserGrants& GrantsFor(const std::string& user, const ServiceAccountUser& sa) const;
+  // Decide walks the grants (the uncached evaluation): nullopt allowed, else the reason.
+  static std::optional<std::string> Decide(const std::vector<Grant>& grants,
+                                           const RequestAttributes& attrs);
 
   const ApiServer& apiserver_;
   mutable int64_t grants_revision_ = -1;  // the RBAC kinds' newest write the grants reflect
-  mutable std::map<std::string, std::vector<Grant>> grants_;  // by username
+  mutable std::map<std::string, UserGrants> grants_;  // by username
 };
 
 }  // namespace apiserver
