@@ -256,8 +256,14 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
     return base::Status(base::StatusCode::kBadRequest,
                         "unable to list: " + ns + " because of unknown namespace for the cache");
   }
-  auto labels = api::LabelSelector::Parse(opts.label_selector);
-  if (!labels.ok()) return labels.status();
+  auto parsed = parsed_selectors_.find(opts.label_selector);
+  if (parsed == parsed_selectors_.end()) {
+    auto fresh = api::LabelSelector::Parse(opts.label_selector);
+    if (!fresh.ok()) return fresh.status();
+    if (parsed_selectors_.size() >= kMaxParsedSelectors) parsed_selectors_.clear();
+    parsed = parsed_selectors_.emplace(opts.label_selector, std::move(fresh.value())).first;
+  }
+  const api::LabelSelector* labels = &parsed->second;
 
   std::vector<const informer::SharedIndexInformer*> members;
   if (scoped_ns.empty()) {

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "core/api/object.h"
+#include "core/api/selector.h"
 #include "core/base/status.h"
 #include "core/base/time.h"
 #include "core/cache/informer.h"
@@ -135,6 +136,10 @@ class Cache : public client::Reader {
   Options options_;  // by_object keys are canonical Kinds after construction
   std::map<std::string, std::unique_ptr<Informer>> informers_;  // by canonical Kind
   bool started_ = false;
+  // List's label selectors by text, parsed once (a reconciler lists with the same few selectors
+  // on every pass); cleared when it reaches kMaxParsedSelectors.
+  static constexpr size_t kMaxParsedSelectors = 4096;
+  std::map<std::string, api::LabelSelector, std::less<>> parsed_selectors_;
 };
 
 }  // namespace cache

@@ -21,28 +21,35 @@ void EventRecorder::Eventf(const api::Json& obj, const std::string& type,
   const std::string obj_name = api::Name(obj);
   const std::string ns = obj_ns.empty() ? "default" : obj_ns;
   const std::string stamp = base::FormatRfc3339(now);
-  // Built afresh for each attempt and moved into Create: an attempt after an AlreadyExists is
-  // rare, a copy per event is not.
+  // The Event is built afresh for each attempt and moved into Create (an attempt after an
+  // AlreadyExists is rare, a copy per event is not). Members are set one by one, in key order
+  // (appends): an initializer list builds a two-element array per member first, and every Pod a
+  // reconciler creates records an Event.
+  api::Json involved = api::Json::object();
+  involved["apiVersion"] = api::ApiVersion(obj);
+  involved["kind"] = api::Kind(obj);
+  involved["name"] = obj_name;
+  involved["namespace"] = obj_ns;
+  involved["resourceVersion"] = api::ResourceVersion(obj);
+  involved["uid"] = api::Uid(obj);
   auto make_event = [&](const std::string& name) {
-    return api::Json{
-        {"apiVersion", "v1"},
-        {"kind", "Event"},
-        {"metadata", {{"name", name}, {"namespace", ns}}},
-        {"involvedObject",
-         {{"apiVersion", api::ApiVersion(obj)},
-          {"kind", api::Kind(obj)},
-          {"namespace", obj_ns},
-          {"name", obj_name},
-          {"uid", api::Uid(obj)},
-          {"resourceVersion", api::ResourceVersion(obj)}}},
-        {"reason", reason},
-        {"message", message},
-        {"type", type},
-        {"source", {{"component", component_}}},
-        {"firstTimestamp", stamp},
-        {"lastTimestamp", stamp},
-        {"count", 1},
-        {"reportingComponent", component_}};
+    api::Json event = api::Json::object();
+    event["apiVersion"] = "v1";
+    event["count"] = 1;
+    event["firstTimestamp"] = stamp;
+    event["involvedObject"] = involved;
+    event["kind"] = "Event";
+    event["lastTimestamp"] = stamp;
+    event["message"] = message;
+    api::Json& meta = event["metadata"] = api::Json::object();
+    meta["name"] = name;
+    meta["namespace"] = ns;
+    event["reason"] = reason;
+    event["reportingComponent"] = component_;
+    event["source"] = api::Json::object();
+    event["source"]["component"] = component_;
+    event["type"] = type;
+    return event;
   };
   // Another recorder (another controller of the same process) may have used this instant's
   // name for the same object: wall-clock nanoseconds would differ, so take the next one.

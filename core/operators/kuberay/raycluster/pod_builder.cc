@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "core/api/pointer.h"
 #include "core/controller/controllerutil/controllerutil.h"
 #include "core/operators/kuberay/common/constants.h"
 #include "core/operators/kuberay/common/quantity.h"
@@ -59,17 +60,27 @@ std::string CmdToString(const Json& list) {
 bool EnvExists(const Json& env, const std::string& name) {
   if (!env.is_array()) return false;
   for (const Json& e : env) {
-    if (e.is_object() && e.value("name", Json()) == name) return true;
+    const Json* n = e.is_object() ? api::Member(e, "name") : nullptr;  // read in place
+    if (n != nullptr && n->is_string() && n->get_ref<const std::string&>() == name) return true;
   }
   return false;
 }
 
+// EnvValue and EnvField set members one by one (every Pod gets about ten): an initializer list
+// builds a two-element array per member first.
 Json EnvValue(const std::string& name, const std::string& value) {
-  return Json{{"name", name}, {"value", value}};
+  Json e = Json::object();
+  e["name"] = name;
+  e["value"] = value;
+  return e;
 }
 
 Json EnvField(const std::string& name, const std::string& path) {
-  return Json{{"name", name}, {"valueFrom", {{"fieldRef", {{"fieldPath", path}}}}}};
+  Json e = Json::object();
+  e["name"] = name;
+  Json& field_ref = e["valueFrom"]["fieldRef"];
+  field_ref["fieldPath"] = path;
+  return e;
 }
 
 // MetadataString is metadata.<map>[key] when it is a string, else null: a lookup in
