@@ -29,6 +29,27 @@ struct HashSink {
   }
 };
 
+// PutEscapeSequence writes the escape of one character that JSON does not allow bare.
+template <class Sink>
+void PutEscapeSequence(unsigned char c, Sink& out) {
+  switch (c) {
+    case '"': out.Put("\\\""); break;
+    case '\\': out.Put("\\\\"); break;
+    case '\n': out.Put("\\n"); break;
+    case '\r': out.Put("\\r"); break;
+    case '\t': out.Put("\\t"); break;
+    case '\b': out.Put("\\b"); break;
+    case '\f': out.Put("\\f"); break;
+    default: {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out.Put(std::string_view(buf));
+    }
+  }
+}
+
+bool NeedsEscape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
+
 // PutEscaped writes s as a JSON string literal body (without quotes).
 template <class Sink>
 void PutEscaped(std::string_view s, Sink& out) {
@@ -36,26 +57,25 @@ void PutEscaped(std::string_view s, Sink& out) {
   size_t run = 0;
   for (size_t i = 0; i < s.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    if (!NeedsEscape(c)) continue;
     out.Put(s.substr(run, i - run));
     run = i + 1;
-    switch (c) {
-      case '"': out.Put("\\\""); break;
-      case '\\': out.Put("\\\\"); break;
-      case '\n': out.Put("\\n"); break;
-      case '\r': out.Put("\\r"); break;
-      case '\t': out.Put("\\t"); break;
-      case '\b': out.Put("\\b"); break;
-      case '\f': out.Put("\\f"); break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out.Put(std::string_view(buf));
-        }
-    }
+    PutEscapeSequence(c, out);
   }
   out.Put(s.substr(run));
+}
+
+// The hash folds each byte in as it checks it: one pass over the text instead of two.
+template <>
+void PutEscaped(std::string_view s, HashSink& out) {
+  for (const char ch : s) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (NeedsEscape(c)) {
+      PutEscapeSequence(c, out);
+    } else {
+      out.Put(ch);
+    }
+  }
 }
 
 // A packed field is: varint key length, key bytes, a tag (kIntTag: 8 bytes of int64 follow;

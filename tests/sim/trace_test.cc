@@ -95,6 +95,27 @@ TEST(Trace, HashDependsOnEveryLine) {
   EXPECT_EQ(a.Hash().size(), 16u);
 }
 
+// The running hash is FNV-1a over every rendered line and its newline: Emit folds the bytes in
+// while rendering (no line is built), which must give the hash of the lines ToJsonLine prints,
+// escapes and control characters included.
+TEST(Trace, HashIsFnv1aOfTheRenderedLines) {
+  Clock clock;
+  Trace trace(clock);
+  trace.Emit("echo", {{"text", "quote\" backslash\\ newline\n tab\t bell\x07 end"},
+                      {"n", -42}});
+  clock.AdvanceTo(2500);
+  trace.Emit("plain", {{"key", std::string(200, 'k')}, {"cause", 1}});
+  uint64_t want = 1469598103934665603ULL;
+  for (const TraceEvent& e : trace.events()) {
+    for (unsigned char c : e.ToJsonLine() + "\n") {
+      want ^= c;
+      want *= 1099511628211ULL;
+    }
+  }
+  EXPECT_EQ(trace.hash_value(), want);
+  EXPECT_NE(trace.events()[0].ToJsonLine().find("\\u0007"), std::string::npos);
+}
+
 TEST(Trace, SubscribersSeeLaterEvents) {
   Clock clock;
   Trace trace(clock);
