@@ -169,6 +169,7 @@ void EndpointsController::OnService(const api::ObjectPtr& old_obj, const api::Ob
       service_indexed_pair_[key] = best;
     }
   }
+  ++services_version_;
   queue_.Add(key);
 }
 
@@ -193,6 +194,13 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
   if (new_obj != nullptr && !same_labels) {
     for (const std::string& pair : LabelPairs(*new_obj)) pods_by_label_[pair].insert(pod_key);
   }
+  if (new_obj != nullptr && same_labels) {
+    auto known = memberships_.find(pod_key);
+    if (known != memberships_.end() && known->second.services_version == services_version_) {
+      for (const std::string& key : known->second.services) queue_.Add(key);
+      return;
+    }
+  }
   std::set<std::string> selecting;
   auto add_selecting = [&](const Json& obj) {
     for (const std::string& pair : LabelPairs(obj)) {
@@ -205,8 +213,13 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
       }
     }
   };
+  if (new_obj != nullptr) {
+    add_selecting(*new_obj);
+    memberships_[pod_key] = {services_version_, {selecting.begin(), selecting.end()}};
+  } else {
+    memberships_.erase(pod_key);
+  }
   if (old_obj != nullptr && !same_labels) add_selecting(*old_obj);
-  if (new_obj != nullptr) add_selecting(*new_obj);
   for (const std::string& key : selecting) queue_.Add(key);
 }
 

@@ -10,9 +10,11 @@
 // reads), no last-change-trigger-time annotation, no over-capacity truncation.
 // Single-threaded; a sync is a scheduler event `sync_delay` after the change that marked it.
 
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "core/base/time.h"
 #include "core/client/client.h"
@@ -73,6 +75,15 @@ class EndpointsController {
   std::map<std::string, std::set<std::string>> services_by_pair_;  // one pair per Service
   std::map<std::string, int> service_pair_uses_;  // pair -> Services whose selector has it
   std::map<std::string, std::string> service_indexed_pair_;  // Service key -> its indexed pair
+  // The Services selecting each Pod, in key order, as computed when services_version_ was
+  // `services_version` (every Service change bumps it). A Pod update that keeps its labels (a
+  // status write) reuses them instead of matching every label pair again.
+  struct Memberships {
+    uint64_t services_version = 0;
+    std::vector<std::string> services;
+  };
+  std::map<std::string, Memberships> memberships_;  // Pod key -> Services selecting it
+  uint64_t services_version_ = 0;
 };
 
 }  // namespace world

@@ -69,6 +69,21 @@ TEST(EndpointsController, TracksReadinessOfSelectedPods) {
                          10 * base::kSecond));
 }
 
+// The controller remembers which Services select each Pod between the Pod's status writes; a
+// Service created after the Pods must still hear their later readiness changes.
+TEST(EndpointsController, AServiceCreatedAfterItsPodsFollowsTheirReadiness) {
+  WorldFixture f;
+  f.Create(DeploymentJson("web", 2));
+  f.Run(300 * base::kMillisecond);  // the Pods exist and have had status writes, not yet ready
+  f.Create(ServiceJson("web", 8080));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "notReadyAddresses") == 2; },
+                         base::kSecond));
+  EXPECT_EQ(Size(f.Get("Endpoints", "web"), "addresses"), 0u);
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 2; },
+                         10 * base::kSecond));
+  EXPECT_EQ(Size(f.Get("Endpoints", "web"), "notReadyAddresses"), 0u);
+}
+
 TEST(EndpointsController, ResolvesNamedTargetPortsAndDropsDeletedServices) {
   WorldFixture f;
   f.Create(ServiceJson("api", "web"));
