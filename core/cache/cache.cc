@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 #include <utility>
 
 #include "core/api/kind.h"
+#include "core/api/pointer.h"
 #include "core/api/selector.h"
 #include "core/base/assert.h"
 
@@ -275,6 +277,12 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
                                   members.front()->GetIndexer().GetIndexers());
   if (!fields.ok()) return fields.status();
 
+  // Namespaces and names are read in place (copying both per sort comparison was most of a List).
+  auto text = [](const api::Json& obj, const char* field) -> std::string_view {
+    const api::Json* v = api::Member(obj, "metadata", field);
+    return v != nullptr && v->is_string() ? std::string_view(v->get_ref<const std::string&>())
+                                          : std::string_view();
+  };
   std::vector<api::ObjectPtr> out;
   for (const informer::SharedIndexInformer* member : members) {
     if (!member->HasSynced()) {
@@ -288,7 +296,9 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
       auto by_label = member->GetIndexer().ByIndex(informer::kLabelIndex, pair);
       RLAB_ASSERT(by_label.ok(), "the label index exists");
       for (api::ObjectPtr& obj : by_label.value()) {
-        if (scoped_ns.empty() || api::Namespace(*obj) == scoped_ns) objects.push_back(std::move(obj));
+        if (scoped_ns.empty() || text(*obj, "namespace") == scoped_ns) {
+          objects.push_back(std::move(obj));
+        }
       }
     } else if (!scoped_ns.empty() && (*set)->AllNamespaces()) {
       auto by_ns = member->GetIndexer().ByIndex(informer::kNamespaceIndex, scoped_ns);
@@ -301,12 +311,13 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
       if (labels->MatchesObject(*obj) && fields->Matches(*obj)) out.push_back(std::move(obj));
     }
   }
-  std::stable_sort(out.begin(), out.end(), [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
-    const std::string ns_a = api::Namespace(*a);
-    const std::string ns_b = api::Namespace(*b);
+  auto by_key = [&text](const api::ObjectPtr& a, const api::ObjectPtr& b) {
+    const std::string_view ns_a = text(*a, "namespace");
+    const std::string_view ns_b = text(*b, "namespace");
     if (ns_a != ns_b) return ns_a < ns_b;
-    return api::Name(*a) < api::Name(*b);
-  });
+    return text(*a, "name") < text(*b, "name");
+  };
+  std::stable_sort(out.begin(), out.end(), by_key);
   return out;
 }
 

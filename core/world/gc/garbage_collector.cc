@@ -165,6 +165,7 @@ GarbageCollector::Outcome GarbageCollector::StartKind(const std::string& kind_na
   for (const auto& [uid, node] : nodes_) {
     if (node.kind == kind && seen.count(uid) == 0) gone.push_back(uid);
   }
+  std::sort(gone.begin(), gone.end());  // uid order, whatever order the hash table holds them in
   for (const std::string& uid : gone) RemoveNode(uid);
   for (const api::ObjectPtr& obj : listed.value()) {
     if (obj != nullptr) Upsert(kind, *obj);
@@ -245,7 +246,7 @@ void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
       if (!ref.uid.empty()) dependents_[ref.uid].insert(uid);
     }
   }
-  // Moved into the graph, then read there (std::map: the node stays put while others change).
+  // Moved into the graph, then read there (a node-based table: it stays put as others change).
   const Node& node = existed ? (it->second = std::move(fresh))
                              : nodes_.emplace(uid, std::move(fresh)).first->second;
 

@@ -22,6 +22,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/api/kind.h"
@@ -151,11 +152,13 @@ class GarbageCollector {
   bool started_ = false;
   std::shared_ptr<int> alive_;  // scheduled lambdas hold a weak_ptr to it
 
-  std::map<std::string, Node> nodes_;  // uid -> node
+  // The uid-keyed tables are hashed: with 11,000 Pods an ordered lookup was ~14 string compares,
+  // each a cache miss. Only nodes_ is ever iterated (a relist), and that walk sorts what it finds.
+  std::unordered_map<std::string, Node> nodes_;  // uid -> node
   // dependents_ maps an owner uid (observed, virtual or gone) to the uids of the observed nodes
   // whose ownerReferences name it. Invariant: d in dependents_[o] iff nodes_[d] has owner uid o.
-  std::map<std::string, std::set<std::string>> dependents_;
-  std::map<std::string, VirtualOwner> virtual_owners_;  // Invariant: no key is in nodes_.
+  std::unordered_map<std::string, std::set<std::string>> dependents_;
+  std::unordered_map<std::string, VirtualOwner> virtual_owners_;  // Invariant: no key in nodes_.
   std::set<std::string> absent_owners_;                 // uids known to be gone
   std::deque<std::string> absent_order_;                // eviction order of absent_owners_
 

@@ -106,8 +106,8 @@ void ObjectWatch::Open() {
     if (obj == nullptr) continue;
     const std::string key = api::ObjectKey(*obj);
     seen.insert(key);
-    auto it = items_.find(key);
-    if (it == items_.end() || api::ResourceVersion(*it->second) != api::ResourceVersion(*obj)) {
+    const api::ObjectPtr cached = GetByKey(key);
+    if (cached == nullptr || api::ResourceVersion(*cached) != api::ResourceVersion(*obj)) {
       changed.push_back(obj);
     }
   }
@@ -145,13 +145,13 @@ void ObjectWatch::OnEvent(const apiserver::WatchEvent& event) {
 
 void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
   const std::string key = api::ObjectKey(*obj);
-  // lower_bound, not find: a miss leaves `it` where an insert belongs (the emplace_hint below).
-  auto it = items_.lower_bound(key);
-  const bool found = it != items_.end() && it->first == key;
-  api::ObjectPtr old = found ? it->second : nullptr;
+  auto indexed = index_.find(key);
+  const bool found = indexed != index_.end();
+  api::ObjectPtr old = found ? indexed->second->second : nullptr;
   if (deleted) {
     if (old == nullptr) return;
-    items_.erase(it);
+    items_.erase(indexed->second);
+    index_.erase(indexed);
     Reindex(key, old, nullptr);
     handler_(old, nullptr);
     return;
@@ -165,11 +165,10 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
       return;
     }
   }
-  // One lookup: `it` is still valid (nothing was inserted or erased since lower_bound).
   if (!found) {
-    items_.emplace_hint(it, key, obj);
+    index_.emplace(key, items_.emplace(key, obj).first);
   } else {
-    it->second = obj;
+    indexed->second->second = obj;  // nothing was inserted or erased since the lookup
   }
   Reindex(key, old, obj);
   handler_(old, obj);
@@ -216,20 +215,18 @@ std::vector<api::ObjectPtr> ObjectWatch::ControlledBy(const std::string& uid) co
   auto it = by_controller_.find(uid);
   if (uid.empty() || it == by_controller_.end()) return out;
   for (const std::string& key : it->second) {
-    auto item = items_.find(key);
-    if (item != items_.end()) out.push_back(item->second);
+    if (api::ObjectPtr item = GetByKey(key); item != nullptr) out.push_back(item);
   }
   return out;
 }
 
 api::ObjectPtr ObjectWatch::Get(const std::string& ns, const std::string& name) const {
-  auto it = items_.find(api::ObjectKey(ns, name));
-  return it == items_.end() ? nullptr : it->second;
+  return GetByKey(api::ObjectKey(ns, name));
 }
 
 api::ObjectPtr ObjectWatch::GetByKey(const std::string& key) const {
-  auto it = items_.find(key);
-  return it == items_.end() ? nullptr : it->second;
+  auto it = index_.find(key);
+  return it == index_.end() ? nullptr : it->second->second;
 }
 
 void ObjectWatch::Observe(const api::ObjectPtr& obj) {

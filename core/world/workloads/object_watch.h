@@ -17,6 +17,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/api/object.h"
@@ -101,6 +102,9 @@ class ObjectWatch {
   bool has_watch_ = false;
   apiserver::WatchId watch_ = 0;
   std::map<std::string, api::ObjectPtr> items_;
+  // index_ finds an item by key without the ordered map's string compares (each a cache miss
+  // with 11,000 Pods); it holds exactly items_'s keys. Only Apply changes either.
+  std::unordered_map<std::string, std::map<std::string, api::ObjectPtr>::iterator> index_;
   std::map<std::string, std::set<std::string>> by_controller_;  // controller uid -> keys
   // tombstones_ maps a key this component deleted to the deletion's resourceVersion; watch
   // events older than that are stale echoes. Invariant: cleared by the DELETED event.
