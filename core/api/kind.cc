@@ -132,7 +132,9 @@ const KindInfo* FindKindByAnyName(const std::string& name) {
 const std::vector<std::pair<std::string, const KindInfo*>>& ExactKinds() {
   static const std::vector<std::pair<std::string, const KindInfo*>> exact = [] {
     std::vector<std::pair<std::string, const KindInfo*>> list;
-    for (const KindInfo& info : AllKinds()) list.emplace_back(info.kind, FindKindByAnyName(info.kind));
+    for (const KindInfo& info : AllKinds()) {
+      list.emplace_back(info.kind, FindKindByAnyName(info.kind));
+    }
     return list;
   }();
   return exact;

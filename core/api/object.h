@@ -42,8 +42,10 @@ struct ReleasingAllocator {
   ReleasingAllocator() = default;
   template <class U>
   ReleasingAllocator(const ReleasingAllocator<U>&) {}  // NOLINT(runtime/explicit): rebinding
-  T* allocate(size_t n) { return std::allocator<T>().allocate(n); }
-  void deallocate(T* p, size_t n) { std::allocator<T>().deallocate(p, n); }
+  // libc++ rebinds the allocator to `const Json` to destroy; allocation always uses the plain type.
+  using Plain = std::remove_const_t<T>;
+  T* allocate(size_t n) { return std::allocator<Plain>().allocate(n); }
+  void deallocate(T* p, size_t n) { std::allocator<Plain>().deallocate(const_cast<Plain*>(p), n); }
   template <class U>
   void destroy(U* p) {
     if constexpr (std::is_same_v<std::remove_cv_t<U>, Json>) ReleaseMembers(const_cast<Json&>(*p));

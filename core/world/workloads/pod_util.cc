@@ -12,8 +12,8 @@ using api::Json;
 // FieldOr is `obj.value(key, Json(""))` for an object, read in place.
 const Json& FieldOr(const Json& obj, const char* key) {
   static const Json kEmpty = "";
-  auto it = obj.find(key);
-  return it == obj.end() ? kEmpty : *it;
+  const Json* field = api::Member(obj, key);
+  return field == nullptr ? kEmpty : *field;
 }
 
 // PhaseOrdinal mirrors controller_utils.go podPhaseToOrdinal.
@@ -49,9 +49,9 @@ bool IsPodTerminal(const Json& pod) {
 bool IsPodActive(const Json& pod) { return !IsPodTerminal(pod) && !api::IsBeingDeleted(pod); }
 
 bool FieldIs(const Json& obj, const char* key, std::string_view want) {
-  auto it = obj.find(key);
-  if (it == obj.end()) return want.empty();
-  return it->is_string() && it->get_ref<const std::string&>() == want;
+  const Json* field = api::Member(obj, key);
+  if (field == nullptr) return want.empty();
+  return field->is_string() && field->get_ref<const std::string&>() == want;
 }
 
 const Json* FindCondition(const Json& obj, const std::string& type) {
