@@ -18,6 +18,10 @@
 #include <sys/resource.h>
 #endif
 
+#ifdef RLAB_LINKED_JEMALLOC
+extern "C" const char* malloc_conf;  // cli/jemalloc_conf.cc
+#endif
+
 namespace cli {
 namespace {
 
@@ -69,6 +73,7 @@ void AddMemory(nlohmann::ordered_json* out) {
   (*out)["platform"] = "native";
 #ifdef RLAB_LINKED_JEMALLOC
   (*out)["allocator"] = "jemalloc";
+  (*out)["allocator_conf"] = malloc_conf;  // cli/jemalloc_conf.cc (MALLOC_CONF may add to it)
 #else
   (*out)["allocator"] = "libc";
 #endif
