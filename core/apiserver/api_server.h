@@ -24,6 +24,7 @@
 #include "core/api/kind.h"
 #include "core/api/object.h"
 #include "core/apiserver/cluster_ip.h"
+#include "core/base/keyed_map.h"
 #include "core/base/status.h"
 #include "core/base/time.h"
 #include "core/sim/prng.h"
@@ -265,7 +266,8 @@ class ApiServer {
   sim::Prng prng_;
   int64_t rv_ = 1;  // Invariant: strictly increases with every persisted write.
   uint64_t writes_ = 0;
-  std::map<StoreKey, api::ObjectPtr> store_;  // Invariant: every stored RV <= rv_.
+  // Ordered for List and PeekAll (prefix walks); found by hash for single-object requests.
+  base::KeyedMap<api::ObjectPtr> store_;  // Invariant: every stored RV <= rv_.
   std::map<WatchId, std::unique_ptr<Watcher>> watchers_;
   // kinds_ holds each kind's history and watcher index; looked up, never iterated (the key is a
   // pointer). Invariant: the indexes hold exactly the ids of watchers_.

@@ -38,7 +38,7 @@ void Store::DeleteKey(const std::string& key) {
 }
 
 void Store::Replace(const std::vector<api::ObjectPtr>& items) {
-  std::map<std::string, api::ObjectPtr> fresh;
+  base::KeyedMap<api::ObjectPtr> fresh;
   for (const api::ObjectPtr& obj : items) {
     RLAB_ASSERT(obj != nullptr, "Store::Replace needs non-null objects");
     fresh[key_func_(*obj)] = obj;

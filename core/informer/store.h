@@ -5,7 +5,7 @@
 // DeletedFinalStateUnknown tombstone of tools/cache/delta_fifo.go.
 // Simplified: no locking (one thread) and no key-function errors (every object has a name).
 // Keys iterate in sorted order (std::map) so List and ListKeys are deterministic; client-go's
-// map order is random.
+// map order is random. Lookups by key go through a hash index (base::KeyedMap).
 // Single-threaded; no time.
 
 #include <functional>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/api/object.h"
+#include "core/base/keyed_map.h"
 
 namespace informer {
 
@@ -76,11 +77,11 @@ class Store {
                         const api::ObjectPtr& new_obj);
   // OnReplaced is called after Replace swapped the whole content.
   virtual void OnReplaced();
-  const std::map<std::string, api::ObjectPtr>& items() const { return items_; }
+  const base::KeyedMap<api::ObjectPtr>& items() const { return items_; }
 
  private:
   KeyFunc key_func_;
-  std::map<std::string, api::ObjectPtr> items_;  // Invariant: no null values; key == key_func_.
+  base::KeyedMap<api::ObjectPtr> items_;  // Invariant: no null values; key == key_func_.
 };
 
 }  // namespace informer

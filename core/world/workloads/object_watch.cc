@@ -145,13 +145,12 @@ void ObjectWatch::OnEvent(const apiserver::WatchEvent& event) {
 
 void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
   const std::string key = api::ObjectKey(*obj);
-  auto indexed = index_.find(key);
-  const bool found = indexed != index_.end();
-  api::ObjectPtr old = found ? indexed->second->second : nullptr;
+  auto item = items_.find(key);
+  const bool found = item != items_.end();
+  api::ObjectPtr old = found ? item->second : nullptr;
   if (deleted) {
     if (old == nullptr) return;
-    items_.erase(indexed->second);
-    index_.erase(indexed);
+    items_.erase(item);
     Reindex(key, old, nullptr);
     handler_(old, nullptr);
     return;
@@ -166,9 +165,9 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
     }
   }
   if (!found) {
-    index_.emplace(key, items_.emplace(key, obj).first);
+    items_.try_emplace(key, obj);
   } else {
-    indexed->second->second = obj;  // nothing was inserted or erased since the lookup
+    item->second = obj;  // nothing was inserted or erased since the lookup
   }
   Reindex(key, old, obj);
   handler_(old, obj);
@@ -225,8 +224,8 @@ api::ObjectPtr ObjectWatch::Get(const std::string& ns, const std::string& name) 
 }
 
 api::ObjectPtr ObjectWatch::GetByKey(const std::string& key) const {
-  auto it = index_.find(key);
-  return it == index_.end() ? nullptr : it->second->second;
+  auto it = items_.find(key);
+  return it == items_.end() ? nullptr : it->second;
 }
 
 void ObjectWatch::Observe(const api::ObjectPtr& obj) {

@@ -10,18 +10,18 @@
 // Teaching: real controllers guard against acting on a stale cache with "expectations"
 // (pkg/controller/controller_utils.go ControllerExpectations); ours write the object a request
 // returned into the cache (Observe), which closes the same gap more simply.
-// Single-threaded; deliveries are scheduler events; the cache is a std::map (ordered).
+// Single-threaded; deliveries are scheduler events; the cache is ordered (base::KeyedMap).
 
 #include <functional>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/api/object.h"
 #include "core/apiserver/api_server.h"
+#include "core/base/keyed_map.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/sim/scheduler.h"
@@ -68,7 +68,7 @@ class ObjectWatch {
   // GetByKey returns the cached object for "namespace/name" (or "name"), or null.
   api::ObjectPtr GetByKey(const std::string& key) const;
   // items is the cache, keyed by api::ObjectKey, in key order.
-  const std::map<std::string, api::ObjectPtr>& items() const { return items_; }
+  const base::KeyedMap<api::ObjectPtr>& items() const { return items_; }
   // ControlledBy returns the cached objects whose controller ownerReference has uid, in key
   // order: an index, as client-go indexers are, so a controller syncing one owner does not walk
   // every object of the kind.
@@ -101,10 +101,8 @@ class ObjectWatch {
   bool synced_ = false;
   bool has_watch_ = false;
   apiserver::WatchId watch_ = 0;
-  std::map<std::string, api::ObjectPtr> items_;
-  // index_ finds an item by key without the ordered map's string compares (each a cache miss
-  // with 11,000 Pods); it holds exactly items_'s keys. Only Apply changes either.
-  std::unordered_map<std::string, std::map<std::string, api::ObjectPtr>::iterator> index_;
+  // Ordered for walks, hashed for lookups: with 11,000 Pods each ordered compare is a cache miss.
+  base::KeyedMap<api::ObjectPtr> items_;
   std::map<std::string, std::set<std::string>> by_controller_;  // controller uid -> keys
   // tombstones_ maps a key this component deleted to the deletion's resourceVersion; watch
   // events older than that are stale echoes. Invariant: cleared by the DELETED event.

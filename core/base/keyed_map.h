@@ -1,0 +1,97 @@
+#pragma once
+// KeyedMap: a std::map from string keys (iterated in key order, as every cache and the API server
+// must be for a deterministic trace) with a hash index beside it for lookups by exact key.
+// Keys such as "default/rc-0042-small-group-worker-x7k2p" share long prefixes, so each ordered
+// compare of a lookup reaches far into two strings, and with 11,000 Pods each is a cache miss on
+// another node; the index finds the node in about one. The index keys are views of the map's own
+// keys (map nodes never move), so no key is stored twice.
+// Only what the caches use of std::map is offered; insertion, erasure and lookup go through the
+// index, ordered walks (begin, lower_bound) through the map.
+// Single-threaded; no time.
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+
+namespace base {
+
+template <class V>
+class KeyedMap {
+ public:
+  using Map = std::map<std::string, V>;
+  using iterator = typename Map::iterator;
+  using const_iterator = typename Map::const_iterator;
+  using value_type = typename Map::value_type;
+
+  KeyedMap() = default;
+  KeyedMap(const KeyedMap&) = delete;  // the index points into this map's nodes
+  KeyedMap& operator=(const KeyedMap&) = delete;
+  KeyedMap(KeyedMap&& other) noexcept { *this = std::move(other); }
+  // Moving a std::map keeps its nodes, so the moved index still points at the right keys.
+  KeyedMap& operator=(KeyedMap&& other) noexcept {
+    items_ = std::move(other.items_);
+    index_ = std::move(other.index_);
+    other.items_.clear();
+    other.index_.clear();
+    return *this;
+  }
+
+  iterator begin() { return items_.begin(); }
+  iterator end() { return items_.end(); }
+  const_iterator begin() const { return items_.begin(); }
+  const_iterator end() const { return items_.end(); }
+  size_t size() const { return items_.size(); }
+  bool empty() const { return items_.empty(); }
+  iterator lower_bound(const std::string& key) { return items_.lower_bound(key); }
+  const_iterator lower_bound(const std::string& key) const { return items_.lower_bound(key); }
+  // ordered is the map itself, for callers that take a std::map.
+  const Map& ordered() const { return items_; }
+
+  iterator find(std::string_view key) {
+    auto it = index_.find(key);
+    return it == index_.end() ? items_.end() : it->second;
+  }
+  const_iterator find(std::string_view key) const {
+    auto it = index_.find(key);
+    return it == index_.end() ? items_.end() : const_iterator(it->second);
+  }
+  size_t count(std::string_view key) const { return index_.count(key); }
+
+  // try_emplace inserts (key, V(args...)) unless key is present, as std::map::try_emplace does.
+  template <class... Args>
+  std::pair<iterator, bool> try_emplace(const std::string& key, Args&&... args) {
+    auto it = index_.find(key);
+    if (it != index_.end()) return {it->second, false};
+    auto inserted = items_.try_emplace(key, std::forward<Args>(args)...).first;
+    index_.emplace(std::string_view(inserted->first), inserted);
+    return {inserted, true};
+  }
+  V& operator[](const std::string& key) { return try_emplace(key).first->second; }
+
+  iterator erase(iterator pos) {
+    index_.erase(std::string_view(pos->first));
+    return items_.erase(pos);
+  }
+  size_t erase(std::string_view key) {
+    auto it = index_.find(key);
+    if (it == index_.end()) return 0;
+    auto pos = it->second;
+    index_.erase(it);
+    items_.erase(pos);
+    return 1;
+  }
+  void clear() {
+    index_.clear();
+    items_.clear();
+  }
+
+ private:
+  Map items_;
+  // Invariant: index_ holds exactly items_'s keys, each viewing its own node's key.
+  std::unordered_map<std::string_view, iterator> index_;
+};
+
+}  // namespace base
