@@ -104,15 +104,21 @@ std::vector<OwnerReference> OwnerReferences(const Json& obj) {
   return out;
 }
 
-std::optional<OwnerReference> GetControllerOf(const Json& obj) {
-  // Only the controller reference is converted; the others are skipped in place.
+const Json* ControllerRef(const Json& obj) {
   const Json* refs = Member(obj, "metadata", "ownerReferences");
-  if (refs == nullptr || !refs->is_array()) return std::nullopt;
+  if (refs == nullptr || !refs->is_array()) return nullptr;
   for (const Json& r : *refs) {
     const Json* c = Member(r, "controller");
-    if (c != nullptr && c->is_boolean() && c->get<bool>()) return OwnerReference::FromJson(r);
+    if (c != nullptr && c->is_boolean() && c->get<bool>()) return &r;
   }
-  return std::nullopt;
+  return nullptr;
+}
+
+std::optional<OwnerReference> GetControllerOf(const Json& obj) {
+  // Only the controller reference is converted; the others are skipped in place.
+  const Json* ref = ControllerRef(obj);
+  if (ref == nullptr) return std::nullopt;
+  return OwnerReference::FromJson(*ref);
 }
 
 std::string GroupOf(const std::string& api_version) {

@@ -97,6 +97,9 @@ bool HasFinalizer(const Json& obj, const std::string& finalizer);
 std::vector<OwnerReference> OwnerReferences(const Json& obj);
 // GetControllerOf returns the first ownerReference with controller=true (metav1.GetControllerOf).
 std::optional<OwnerReference> GetControllerOf(const Json& obj);
+// ControllerRef is that ownerReference read in place (nullptr when there is none), for the
+// watch handlers that only compare its kind, name or uid on every delivery.
+const Json* ControllerRef(const Json& obj);
 
 // GroupOf returns the group of an apiVersion ("ray.io/v1" -> "ray.io", "v1" -> "").
 std::string GroupOf(const std::string& api_version);

@@ -21,6 +21,28 @@ TEST(ObjectKey, IsNamespaceSlashNameOrTheNameAlone) {
             ObjectKey("team", "a"));
 }
 
+TEST(ControllerRef, IsTheFirstControllerReferenceInPlace) {
+  const Json pod = Json::parse(R"({"metadata": {"ownerReferences": [
+      "not an object",
+      {"kind": "ReplicaSet", "name": "a", "uid": "u1"},
+      {"kind": "RayCluster", "name": "b", "uid": "u2", "controller": "true"},
+      {"kind": "RayCluster", "name": "c", "uid": "u3", "controller": true},
+      {"kind": "RayJob", "name": "d", "uid": "u4", "controller": true}]}})");
+  const Json* ref = ControllerRef(pod);
+  ASSERT_NE(ref, nullptr);
+  EXPECT_EQ(ref, &pod["metadata"]["ownerReferences"][3]);  // in place, not a copy
+  ASSERT_TRUE(GetControllerOf(pod).has_value());
+  EXPECT_EQ(GetControllerOf(pod)->name, "c");
+  EXPECT_EQ(GetControllerOf(pod)->uid, "u3");
+
+  EXPECT_EQ(ControllerRef(Json::parse(R"({"metadata": {"ownerReferences": [
+      {"kind": "ReplicaSet", "name": "a", "controller": false}]}})")), nullptr);
+  EXPECT_EQ(ControllerRef(Json::parse(R"({"metadata": {"ownerReferences": {}}})")), nullptr);
+  EXPECT_EQ(ControllerRef(Json::parse(R"({"metadata": {}})")), nullptr);
+  EXPECT_EQ(ControllerRef(Json::array()), nullptr);
+  EXPECT_FALSE(GetControllerOf(Json::array()).has_value());
+}
+
 TEST(ReleaseMembers, EmptiesTheDocumentAndKeepsItsType) {
   Json pod = {{"metadata", {{"name", "p"}, {"labels", {{"app", "web"}}}}},
               {"spec", {{"containers", {{{"name", "c"}, {"args", {"a", "b"}}}}}}}};

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/pointer.h"
 #include "core/base/assert.h"
 
 namespace world {
@@ -174,23 +175,13 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
 }
 
 namespace {
-// ControllerUid is api::GetControllerOf(*obj)->uid, "" without a controller (or obj), read in
-// place: the first ownerReference whose `controller` is true, its uid if a string.
+// ControllerUid is api::GetControllerOf(*obj)->uid, "" without a controller (or obj) or when
+// the uid is not a string, read in place.
 const std::string& ControllerUid(const api::ObjectPtr& obj) {
   static const std::string kNone;
-  if (obj == nullptr || !obj->is_object()) return kNone;
-  auto meta = obj->find("metadata");
-  if (meta == obj->end() || !meta->is_object()) return kNone;
-  auto refs = meta->find("ownerReferences");
-  if (refs == meta->end() || !refs->is_array()) return kNone;
-  for (const api::Json& ref : *refs) {
-    if (!ref.is_object()) continue;
-    auto controller = ref.find("controller");
-    if (controller == ref.end() || !controller->is_boolean() || !controller->get<bool>()) continue;
-    auto uid = ref.find("uid");
-    return uid != ref.end() && uid->is_string() ? uid->get_ref<const std::string&>() : kNone;
-  }
-  return kNone;
+  const api::Json* ref = obj != nullptr ? api::ControllerRef(*obj) : nullptr;
+  const api::Json* uid = ref != nullptr ? api::Member(*ref, "uid") : nullptr;
+  return uid != nullptr && uid->is_string() ? uid->get_ref<const std::string&>() : kNone;
 }
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/pointer.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -34,9 +35,14 @@ Json OrNull(int64_t v) { return v == 0 ? Json(nullptr) : Json(v); }
 
 void EnqueueControllerOf(const api::ObjectPtr& obj, const std::string& kind, SyncQueue& queue) {
   if (obj == nullptr) return;
-  auto ref = api::GetControllerOf(*obj);
-  if (!ref.has_value() || ref->kind != kind) return;
-  queue.Add(api::ObjectKey(api::Namespace(*obj), ref->name));
+  // Read in place: the workload controllers call this for every delivery of their watches.
+  const api::Json* ref = api::ControllerRef(*obj);
+  const api::Json* ref_kind = ref != nullptr ? api::Member(*ref, "kind") : nullptr;
+  if (ref_kind == nullptr || !ref_kind->is_string() ||
+      ref_kind->get_ref<const std::string&>() != kind) {
+    return;
+  }
+  queue.Add(api::ObjectKey(api::Namespace(*obj), api::MemberString(*ref, "name")));
 }
 
 ReplicaSetController::ReplicaSetController(client::Client& client, sim::Scheduler& scheduler,
