@@ -47,8 +47,6 @@ class KeyedMap {
   bool empty() const { return items_.empty(); }
   iterator lower_bound(const std::string& key) { return items_.lower_bound(key); }
   const_iterator lower_bound(const std::string& key) const { return items_.lower_bound(key); }
-  // ordered is the map itself, for callers that take a std::map.
-  const Map& ordered() const { return items_; }
 
   iterator find(std::string_view key) {
     auto it = index_.find(key);

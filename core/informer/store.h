@@ -9,7 +9,6 @@
 // Single-threaded; no time.
 
 #include <functional>
-#include <map>
 #include <string>
 #include <vector>
 
