@@ -37,11 +37,7 @@ void EnqueueControllerOf(const api::ObjectPtr& obj, const std::string& kind, Syn
   if (obj == nullptr) return;
   // Read in place: the workload controllers call this for every delivery of their watches.
   const api::Json* ref = api::ControllerRef(*obj);
-  const api::Json* ref_kind = ref != nullptr ? api::Member(*ref, "kind") : nullptr;
-  if (ref_kind == nullptr || !ref_kind->is_string() ||
-      ref_kind->get_ref<const std::string&>() != kind) {
-    return;
-  }
+  if (ref == nullptr || !FieldIs(*ref, "kind", kind)) return;
   queue.Add(api::ObjectKey(api::Namespace(*obj), api::MemberString(*ref, "name")));
 }
 
