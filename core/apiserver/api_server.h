@@ -160,6 +160,12 @@ class ApiServer {
                                        const std::string& ns, const std::string& name,
                                        PatchType type, const api::Json& patch,
                                        const std::string& subresource = "");
+  // Bind is the pods/binding subresource (what kube-scheduler calls): one write sets the Pod's
+  // spec.nodeName to binding.target.name, adds the binding's annotations and sets PodScheduled
+  // to True. 409 when the Pod is being deleted, already has a node or has scheduling gates. The
+  // Binding's metadata names the Pod. Returns the bound Pod (the real response is a Status; the
+  // scheduler keeps the Pod it assumed).
+  base::StatusOr<api::ObjectPtr> Bind(const RequestContext& ctx, const api::Json& binding);
   // Delete removes the object, or marks it deleting (deletionTimestamp) while finalizers
   // remain. Returns the object as it is after the call (still present when marked).
   base::StatusOr<api::ObjectPtr> Delete(const RequestContext& ctx, const std::string& kind,

@@ -51,6 +51,10 @@ base::StatusOr<api::ObjectPtr> DirectClient::PatchStatus(const std::string& kind
   return apiserver_.Patch(ctx_, kind, ns, name, type, patch, "status");
 }
 
+base::StatusOr<api::ObjectPtr> DirectClient::Bind(const api::Json& binding) {
+  return apiserver_.Bind(ctx_, binding);
+}
+
 base::StatusOr<apiserver::WatchId> DirectClient::Watch(
     const std::string& kind, const apiserver::WatchOptions& opts,
     std::function<void(const apiserver::WatchEvent&)> callback) {

@@ -53,9 +53,13 @@ class StatusWriter {
                                                      const api::Json& patch) = 0;
 };
 
-// Client is Reader + Writer + StatusWriter + Watch (controller-runtime client.WithWatch).
+// Client is Reader + Writer + StatusWriter + Watch (controller-runtime client.WithWatch), plus
+// Bind for kube-scheduler.
 class Client : public Reader, public Writer, public StatusWriter {
  public:
+  // Bind creates a pods/binding (client-go's Pods(ns).Bind): the Binding's metadata names the
+  // Pod, its target the node. Returns the bound Pod (ApiServer::Bind).
+  virtual base::StatusOr<api::ObjectPtr> Bind(const api::Json& binding) = 0;
   virtual base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,
       std::function<void(const apiserver::WatchEvent&)> callback) = 0;
@@ -88,6 +92,7 @@ class DirectClient final : public Client {
   base::StatusOr<api::ObjectPtr> PatchStatus(const std::string& kind, const std::string& ns,
                                              const std::string& name, PatchType type,
                                              const api::Json& patch) override;
+  base::StatusOr<api::ObjectPtr> Bind(const api::Json& binding) override;
   base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,
       std::function<void(const apiserver::WatchEvent&)> callback) override;

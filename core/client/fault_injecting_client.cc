@@ -94,6 +94,14 @@ base::StatusOr<api::ObjectPtr> FaultInjectingClient::PatchStatus(const std::stri
   return inner_.PatchStatus(kind, ns, name, type, patch);
 }
 
+base::StatusOr<api::ObjectPtr> FaultInjectingClient::Bind(const api::Json& binding) {
+  const bool named = binding.is_object();
+  base::Status fault = Check("create", "Pod", named ? api::Namespace(binding) : "",
+                             named ? api::Name(binding) : "", "binding");
+  if (!fault.ok()) return fault;
+  return inner_.Bind(binding);
+}
+
 base::StatusOr<apiserver::WatchId> FaultInjectingClient::Watch(
     const std::string& kind, const apiserver::WatchOptions& opts,
     std::function<void(const apiserver::WatchEvent&)> callback) {

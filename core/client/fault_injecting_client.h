@@ -26,7 +26,7 @@ namespace client {
 // rejection through apiserver.TraceRejected and returns the fault's status, otherwise it
 // forwards to `inner`. Verbs are Kubernetes verbs: Get→get, List→list, Create→create,
 // Update→update, UpdateStatus→update (subresource status), Patch→patch, PatchStatus→patch
-// (subresource status), Delete→delete, Watch→watch.
+// (subresource status), Delete→delete, Bind→create (Pod, subresource binding), Watch→watch.
 // inner, rules and apiserver must outlive this object. Not copyable.
 class FaultInjectingClient final : public Client {
  public:
@@ -50,6 +50,7 @@ class FaultInjectingClient final : public Client {
   base::StatusOr<api::ObjectPtr> PatchStatus(const std::string& kind, const std::string& ns,
                                              const std::string& name, PatchType type,
                                              const api::Json& patch) override;
+  base::StatusOr<api::ObjectPtr> Bind(const api::Json& binding) override;
   base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,
       std::function<void(const apiserver::WatchEvent&)> callback) override;

@@ -50,6 +50,10 @@ class Manager::CachingClient final : public client::Client {
     ++calls_;
     return mgr_.api_client_.PatchStatus(kind, ns, name, type, patch);
   }
+  base::StatusOr<api::ObjectPtr> Bind(const api::Json& binding) override {
+    ++calls_;
+    return mgr_.api_client_.Bind(binding);
+  }
   base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,
       std::function<void(const apiserver::WatchEvent&)> callback) override {

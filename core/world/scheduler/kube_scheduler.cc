@@ -208,16 +208,14 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
     const int64_t seq = trace.Emit(
         "scheduler.bind", {{"pod", key}, {"node", *best}, {"cause", trace.current_cause()}});
     ScopedCause cause(trace, seq);
-    auto bound = client_.Patch("Pod", ns, name, client::PatchType::kJsonMerge,
-                               Json{{"spec", {{"nodeName", *best}}}});
+    // mirrors framework/plugins/defaultbinder/default_binder.go Bind: a v1.Binding to the node
+    auto bound = client_.Bind(
+        Json{{"apiVersion", "v1"},
+             {"kind", "Binding"},
+             {"metadata", {{"namespace", ns}, {"name", name}, {"uid", api::Uid(*pod)}}},
+             {"target", {{"kind", "Node"}, {"name", *best}}}});
     if (!bound.ok()) return base::IsNotFound(bound.status());
     pods_.Observe(bound.value());
-    Json conditions = UpsertCondition(JsonAt(*bound.value(), "/status/conditions"),
-                                      Json{{"type", "PodScheduled"}, {"status", "True"}},
-                                      scheduler_.clock().Now());
-    auto scheduled = client_.PatchStatus("Pod", ns, name, client::PatchType::kJsonMerge,
-                                         Json{{"status", {{"conditions", conditions}}}});
-    if (scheduled.ok()) pods_.Observe(scheduled.value());
     return true;
   }
 

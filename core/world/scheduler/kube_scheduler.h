@@ -12,9 +12,8 @@
 // affinity, topology spread or volume plugins; the selected node is the highest score with ties
 // broken by name (the real one picks randomly), on a finer score scale than MaxNodeScore 100 so
 // that such ties are rare.
-// Teaching: the real scheduler binds through the pods/binding subresource, which sets
-// spec.nodeName and the PodScheduled condition in one write; ours patches spec.nodeName and
-// then writes the condition through /status (two requests in the trace).
+// Binding is one request, as upstream's: a pods/binding create that sets spec.nodeName and
+// PodScheduled=True in one write (framework/plugins/defaultbinder, ApiServer::Bind).
 // Single-threaded; every attempt is a scheduler event `bind_delay` after what triggered it.
 
 #include <map>

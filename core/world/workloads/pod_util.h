@@ -1,8 +1,9 @@
 #pragma once
 // Pod and controller helpers shared by the built-in components of world/: readiness, activity,
-// conditions, controller references, Pods from templates, kube's deletion ranking, and a scope
-// that makes a trace record the cause of the requests that follow it.
-// Mirrors: kubernetes pkg/api/v1/pod/util.go (IsPodReady, GetPodCondition, UpdatePodCondition),
+// conditions (setting one is api::UpsertCondition), controller references, Pods from templates,
+// kube's deletion ranking, and a scope that makes a trace record the cause of the requests that
+// follow it.
+// Mirrors: kubernetes pkg/api/v1/pod/util.go (IsPodReady, GetPodCondition),
 // pkg/controller/controller_utils.go (FilterActivePods, ActivePods ordering, GetPodFromTemplate,
 // IsPodActive), apimachinery metav1 NewControllerRef.
 // Simplified: times are compared as RFC 3339 strings (same format everywhere, so lexical order
@@ -14,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/api/condition.h"
 #include "core/api/object.h"
 #include "core/base/time.h"
 #include "core/sim/trace.h"
@@ -39,13 +41,8 @@ bool ConditionIs(const api::Json& obj, const std::string& type, const std::strin
 // IsPodReady: the Ready condition is True.
 bool IsPodReady(const api::Json& pod);
 
-// UpsertCondition returns `conditions` (an array or null) with `cond` (which has "type" and
-// "status") set. lastTransitionTime moves to now only when the status changes; when
-// `update_time` is true, lastUpdateTime (Deployment conditions) moves to now whenever the
-// reason or message changes. Conditions keep their order; a new one is appended. Pass
-// `conditions` as an rvalue when it is replaced by the result, so it is not copied.
-api::Json UpsertCondition(api::Json conditions, api::Json cond, base::SimTime now,
-                          bool update_time = false);
+// UpsertCondition sets one condition of a status.conditions list (core/api/condition.h).
+using api::UpsertCondition;
 
 // IsControlledBy reports whether obj's controller ownerReference has owner's uid.
 bool IsControlledBy(const api::Json& obj, const api::Json& owner);

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "core/api/pointer.h"
 #include "tests/world/workloads/world_fixture.h"
@@ -34,14 +35,16 @@ TEST(KubeScheduler, BindsAfterTheBindDelayAndSetsPodScheduled) {
   EXPECT_EQ(NodeOf(f, "web"), "node-1");  // all empty: the first name wins the tie
   EXPECT_TRUE(ConditionIs(*f.Get("Pod", "web"), "PodScheduled", "True"));
   EXPECT_EQ(f.CountTrace("scheduler.bind", "node", "node-1"), 1);
-  bool as_scheduler = false;
+  // One request binds it, as upstream's DefaultBinder: create pods/binding as kube-scheduler.
+  std::vector<std::string> requests;
   for (const sim::TraceEvent& e : f.trace.events()) {
-    if (e.type == "api.request" && e.FieldString("verb") == "patch" &&
-        e.FieldString("name") == "web") {
-      as_scheduler = as_scheduler || e.FieldString("user") == kSchedulerUser;
+    if (e.type == "api.request" && e.FieldString("name") == "web" &&
+        e.FieldString("user") == kSchedulerUser) {
+      requests.push_back(e.FieldString("verb") + " " + e.FieldString("subresource") + " " +
+                         e.FieldString("code"));
     }
   }
-  EXPECT_TRUE(as_scheduler);
+  EXPECT_EQ(requests, (std::vector<std::string>{"create binding 201"}));
 }
 
 TEST(KubeScheduler, SpreadsPodsLeastAllocatedFirst) {

@@ -46,24 +46,6 @@ TEST(DeleteFirst, RanksPodsLikeTheReplicaSetController) {
     EXPECT_EQ(api::Name(shuffled[i]), api::Name(pods[i])) << i;
 }
 
-TEST(UpsertCondition, KeepsTransitionTimeWhileTheStatusHolds) {
-  Json conditions =
-      UpsertCondition(nullptr, Json{{"type", "Ready"}, {"status", "False"}}, 1 * base::kSecond);
-  ASSERT_EQ(conditions.size(), 1u);
-  EXPECT_EQ(conditions[0]["lastTransitionTime"], "2026-01-01T00:00:01Z");
-  conditions = UpsertCondition(
-      conditions, Json{{"type", "Ready"}, {"status", "False"}, {"reason", "X"}}, 5 * base::kSecond);
-  EXPECT_EQ(conditions[0]["lastTransitionTime"], "2026-01-01T00:00:01Z");
-  EXPECT_EQ(conditions[0]["reason"], "X");
-  conditions =
-      UpsertCondition(conditions, Json{{"type", "Ready"}, {"status", "True"}}, 7 * base::kSecond);
-  EXPECT_EQ(conditions[0]["lastTransitionTime"], "2026-01-01T00:00:07Z");
-  conditions = UpsertCondition(conditions, Json{{"type", "Other"}, {"status", "True"}},
-                               8 * base::kSecond, true);
-  ASSERT_EQ(conditions.size(), 2u);
-  EXPECT_EQ(conditions[1]["lastUpdateTime"], "2026-01-01T00:00:08Z");
-}
-
 TEST(ParseRfc3339, InvertsFormatRfc3339) {
   for (base::SimTime t :
        {base::SimTime(0), 5 * base::kSecond, 400 * 24 * base::kHour + 3 * base::kMinute}) {

@@ -52,7 +52,7 @@ TEST(ReplicaSetController, CreatesOwnedPodsFromTheTemplate) {
   int creates = 0;
   for (const sim::TraceEvent& e : f.trace.events()) {
     if (e.type == "api.request" && e.FieldString("verb") == "create" &&
-        e.FieldString("kind") == "Pod") {
+        e.FieldString("kind") == "Pod" && e.FieldString("subresource").empty()) {
       EXPECT_EQ(e.FieldString("user"), kReplicaSetControllerUser);
       ++creates;
     }
