@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -84,7 +85,9 @@ class Scheduler {
   Clock& clock_;
   Trace& trace_;
   std::map<Key, Entry> events_;           // Invariant: every key's time >= clock_.Now().
-  std::map<EventId, base::SimTime> when_;  // Invariant: mirrors the keys of events_.
+  // Invariant: mirrors the keys of events_. Hashed: it is only looked up (Cancel, Step), once
+  // per event (777,011 of them in `rlab bench rayclusters 1000`).
+  std::unordered_map<EventId, base::SimTime> when_;
   EventId next_id_ = 1;
   uint64_t executed_ = 0;
   Chooser chooser_;
