@@ -1,5 +1,6 @@
 #include "core/sim/scheduler.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,64 @@ TEST(Scheduler, CancelRemovesAPendingEvent) {
   EXPECT_FALSE(k.scheduler.Cancel(id));
   EXPECT_FALSE(k.scheduler.Step());
   EXPECT_EQ(ran, 0);
+}
+
+TEST(Scheduler, CancelledEventsLeaveTheOrderOfTheRestIntact) {
+  Kernel k;
+  std::vector<std::string> ran;
+  std::vector<EventId> ids;
+  // Interleave times so cancelled events sit at the top, inside and at the bottom of the order.
+  for (int i = 0; i < 300; ++i) {
+    const base::SimTime at = (i * 37) % 50;
+    ids.push_back(k.scheduler.At(at, "e", [&ran, i] { ran.push_back(std::to_string(i)); }));
+  }
+  std::vector<std::string> expected;
+  for (base::SimTime t = 0; t < 50; ++t) {
+    for (int i = 0; i < 300; ++i) {
+      if ((i * 37) % 50 != t) continue;
+      if (i % 3 == 0) continue;  // cancelled below
+      expected.push_back(std::to_string(i));
+    }
+  }
+  for (int i = 0; i < 300; i += 3) EXPECT_TRUE(k.scheduler.Cancel(ids[i]));
+  EXPECT_EQ(k.scheduler.pending(), 200u);
+  // The earliest instant's list skips its cancelled events.
+  for (const PendingEvent& e : k.scheduler.DueNext()) EXPECT_NE(e.id % 3, 1u) << e.id;
+  while (k.scheduler.Step()) {
+  }
+  EXPECT_EQ(ran, expected);
+  EXPECT_EQ(k.scheduler.pending(), 0u);
+}
+
+TEST(Scheduler, RearmingATimerManyTimesKeepsOnlyTheLastOne) {
+  // A timer cancelled and scheduled again far ahead, as a resync or backoff timer is.
+  Kernel k;
+  int fired = 0;
+  EventId timer = 0;
+  for (int i = 0; i < 10000; ++i) {
+    if (timer != 0) {
+      EXPECT_TRUE(k.scheduler.Cancel(timer));
+    }
+    timer = k.scheduler.At(1000000 + i, "timer", [&] { ++fired; });
+  }
+  EXPECT_EQ(k.scheduler.pending(), 1u);
+  EXPECT_EQ(k.scheduler.NextTime(), std::optional<base::SimTime>(1000000 + 9999));
+  EXPECT_EQ(k.scheduler.RunUntil(2000000), 1u);
+  EXPECT_EQ(fired, 1);
+}
+
+TEST(Scheduler, AChosenEventLeavesTheOthersDueInFifoOrder) {
+  Kernel k;
+  std::vector<std::string> ran;
+  for (const char* name : {"a", "b", "c", "d"}) {
+    k.scheduler.At(5, name, [&ran, name] { ran.push_back(name); });
+  }
+  k.scheduler.At(6, "later", [&] { ran.push_back("later"); });
+  // Pick the second of what is due each time: b (of abcd), c (of acd), d (of ad), then a.
+  k.scheduler.SetChooser([](const std::vector<PendingEvent>&) { return size_t{1}; });
+  while (k.scheduler.Step()) {
+  }
+  EXPECT_EQ(ran, (std::vector<std::string>{"b", "c", "d", "a", "later"}));
 }
 
 TEST(Scheduler, EventsScheduledInThePastRunNow) {
