@@ -6,18 +6,16 @@
 #include <gtest/gtest.h>
 
 #include "core/api/patch.h"
+#include "tests/apiserver/api_server_fixture.h"
 
 namespace apiserver {
 namespace {
 
 using api::Json;
 
-// Fixture: a kernel, an API server with the default namespace, and a recorded watch stream.
-class ApiServerTest : public ::testing::Test {
+// Fixture: ApiServerFixture and a recorded watch stream.
+class ApiServerTest : public ApiServerFixture {
  protected:
-  ApiServerTest() : api_(scheduler_, trace_, sim::Prng(1)) {
-    EXPECT_TRUE(api_.Create(admin_, Namespace("default")).ok());
-  }
 
   static Json Namespace(const std::string& name) {
     return {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", name}}}};
@@ -58,13 +56,6 @@ class ApiServerTest : public ::testing::Test {
     });
     ASSERT_TRUE(id.ok()) << id.status().ToString();
   }
-  void Settle() { scheduler_.RunUntil(clock_.Now() + base::kSecond); }
-
-  sim::Clock clock_;
-  sim::Trace trace_{clock_};
-  sim::Scheduler scheduler_{clock_, trace_};
-  ApiServer api_;
-  RequestContext admin_;
   std::vector<std::string> events_;
 };
 

@@ -6,6 +6,7 @@
 // storage_test.go (TestCreateInitClusterIPsFromClusterIP, TestUpdatePatchAllocatedValues,
 // TestDeleteReleasesAllocations).
 #include "core/apiserver/api_server.h"
+#include "tests/apiserver/api_server_fixture.h"
 
 #include <string>
 
@@ -16,15 +17,8 @@ namespace {
 
 using api::Json;
 
-class ClusterIPTest : public ::testing::Test {
+class ClusterIPTest : public ApiServerFixture {
  protected:
-  ClusterIPTest() : api_(scheduler_, trace_, sim::Prng(1)) {
-    EXPECT_TRUE(api_.Create(admin_, Json{{"apiVersion", "v1"},
-                                         {"kind", "Namespace"},
-                                         {"metadata", {{"name", "default"}}}})
-                    .ok());
-  }
-
   static Json Service(const std::string& name, Json spec = Json::object()) {
     spec["selector"] = {{"app", name}};
     spec["ports"] = Json::array({Json{{"port", 80}}});
@@ -40,12 +34,6 @@ class ClusterIPTest : public ::testing::Test {
     return (**created)["spec"].value("clusterIP", "<unset>");
   }
   Json Stored(const std::string& name) { return *api_.Peek("Service", "default", name); }
-
-  sim::Clock clock_;
-  sim::Trace trace_{clock_};
-  sim::Scheduler scheduler_{clock_, trace_};
-  ApiServer api_;
-  RequestContext admin_;
 };
 
 TEST_F(ClusterIPTest, AllocatesInCreationOrderSkippingTheWellKnownServices) {

@@ -6,19 +6,16 @@
 
 #include "core/api/pointer.h"
 #include "core/apiserver/api_server.h"
+#include "tests/apiserver/api_server_fixture.h"
 
 namespace apiserver {
 namespace {
 
 using api::Json;
 
-class PodBindingTest : public ::testing::Test {
+class PodBindingTest : public ApiServerFixture {
  protected:
-  PodBindingTest() : api_(scheduler_, trace_, sim::Prng(1)) {
-    EXPECT_TRUE(api_.Create(admin_, Json{{"apiVersion", "v1"},
-                                         {"kind", "Namespace"},
-                                         {"metadata", {{"name", "default"}}}})
-                    .ok());
+  PodBindingTest() {
     auto watch = api_.Watch(admin_, "Pod", WatchOptions{}, [this](const WatchEvent& e) {
       events_.push_back(std::string(WatchEventTypeName(e.type)) + " " +
                         api::GetString(*e.object, "/spec/nodeName"));
@@ -58,13 +55,6 @@ class PodBindingTest : public ::testing::Test {
     return "";
   }
 
-  void Settle() { scheduler_.RunUntil(clock_.Now() + base::kSecond); }
-
-  sim::Clock clock_;
-  sim::Trace trace_{clock_};
-  sim::Scheduler scheduler_{clock_, trace_};
-  ApiServer api_;
-  RequestContext admin_;
   std::vector<std::string> events_;
 };
 
