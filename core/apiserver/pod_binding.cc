@@ -65,6 +65,19 @@ base::StatusOr<api::ObjectPtr> ApiServer::Bind(const RequestContext& ctx, const 
                        "Request entity too large: limit is 3145728"));
   }
   if (Status s = Authorize(ctx, "create", kind, "binding", ns, name); !s.ok()) return fail(s);
+  // Decoding the body comes before validating it: annotations are a map of strings.
+  const Json* annotations = api::Member(binding, "metadata", "annotations");
+  if (annotations != nullptr && !annotations->is_null()) {
+    bool strings = annotations->is_object();
+    for (auto it = annotations->begin(); strings && it != annotations->end(); ++it) {
+      strings = it->is_string();
+    }
+    if (!strings) {
+      return fail(Status(StatusCode::kBadRequest,
+                         "json: cannot unmarshal into Go struct field "
+                         "ObjectMeta.metadata.annotations of type map[string]string"));
+    }
+  }
   if (std::vector<std::string> errors = BindingErrors(binding); !errors.empty()) {
     // A field.ErrorList aggregate is not an API status, so the handler answers 500 with its text.
     return fail(Status(StatusCode::kInternal, Aggregate(errors)));
@@ -88,23 +101,12 @@ base::StatusOr<api::ObjectPtr> ApiServer::Bind(const RequestContext& ctx, const 
   }
   const Json* spec = api::Member(*stored, "spec");
   const std::string node = spec != nullptr ? api::MemberString(*spec, "nodeName") : "";
-  if (!node.empty()) return conflict("pod " + name + " is already assigned to node \"" + node + "\"");
+  if (!node.empty()) {
+    return conflict("pod " + name + " is already assigned to node \"" + node + "\"");
+  }
   const Json* gates = spec != nullptr ? api::Member(*spec, "schedulingGates") : nullptr;
   if (gates != nullptr && gates->is_array() && !gates->empty()) {
     return conflict("pod " + name + " has non-empty .spec.schedulingGates");
-  }
-
-  const Json* annotations = api::Member(binding, "metadata", "annotations");
-  if (annotations != nullptr && !annotations->is_null()) {
-    bool strings = annotations->is_object();
-    for (auto it = annotations->begin(); strings && it != annotations->end(); ++it) {
-      strings = it->is_string();
-    }
-    if (!strings) {
-      return fail(Status(StatusCode::kBadRequest,
-                         "json: cannot unmarshal into Go struct field ObjectMeta.metadata.annotations"
-                         " of type map[string]string"));
-    }
   }
 
   // One write, as GuaranteedUpdate makes it: no strategy, no generation (Pods have none here).
@@ -117,9 +119,9 @@ base::StatusOr<api::ObjectPtr> ApiServer::Bind(const RequestContext& ctx, const 
   Json& status = next["status"];
   if (!status.is_object()) status = Json::object();
   Json conditions = status.contains("conditions") ? std::move(status["conditions"]) : Json();
-  status["conditions"] =
-      api::UpsertCondition(std::move(conditions), Json{{"type", "PodScheduled"}, {"status", "True"}},
-                           scheduler_.clock().Now());
+  status["conditions"] = api::UpsertCondition(
+      std::move(conditions), Json{{"type", "PodScheduled"}, {"status", "True"}},
+      scheduler_.clock().Now());
   const int64_t seq =
       TraceRequest(ctx, "create", kind, ns, name, "binding", 201, std::to_string(rv_ + 1));
   return Commit(kind, stored, std::move(next), /*removed=*/false, seq);

@@ -109,6 +109,12 @@ TEST_F(PodBindingTest, MergesTheBindingsAnnotations) {
   ASSERT_FALSE(rejected.ok());
   EXPECT_EQ(rejected.status().code(), base::StatusCode::kBadRequest);
   EXPECT_EQ(api::GetString(*api_.Peek("Pod", "default", "api"), "/spec/nodeName"), "");
+  // The body is decoded before the Pod is looked up, as the handler decodes before the registry.
+  binding = Binding("nothere", "node-1");
+  binding["metadata"]["annotations"] = {{"n", 1}};
+  rejected = api_.Bind(admin_, binding);
+  ASSERT_FALSE(rejected.ok());
+  EXPECT_EQ(rejected.status().code(), base::StatusCode::kBadRequest);
 }
 
 TEST_F(PodBindingTest, AnAssignedPodIsAConflict) {
