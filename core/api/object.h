@@ -19,13 +19,16 @@
 #include <nlohmann/json.hpp>
 
 #include "core/api/flat_object.h"
+#include "core/base/small_pool.h"
 
 namespace api {
 
 // Keys are kept sorted (in one vector per object, see flat_object.h), which is also the order
 // `kubectl get -o yaml` prints, and makes equality order-insensitive like the API server's no-op
-// write check.
-using Json = nlohmann::basic_json<FlatObject>;
+// write check. Every string value, object, array and member buffer is a block of the small pool
+// (core/base/small_pool.h): copying and freeing versions is most of what the simulation does.
+using Json = nlohmann::basic_json<FlatObject, std::vector, std::string, bool, std::int64_t,
+                                  std::uint64_t, double, base::SmallPoolAllocator>;
 using ObjectPtr = std::shared_ptr<const Json>;
 
 // ReleaseMembers empties doc depth-first (nesting past a bound is left to nlohmann's own
@@ -34,8 +37,9 @@ using ObjectPtr = std::shared_ptr<const Json>;
 // costs more than the frees themselves (a worker Pod: ~6.7 µs, ~4.5 µs this way).
 void ReleaseMembers(Json& doc);
 
-// ReleasingAllocator is std::allocator whose destroy releases a stored object's members with
-// ReleaseMembers before the destructor runs: the last owner of every stored version frees it.
+// ReleasingAllocator is the small pool's allocator whose destroy releases a stored object's
+// members with ReleaseMembers before the destructor runs: the last owner of every stored version
+// frees it.
 template <class T>
 struct ReleasingAllocator {
   using value_type = T;
@@ -44,8 +48,10 @@ struct ReleasingAllocator {
   ReleasingAllocator(const ReleasingAllocator<U>&) {}  // NOLINT(runtime/explicit): rebinding
   // libc++ rebinds the allocator to `const Json` to destroy; allocation always uses the plain type.
   using Plain = std::remove_const_t<T>;
-  T* allocate(size_t n) { return std::allocator<Plain>().allocate(n); }
-  void deallocate(T* p, size_t n) { std::allocator<Plain>().deallocate(const_cast<Plain*>(p), n); }
+  T* allocate(size_t n) { return base::SmallPoolAllocator<Plain>().allocate(n); }
+  void deallocate(T* p, size_t n) {
+    base::SmallPoolAllocator<Plain>().deallocate(const_cast<Plain*>(p), n);
+  }
   template <class U>
   void destroy(U* p) {
     if constexpr (std::is_same_v<std::remove_cv_t<U>, Json>) ReleaseMembers(const_cast<Json&>(*p));

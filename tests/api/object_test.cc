@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -67,6 +68,30 @@ TEST(ReleaseMembers, AStoredObjectNestedAMillionDeepIsReleased) {
   std::weak_ptr<const Json> watch = stored;
   stored.reset();
   EXPECT_TRUE(watch.expired());
+}
+
+// Documents live in the small pool: every block a stored version takes, from its strings to its
+// member buffers and the shared_ptr's control block, is back in the pool when the last owner
+// lets go.
+TEST(MakeObject, AVersionsBlocksReturnToTheSmallPoolWhenItIsFreed) {
+#ifdef RLAB_SMALL_POOL_OFF
+  GTEST_SKIP() << "pool off under AddressSanitizer";
+#endif
+  auto in_use = [] {
+    const base::SmallPool::Stats s = base::SmallPool::GetStats();
+    return s.chunk_bytes - s.idle_bytes;
+  };
+  const uint64_t before = in_use();
+  Json pod = {
+      {"metadata", {{"name", "rc-0001-small-group-worker-x7k2p"}, {"labels", {{"a", "b"}}}}},
+      {"spec", {{"containers", {{{"name", "ray-worker"}, {"args", {"--block", "ulimit"}}}}}}}};
+  const uint64_t one = in_use() - before;
+  EXPECT_GT(one, 0u) << "the document's blocks come from the pool";
+  ObjectPtr stored = MakeObject(pod);  // a copy
+  EXPECT_GT(in_use() - before, 2 * one) << "the copy and its control block";
+  pod = Json();
+  stored.reset();
+  EXPECT_EQ(in_use(), before);
 }
 
 }  // namespace

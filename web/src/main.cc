@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "app.h"
+#include "core/base/small_pool.h"
 #include "fonts.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
@@ -143,10 +144,14 @@ int main() {
   g_app = new App();
   g_app->now_ms = [] { return emscripten_get_now(); };
   // Rewind checkpoints: measured with the allocator's bytes in use, at most kRewindBudgetBytes.
+  // The small pool's idle blocks are in use for dlmalloc but free for a new checkpoint's objects.
   lab::RewindOptions rewind;
   rewind.byte_budget = kRewindBudgetBytes;
-  rewind.heap_in_use = [] { return static_cast<uint64_t>(mallinfo().uordblks); };
+  rewind.heap_in_use = [] {
+    return static_cast<uint64_t>(mallinfo().uordblks) - base::SmallPool::GetStats().idle_bytes;
+  };
   g_app->SetRewindOptions(rewind);
   emscripten_set_main_loop(Frame, 0, false);
   return 0;
 }
+
