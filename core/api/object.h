@@ -39,28 +39,22 @@ void ReleaseMembers(Json& doc);
 
 // ReleasingAllocator is the small pool's allocator whose destroy releases a stored object's
 // members with ReleaseMembers before the destructor runs: the last owner of every stored version
-// frees it.
+// frees it. libc++ rebinds it to `const Json` to destroy; the pool works on the plain type.
 template <class T>
-struct ReleasingAllocator {
+struct ReleasingAllocator : base::SmallPoolAllocator<std::remove_const_t<T>> {
+  using Plain = std::remove_const_t<T>;
   using value_type = T;
   ReleasingAllocator() = default;
   template <class U>
   ReleasingAllocator(const ReleasingAllocator<U>&) {}  // NOLINT(runtime/explicit): rebinding
-  // libc++ rebinds the allocator to `const Json` to destroy; allocation always uses the plain type.
-  using Plain = std::remove_const_t<T>;
-  T* allocate(size_t n) { return base::SmallPoolAllocator<Plain>().allocate(n); }
   void deallocate(T* p, size_t n) {
-    base::SmallPoolAllocator<Plain>().deallocate(const_cast<Plain*>(p), n);
+    base::SmallPoolAllocator<Plain>::deallocate(const_cast<Plain*>(p), n);
   }
   template <class U>
   void destroy(U* p) {
     if constexpr (std::is_same_v<std::remove_cv_t<U>, Json>) ReleaseMembers(const_cast<Json&>(*p));
     p->~U();
   }
-  template <class U>
-  bool operator==(const ReleasingAllocator<U>&) const { return true; }
-  template <class U>
-  bool operator!=(const ReleasingAllocator<U>&) const { return false; }
 };
 
 // MakeObject freezes a document into a shared immutable object.

@@ -307,7 +307,7 @@ EOF
   // measures with dlmalloc's.
   RewindOptions options;
   options.heap_in_use = [] {
-    return static_cast<uint64_t>(mallinfo2().uordblks) - base::SmallPool::GetStats().idle_bytes;
+    return base::SmallPool::InUseOf(static_cast<uint64_t>(mallinfo2().uordblks));
   };
   Rewinder rewinder(SimulationOptions{}, options);
   double t0 = now();

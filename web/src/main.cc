@@ -148,7 +148,7 @@ int main() {
   lab::RewindOptions rewind;
   rewind.byte_budget = kRewindBudgetBytes;
   rewind.heap_in_use = [] {
-    return static_cast<uint64_t>(mallinfo().uordblks) - base::SmallPool::GetStats().idle_bytes;
+    return base::SmallPool::InUseOf(static_cast<uint64_t>(mallinfo().uordblks));
   };
   g_app->SetRewindOptions(rewind);
   emscripten_set_main_loop(Frame, 0, false);
