@@ -175,26 +175,33 @@ void TraceFieldList::const_iterator::Load() {
 }
 
 TraceFieldList::TraceFieldList(const TraceFields& fields) {
+  std::vector<TraceArg> args(fields.begin(), fields.end());
+  *this = TraceFieldList(args.data(), args.size());
+}
+
+TraceFieldList::TraceFieldList(const TraceArg* fields, size_t count) {
+  const TraceArg* const end = fields + count;
   size_t bytes = 0;
-  for (const auto& [key, value] : fields) {
-    bytes += VarintSize(key.size()) + key.size() + 1;
-    bytes += value.is_int ? sizeof value.i : VarintSize(value.s.size()) + value.s.size();
+  for (const TraceArg* f = fields; f != end; ++f) {
+    bytes += VarintSize(f->key.size()) + f->key.size() + 1;
+    const size_t text = f->value.s.size();
+    bytes += f->value.is_int ? sizeof f->value.i : VarintSize(text) + text;
   }
   if (bytes == 0) return;
   data_.reset(new char[bytes]);  // not make_unique: every byte is written below
   bytes_ = bytes;
   char* at = data_.get();
-  for (const auto& [key, value] : fields) {
-    at = PutVarint(key.size(), at);
-    at = std::copy(key.begin(), key.end(), at);
-    if (value.is_int) {
+  for (const TraceArg* f = fields; f != end; ++f) {
+    at = PutVarint(f->key.size(), at);
+    at = std::copy(f->key.begin(), f->key.end(), at);
+    if (f->value.is_int) {
       *at++ = kIntTag;
-      std::memcpy(at, &value.i, sizeof value.i);
-      at += sizeof value.i;
+      std::memcpy(at, &f->value.i, sizeof f->value.i);
+      at += sizeof f->value.i;
     } else {
       *at++ = kStringTag;
-      at = PutVarint(value.s.size(), at);
-      at = std::copy(value.s.begin(), value.s.end(), at);
+      at = PutVarint(f->value.s.size(), at);
+      at = std::copy(f->value.s.begin(), f->value.s.end(), at);
     }
   }
   RLAB_ASSERT(at == data_.get() + bytes_, "trace fields packed to their computed size");
@@ -242,13 +249,19 @@ std::string TraceEvent::ToJsonLine() const {
 
 Trace::Trace(const Clock& clock) : clock_(clock) {}
 
-int64_t Trace::Emit(std::string type, TraceFields fields) {
+int64_t Trace::Emit(std::string_view type, const TraceFields& fields) {
+  if (muted_) return 0;
+  const std::vector<TraceArg> args(fields.begin(), fields.end());
+  return Emit(type, args.data(), args.size());
+}
+
+int64_t Trace::Emit(std::string_view type, const TraceArg* fields, size_t count) {
   if (muted_) return 0;
   TraceEvent event;
   event.seq = last_seq() + 1;
   event.t = clock_.Now();
-  event.type = std::move(type);
-  event.fields = TraceFieldList(fields);
+  event.type = std::string(type);
+  event.fields = TraceFieldList(fields, count);
   HashSink hasher{hash_};
   PutJsonLine(event, hasher);
   hasher.Put('\n');

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -35,7 +36,7 @@ struct TraceValue {
   TraceValue(uint64_t v) : is_int(true), i(static_cast<int64_t>(v)) {}  // NOLINT
 };
 
-// TraceFields is what Emit takes: fields in the order they print.
+// TraceFields is an owning field list, for records whose fields are gathered before Emit.
 using TraceFields = std::vector<std::pair<std::string, TraceValue>>;
 
 // TraceFieldValue is a stored field read in place: s views the record's own storage, so it lives
@@ -44,6 +45,38 @@ struct TraceFieldValue {
   bool is_int = false;
   int64_t i = 0;
   std::string_view s;
+};
+
+// TraceArg is one field of a record being emitted: it views the caller's key and value, which
+// Emit copies into the record before it returns. Emit's braced lists are made of these, so a
+// record costs no string copies and no vector on its way in: the list and every temporary in it
+// (a std::string returned by a call, say) live until the end of the statement that calls Emit.
+// Never keep a TraceArg beyond that statement.
+struct TraceArg {
+  std::string_view key;
+  TraceFieldValue value;
+
+  TraceArg(std::string_view k, const char* v) : key(k) { value.s = v; }         // NOLINT
+  TraceArg(std::string_view k, std::string_view v) : key(k) { value.s = v; }    // NOLINT
+  TraceArg(std::string_view k, const std::string& v) : key(k) { value.s = v; }  // NOLINT
+  TraceArg(std::string_view k, int v) : key(k) { SetInt(v); }                   // NOLINT
+  TraceArg(std::string_view k, int64_t v) : key(k) { SetInt(v); }               // NOLINT
+  TraceArg(std::string_view k, uint64_t v) : key(k) { SetInt(static_cast<int64_t>(v)); }  // NOLINT
+  TraceArg() = default;
+  TraceArg(const std::pair<std::string, TraceValue>& field)  // NOLINT: from TraceFields
+      : key(field.first) {
+    if (field.second.is_int) {
+      SetInt(field.second.i);
+    } else {
+      value.s = field.second.s;
+    }
+  }
+
+ private:
+  void SetInt(int64_t v) {
+    value.is_int = true;
+    value.i = v;
+  }
 };
 
 // TraceFieldList stores a record's fields packed in one allocation (key, tag, value, in order).
@@ -89,6 +122,7 @@ class TraceFieldList {
 
   TraceFieldList() = default;
   TraceFieldList(const TraceFields& fields);  // NOLINT: implicit, records are built from lists
+  TraceFieldList(const TraceArg* fields, size_t count);
   TraceFieldList(const TraceFieldList& other);
   TraceFieldList& operator=(const TraceFieldList& other);
   TraceFieldList(TraceFieldList&&) noexcept = default;
@@ -130,8 +164,12 @@ class Trace {
   Trace& operator=(const Trace&) = delete;
 
   // Emit appends a record at the current time and returns its seq (1-based). `fields` should
-  // already contain "cause" where the type needs one; AddCause helps when it does not.
-  int64_t Emit(std::string type, TraceFields fields);
+  // already contain "cause" where the type needs one.
+  int64_t Emit(std::string_view type, std::initializer_list<TraceArg> fields) {
+    return Emit(type, fields.begin(), fields.size());
+  }
+  int64_t Emit(std::string_view type, const TraceFields& fields);
+  int64_t Emit(std::string_view type, const TraceArg* fields, size_t count);
 
   // current_cause is the seq whose consequence is running now (set by the scheduler while it runs
   // an event, 0 while a learner's command runs).

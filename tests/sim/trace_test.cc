@@ -51,6 +51,40 @@ TEST(TraceFieldList, ReadsBackEveryFieldInOrder) {
   EXPECT_FALSE(list.empty());
 }
 
+// A braced list views its keys and values; the record must own copies of them once Emit returns,
+// including values that were temporaries of the emitting statement.
+TEST(Trace, RecordsOwnWhatABracedListViewed) {
+  Clock clock;
+  Trace trace(clock);
+  std::string key = "name";
+  std::string value = "worker-pod-with-a-long-name";
+  auto temporary = [] { return std::string(40, 't'); };
+  trace.Emit("viewed", {{key, value},
+                        {"made", temporary()},
+                        {"view", std::string_view("sv")},
+                        {"n", int64_t{-3}},
+                        {"u", uint64_t{7}},
+                        {"cause", 0}});
+  key.assign(30, '#');
+  value.assign(50, '#');
+  const std::string line = trace.events()[0].ToJsonLine();
+  EXPECT_EQ(line, R"({"seq":1,"t":0,"type":"viewed","name":"worker-pod-with-a-long-name",)"
+                  R"("made":")" + std::string(40, 't') +
+                      R"(","view":"sv","n":-3,"u":7,"cause":0})");
+  // An owning field list gathered beforehand renders and hashes the same.
+  Clock other_clock;
+  Trace other(other_clock);
+  const TraceFields gathered = {{"name", "worker-pod-with-a-long-name"},
+                                {"made", std::string(40, 't')},
+                                {"view", "sv"},
+                                {"n", int64_t{-3}},
+                                {"u", uint64_t{7}},
+                                {"cause", 0}};
+  other.Emit("viewed", gathered);
+  EXPECT_EQ(other.events()[0].ToJsonLine(), line);
+  EXPECT_EQ(other.Hash(), trace.Hash());
+}
+
 TEST(TraceFieldList, CopiesAreIndependentOfTheOriginal) {
   auto original = std::make_unique<TraceFieldList>(TraceFields{{"name", "pod-a"}, {"code", 201}});
   TraceFieldList copy(*original);
