@@ -56,13 +56,13 @@ struct TraceArg {
   std::string_view key;
   TraceFieldValue value;
 
+  TraceArg() = default;
   TraceArg(std::string_view k, const char* v) : key(k) { value.s = v; }         // NOLINT
   TraceArg(std::string_view k, std::string_view v) : key(k) { value.s = v; }    // NOLINT
   TraceArg(std::string_view k, const std::string& v) : key(k) { value.s = v; }  // NOLINT
   TraceArg(std::string_view k, int v) : key(k) { SetInt(v); }                   // NOLINT
   TraceArg(std::string_view k, int64_t v) : key(k) { SetInt(v); }               // NOLINT
   TraceArg(std::string_view k, uint64_t v) : key(k) { SetInt(static_cast<int64_t>(v)); }  // NOLINT
-  TraceArg() = default;
   TraceArg(const std::pair<std::string, TraceValue>& field)  // NOLINT: from TraceFields
       : key(field.first) {
     if (field.second.is_int) {
@@ -80,8 +80,8 @@ struct TraceArg {
 };
 
 // TraceFieldList stores a record's fields packed in one allocation (key, tag, value, in order).
-// A long session keeps every record, and the vector of (std::string, TraceValue) pairs Emit takes
-// costs ~80 bytes a field plus a block per long string: it was 40 % of a scale run's memory.
+// A long session keeps every record, and a vector of (std::string, TraceValue) pairs costs ~80
+// bytes a field plus a block per long string: kept as records, it was 40 % of a scale run's memory.
 class TraceFieldList {
  public:
   using value_type = std::pair<std::string_view, TraceFieldValue>;
