@@ -1,5 +1,8 @@
 #include "core/controller/controller.h"
 
+#include <optional>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include "core/base/assert.h"
@@ -49,13 +52,16 @@ Controller::Controller(std::string name, reconcile::Reconciler& reconciler,
     last_add_seq_[added.key] = seq;
   });
   // Remember which record last readied each key so queue.get can point back at it.
+  // Every record passes here, so its fields are read in place (all of these are strings).
   trace_subscription_ = trace_.Subscribe([this](const sim::TraceEvent& e) {
-    if (e.type != "queue.add" || e.FieldString("controller") != name_) return;
-    if (e.FieldString("replica") != options_.replica) return;
-    const std::string outcome = e.FieldString("outcome");
-    if (outcome == "queued" || !last_add_seq_.count(e.FieldString("key"))) {
-      last_add_seq_[e.FieldString("key")] = e.seq;
-    }
+    if (e.type != "queue.add") return;
+    auto text = [&e](std::string_view field) {
+      const std::optional<sim::TraceFieldValue> v = e.Field(field);
+      return v && !v->is_int ? v->s : std::string_view();
+    };
+    if (text("controller") != name_ || text("replica") != options_.replica) return;
+    const std::string key(text("key"));
+    if (text("outcome") == "queued" || !last_add_seq_.count(key)) last_add_seq_[key] = e.seq;
   });
 }
 
