@@ -212,5 +212,28 @@ TEST(PodBuilder, MultiHostWorkersCarryReplicaNameAndHostIndex) {
   EXPECT_FALSE(plain["metadata"]["labels"].contains("ray.io/worker-group-replica-index"));
 }
 
+// A reconcile builds one template per group and stamps every worker from it: each stamp
+// must land on its own copy, and only the replica labels may differ.
+TEST(PodBuilder, WorkerTemplateStampsEachReplicaOnItsOwnCopy) {
+  Json cluster = SampleCluster();
+  cluster["spec"]["workerGroupSpecs"][0]["numOfHosts"] = 2;
+  const Json& group = cluster["spec"]["workerGroupSpecs"][0];
+  const Json worker_template = BuildWorkerPodTemplate(cluster, group, OperatorConfig{});
+  EXPECT_FALSE(worker_template["metadata"]["labels"].contains("ray.io/worker-group-replica-index"));
+  const OperatorConfig config;
+  const Json first = StampWorkerReplica(worker_template, group, config, 0, "wg-bcdfg", 0);
+  const Json second = StampWorkerReplica(worker_template, group, config, 1, "wg-bcdfg", 1);
+  EXPECT_EQ(first["metadata"]["labels"]["ray.io/worker-group-replica-index"], "0");
+  EXPECT_EQ(second["metadata"]["labels"]["ray.io/worker-group-replica-index"], "1");
+  EXPECT_EQ(second["metadata"]["labels"]["ray.io/replica-host-index"], "1");
+  EXPECT_FALSE(worker_template["metadata"]["labels"].contains("ray.io/replica-host-index"));
+  Json first_spec = first;
+  Json second_spec = second;
+  first_spec["metadata"].erase("labels");
+  second_spec["metadata"].erase("labels");
+  EXPECT_EQ(first_spec, second_spec);
+  EXPECT_EQ(first_spec["spec"], worker_template["spec"]);
+}
+
 }  // namespace
 }  // namespace kuberay

@@ -509,8 +509,7 @@ Json BuildHeadPod(const Json& cluster, const OperatorConfig& config, const std::
   return pod;
 }
 
-Json BuildWorkerPod(const Json& cluster, const Json& group, const OperatorConfig& config,
-                    int replica_index, const std::string& replica_name, int host_index) {
+Json BuildWorkerPodTemplate(const Json& cluster, const Json& group, const OperatorConfig& config) {
   const Json& spec = MemberOr(cluster, "spec", EmptyObject());
   const std::string name = api::Name(cluster);
   const std::string group_name = group.value("groupName", std::string());
@@ -540,13 +539,6 @@ Json BuildWorkerPod(const Json& cluster, const Json& group, const OperatorConfig
   Json labels = LabelPod(kWorkerNode, name, group_name, MergeLabels(group));
   // mirrors common/pod.go DefaultWorkerPodTemplate: a RayService's workers serve traffic.
   if (FromRayService(cluster)) labels[kRayServeLabelKey] = "true";
-  if (config.features.Enabled(kRayMultiHostIndexing)) {
-    labels[kRayWorkerReplicaIndexKey] = std::to_string(replica_index);
-    if (NumOfHosts(group) > 1) {
-      labels[kRayWorkerReplicaNameKey] = replica_name;
-      labels[kRayHostIndexKey] = std::to_string(host_index);
-    }
-  }
   pod["metadata"]["labels"] = std::move(labels);
   const Params params = RayStartParams(cluster, group, kWorkerNode);
   InitTemplateAnnotations(cluster, pod);
@@ -558,6 +550,24 @@ Json BuildWorkerPod(const Json& cluster, const Json& group, const OperatorConfig
            StringAt(spec, "/rayVersion"), config);
   (void)controllerutil::SetControllerReference(cluster, pod);
   return pod;
+}
+
+Json StampWorkerReplica(Json pod, const Json& group, const OperatorConfig& config,
+                        int replica_index, const std::string& replica_name, int host_index) {
+  if (!config.features.Enabled(kRayMultiHostIndexing)) return pod;
+  Json& labels = pod["metadata"]["labels"];
+  labels[kRayWorkerReplicaIndexKey] = std::to_string(replica_index);
+  if (NumOfHosts(group) > 1) {
+    labels[kRayWorkerReplicaNameKey] = replica_name;
+    labels[kRayHostIndexKey] = std::to_string(host_index);
+  }
+  return pod;
+}
+
+Json BuildWorkerPod(const Json& cluster, const Json& group, const OperatorConfig& config,
+                    int replica_index, const std::string& replica_name, int host_index) {
+  return StampWorkerReplica(BuildWorkerPodTemplate(cluster, group, config), group, config,
+                            replica_index, replica_name, host_index);
 }
 
 }  // namespace kuberay

@@ -38,6 +38,18 @@ std::string GenerateRayStartCommand(const std::string& node_type,
 api::Json BuildHeadPod(const api::Json& cluster, const OperatorConfig& config,
                        const std::string& cluster_hash);
 
+// BuildWorkerPodTemplate is every worker Pod of group before its replica labels: what
+// BuildWorkerPod returns when RayMultiHostIndexing is off. A reconcile that creates several
+// workers of one group builds it once and stamps each copy (the copy costs a fraction of the
+// build, and BuildWorkerPod is exactly StampWorkerReplica of it).
+api::Json BuildWorkerPodTemplate(const api::Json& cluster, const api::Json& group,
+                                 const OperatorConfig& config);
+
+// StampWorkerReplica adds the replica index and, for multi-host groups, the replica name and
+// host index labels to a copy of the template (gate RayMultiHostIndexing).
+api::Json StampWorkerReplica(api::Json pod, const api::Json& group, const OperatorConfig& config,
+                             int replica_index, const std::string& replica_name, int host_index);
+
 // BuildWorkerPod is one worker Pod of group (generateName "<cluster>-<group>-worker-"), with
 // replica_index as `ray.io/worker-group-replica-index` (gate RayMultiHostIndexing) and, for
 // multi-host groups, the replica name and host index.

@@ -491,10 +491,11 @@ base::Status RayClusterReconciler::CreateHeadPod(reconcile::ReconcileContext& ct
 
 base::Status RayClusterReconciler::CreateWorkerPod(reconcile::ReconcileContext& ctx,
                                                    const Json& cluster, const Json& group,
-                                                   int replica_index, const std::string& replica_name,
+                                                   const Json& worker_template, int replica_index,
+                                                   const std::string& replica_name,
                                                    int host_index) {
-  auto created =
-      client_.Create(BuildWorkerPod(cluster, group, config_, replica_index, replica_name, host_index));
+  auto created = client_.Create(
+      StampWorkerReplica(worker_template, group, config_, replica_index, replica_name, host_index));
   if (!created.ok()) {
     Event(cluster, kEventTypeWarning, kFailedToCreateWorkerPod,
           "Failed to create worker Pod for the cluster " + api::ObjectKey(cluster) + ", " +
@@ -677,6 +678,7 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
     }
     if (diff > 0) {
       const int64_t hosts = NumOfHosts(group);
+      const Json worker_template = BuildWorkerPodTemplate(cluster, group, config_);
       int next_index = 0;
       for (int64_t i = 0; i < diff; ++i) {
         while (used_indices.count(next_index) != 0) ++next_index;
@@ -690,7 +692,8 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
           replica_name = group_name + "-" + replica_name;
           host_index = static_cast<int>(i % hosts);
         }
-        if (base::Status s = CreateWorkerPod(ctx, cluster, group, next_index, replica_name, host_index); !s.ok()) {
+        if (base::Status s = CreateWorkerPod(ctx, cluster, group, worker_template, next_index,
+                                            replica_name, host_index); !s.ok()) {
           return Err(s, kFailedCreateWorkerPod);
         }
       }

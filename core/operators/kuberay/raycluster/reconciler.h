@@ -67,9 +67,11 @@ class RayClusterReconciler final : public reconcile::Reconciler {
   base::Status CreateService(reconcile::ReconcileContext& ctx, const api::Json& cluster, api::Json svc);
   base::Status CreateHeadPod(reconcile::ReconcileContext& ctx, const api::Json& cluster,
                              const std::string& hash);
+  // CreateWorkerPod creates one worker: worker_template (BuildWorkerPodTemplate) stamped with
+  // the replica's labels.
   base::Status CreateWorkerPod(reconcile::ReconcileContext& ctx, const api::Json& cluster,
-                               const api::Json& group, int replica_index,
-                               const std::string& replica_name, int host_index);
+                               const api::Json& group, const api::Json& worker_template,
+                               int replica_index, const std::string& replica_name, int host_index);
   // DeleteAllPods deletes every Pod matching selector (DeleteAllOf).
   base::Status DeleteAllPods(const std::string& ns, const std::string& selector);
   bool ShouldRecreatePodsForUpgrade(reconcile::ReconcileContext& ctx, const api::Json& cluster,
