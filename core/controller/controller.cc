@@ -55,13 +55,9 @@ Controller::Controller(std::string name, reconcile::Reconciler& reconciler,
   // Every record passes here, so its fields are read in place (all of these are strings).
   trace_subscription_ = trace_.Subscribe([this](const sim::TraceEvent& e) {
     if (e.type != "queue.add") return;
-    auto text = [&e](std::string_view field) {
-      const std::optional<sim::TraceFieldValue> v = e.Field(field);
-      return v && !v->is_int ? v->s : std::string_view();
-    };
-    if (text("controller") != name_ || text("replica") != options_.replica) return;
-    const std::string key(text("key"));
-    if (text("outcome") == "queued" || !last_add_seq_.count(key)) last_add_seq_[key] = e.seq;
+    if (e.FieldText("controller") != name_ || e.FieldText("replica") != options_.replica) return;
+    const std::string key(e.FieldText("key"));
+    if (e.FieldText("outcome") == "queued" || !last_add_seq_.count(key)) last_add_seq_[key] = e.seq;
   });
 }
 

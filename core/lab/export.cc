@@ -89,11 +89,11 @@ std::vector<api::ObjectPtr> LearnerCreatedObjects(Simulation& sim) {
   // key -> whether the most recent successful create of it was the learner's.
   std::map<std::tuple<std::string, std::string, std::string>, bool> last_create_by_learner;
   for (const sim::TraceEvent& e : sim.trace().events()) {
-    if (e.type != "api.request" || e.FieldString("verb") != "create" ||
-        e.FieldString("code") != "201" || !e.FieldString("subresource").empty()) {
+    if (e.type != "api.request" || e.FieldText("verb") != "create" ||
+        e.FieldString("code") != "201" || !e.FieldText("subresource").empty()) {
       continue;
     }
-    const bool learner = e.FieldString("user") == apiserver::kAdminUser &&
+    const bool learner = e.FieldText("user") == apiserver::kAdminUser &&
                          e.FieldString("cause") == "0";
     last_create_by_learner[{e.FieldString("kind"), e.FieldString("namespace"),
                             e.FieldString("name")}] = learner;

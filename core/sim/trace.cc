@@ -239,6 +239,11 @@ std::string TraceEvent::FieldString(std::string_view key) const {
   return v->is_int ? std::to_string(v->i) : std::string(v->s);
 }
 
+std::string_view TraceEvent::FieldText(std::string_view key) const {
+  const std::optional<TraceFieldValue> v = Field(key);
+  return v && !v->is_int ? v->s : std::string_view();
+}
+
 std::string TraceEvent::ToJsonLine() const {
   std::string out;
   out.reserve(256);

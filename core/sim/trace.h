@@ -149,6 +149,9 @@ struct TraceEvent {
   std::optional<TraceFieldValue> Field(std::string_view key) const;
   // FieldString renders a field as text ("" when absent).
   std::string FieldString(std::string_view key) const;
+  // FieldText views a string field in place: empty when absent or an integer (render those with
+  // FieldString). For readers that only compare, such as a subscriber that sees every record.
+  std::string_view FieldText(std::string_view key) const;
   // ToJsonLine renders the record without a trailing newline.
   std::string ToJsonLine() const;
 };

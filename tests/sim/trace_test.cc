@@ -116,6 +116,11 @@ TEST(Trace, FieldFindsByKeyAndRendersAsText) {
   EXPECT_EQ(e.FieldString("name"), "");
   EXPECT_FALSE(e.Field("missing").has_value());
   EXPECT_EQ(e.FieldString("missing"), "");
+  // FieldText views strings in the record itself and gives nothing for integers.
+  EXPECT_EQ(e.FieldText("verb"), "patch");
+  EXPECT_EQ(e.FieldText("verb").data(), e.Field("verb")->s.data());
+  EXPECT_EQ(e.FieldText("code"), "");
+  EXPECT_EQ(e.FieldText("missing"), "");
 }
 
 TEST(Trace, HashDependsOnEveryLine) {
