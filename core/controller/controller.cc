@@ -1,8 +1,6 @@
 #include "core/controller/controller.h"
 
-#include <optional>
 #include <string>
-#include <string_view>
 #include <utility>
 
 #include "core/base/assert.h"
