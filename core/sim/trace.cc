@@ -235,8 +235,7 @@ std::optional<TraceFieldValue> TraceEvent::Field(std::string_view key) const {
 
 std::string TraceEvent::FieldString(std::string_view key) const {
   const std::optional<TraceFieldValue> v = Field(key);
-  if (!v) return "";
-  return v->is_int ? std::to_string(v->i) : std::string(v->s);
+  return v ? v->Text() : "";
 }
 
 std::string_view TraceEvent::FieldText(std::string_view key) const {

@@ -45,6 +45,9 @@ struct TraceFieldValue {
   bool is_int = false;
   int64_t i = 0;
   std::string_view s;
+
+  // Text renders the value as it reads in a trace line: the number in decimal, or the string.
+  std::string Text() const { return is_int ? std::to_string(i) : std::string(s); }
 };
 
 // TraceArg is one field of a record being emitted: it views the caller's key and value, which

@@ -121,6 +121,11 @@ TEST(Trace, FieldFindsByKeyAndRendersAsText) {
   EXPECT_EQ(e.FieldText("verb").data(), e.Field("verb")->s.data());
   EXPECT_EQ(e.FieldText("code"), "");
   EXPECT_EQ(e.FieldText("missing"), "");
+  // Text renders a value as a trace line shows it, negative numbers included.
+  EXPECT_EQ(e.Field("code")->Text(), "200");
+  EXPECT_EQ(e.Field("verb")->Text(), "patch");
+  EXPECT_EQ((TraceFieldValue{true, -7, "ignored"}).Text(), "-7");
+  EXPECT_EQ((TraceFieldValue{false, 5, "five"}).Text(), "five");
 }
 
 TEST(Trace, HashDependsOnEveryLine) {

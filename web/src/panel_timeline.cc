@@ -45,7 +45,7 @@ std::string Tooltip(const sim::TraceEvent& e, const std::string& lane) {
     out += "\n";
     out += k;
     out += ": ";
-    out += v.is_int ? std::to_string(v.i) : std::string(v.s);
+    out += v.Text();
   }
   return out;
 }

@@ -15,7 +15,7 @@ std::string DescribeEvent(const sim::TraceEvent& e) {
     line += ' ';
     line += key;
     line += '=';
-    line += value.is_int ? std::to_string(value.i) : std::string(value.s);
+    line += value.Text();
   }
   return line + "\n";
 }
