@@ -15,6 +15,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <functional>
 #include <initializer_list>
 #include <memory>
@@ -164,6 +166,29 @@ class FlatObject {
     return std::string_view(key);
   }
 
+  // SameBytes compares two keys of n bytes each without calling memcmp: keys are short (a Pod's
+  // longest is ~25 bytes), and for them the call cost more than the compare (memcmp was ~6 % of
+  // the scale run natively; in WebAssembly it is a plain loop without SIMD behind a call).
+  static bool SameBytes(const char* a, const char* b, size_t n) {
+    for (; n >= 8; a += 8, b += 8, n -= 8) {
+      std::uint64_t x, y;
+      std::memcpy(&x, a, 8);
+      std::memcpy(&y, b, 8);
+      if (x != y) return false;
+    }
+    if (n >= 4) {
+      std::uint32_t x, y;
+      std::memcpy(&x, a, 4);
+      std::memcpy(&y, b, 4);
+      if (x != y) return false;
+      a += 4, b += 4, n -= 4;
+    }
+    for (; n > 0; ++a, ++b, --n) {
+      if (*a != *b) return false;
+    }
+    return true;
+  }
+
   // Less is the order std::less<> gives the keys (std::string's, bytes compared unsigned).
   static bool Less(std::string_view a, std::string_view b) { return a < b; }
 
@@ -179,7 +204,8 @@ class FlatObject {
     const std::string_view want = View(key);
     if (items_.size() <= kLinearScan) {
       for (auto it = items_.cbegin(); it != items_.cend(); ++it) {
-        if (it->first.size() == want.size() && it->first == want) return it;
+        if (it->first.size() == want.size() && SameBytes(it->first.data(), want.data(), want.size()))
+          return it;
       }
       return items_.cend();
     }

@@ -123,6 +123,25 @@ TEST(FlatObjectTest, FindAcceptsEveryKeyType) {
   EXPECT_THROW(doc.at("status"), Json::out_of_range);
 }
 
+// Keys of the same length that differ in one byte, at every position of every length up to 40:
+// the scan compares in 8- and 4-byte words and then bytes, and must miss each of them.
+TEST(FlatObjectTest, FindTellsApartKeysThatDifferInAnyOneByte) {
+  for (size_t len = 1; len <= 40; ++len) {
+    const std::string key(len, 'k');
+    Json doc = Json::object();
+    doc[key] = 1;
+    doc["other"] = 2;
+    ASSERT_NE(doc.find(key), doc.end()) << len;
+    for (size_t at = 0; at < len; ++at) {
+      std::string near = key;
+      near[at] = 'j';
+      EXPECT_EQ(doc.find(near), doc.end()) << len << " " << at;
+      near[at] = static_cast<char>(0xEB);  // 'k' with its high bit set: bytes, not chars, differ
+      EXPECT_EQ(doc.find(std::string_view(near)), doc.end()) << len << " " << at;
+    }
+  }
+}
+
 TEST(FlatObjectTest, CopiesAreIndependent) {
   Json original = {{"a", {{"b", 1}}}};
   Json copy = original;
