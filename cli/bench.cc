@@ -1,5 +1,6 @@
 #include "cli/bench.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <iostream>
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/args.h"
+#include "core/lab/rewind_probe.h"
 #include "core/lab/scale_scenarios.h"
 
 #ifdef __EMSCRIPTEN__
@@ -29,7 +31,9 @@ constexpr const char* kBenchUsage =
     "usage: rlab bench SCENARIO [N] [--seed N]\n"
     "       SCENARIO: rayclusters (N clusters of 1 head + 10 workers, default 1000),\n"
     "       deployment (one Deployment of N replicas, default 100), rewind (replay a session\n"
-    "       of N single steps into a fresh simulation, default 10000).\n"
+    "       of N single steps into a fresh simulation, default 10000), rewind-checkpoints (the\n"
+    "       same session rewound through the page's checkpoints to the furthest step from a\n"
+    "       checkpoint in every interval of its last 10,000 steps).\n"
     "       Prints one JSON line: wall and CPU milliseconds of the measured phase, virtual time,\n"
     "       API writes, reconciles, trace events and peak memory.\n";
 
@@ -81,6 +85,71 @@ void AddMemory(nlohmann::ordered_json* out) {
 }
 
 double Round1(double v) { return static_cast<double>(static_cast<int64_t>(v * 10.0 + 0.5)) / 10.0; }
+double Round2(double v) {
+  return static_cast<double>(static_cast<int64_t>(v * 100.0 + 0.5)) / 100.0;
+}
+
+// kRewindWindow is issue 7's rewind budget's reach: any of the last 10,000 steps.
+constexpr int64_t kRewindWindow = 10000;
+
+// RunRewindCheckpoints measures `rewind-checkpoints`: every checkpoint of the session is built
+// first (timed on its own: the page spends idle time on it), then each rewind is timed alone; the
+// Lab it returns is destroyed outside the clock, as the page retires it.
+int RunRewindCheckpoints(lab::ScaleRun& run, uint64_t seed, double setup_ms) {
+  const lab::ScaleScenario& s = run.scenario();
+  lab::RewindProbe probe(run.lab(), s.options);
+  const auto build_start = Clock::now();
+  const int64_t build_steps = probe.BuildCheckpoints();
+  const double build_ms = MillisSince(build_start);
+  const std::vector<int64_t> targets = probe.Targets(kRewindWindow);
+  std::vector<double> times;
+  int64_t worst_step = 0;
+  int64_t most_replayed = 0;
+  double worst_ms = 0;
+  std::string error;
+  for (const int64_t step : targets) {
+    const auto start = Clock::now();
+    lab::RewindResult r = probe.RewindTo(step);
+    const double ms = MillisSince(start);
+    times.push_back(ms);
+    if (ms > worst_ms) worst_ms = ms, worst_step = step;
+    most_replayed = std::max(most_replayed, r.replayed_steps);
+    if (!r.ok && error.empty()) error = "rewind to step " + std::to_string(step) + ": " + r.error;
+    // The newest target is the session's end, whose trace is the session's own.
+    if (step == probe.total_steps() && error.empty() &&
+        r.lab->sim().trace().Hash() != run.lab().sim().trace().Hash()) {
+      error = "the rewound session's trace differs from the session's";
+    }
+  }
+  if (targets.empty()) error = "the session has no step to rewind to";
+  std::vector<double> sorted = times;
+  std::sort(sorted.begin(), sorted.end());
+  double sum = 0;
+  for (double t : times) sum += t;
+
+  nlohmann::ordered_json out;
+  out["scenario"] = s.name;
+  out["n"] = s.n;
+  out["seed"] = seed;
+  out["ok"] = error.empty();
+  out["setup_wall_ms"] = Round1(setup_ms);
+  out["session_steps"] = probe.total_steps();
+  out["window_steps"] = std::min(kRewindWindow, probe.total_steps());
+  out["interval_steps"] = probe.interval();
+  out["checkpoint_build_wall_ms"] = Round1(build_ms);
+  out["checkpoint_build_steps"] = build_steps;
+  out["rewinds"] = times.size();
+  out["most_replayed_steps"] = most_replayed;
+  out["rewind_mean_ms"] = times.empty() ? 0.0 : Round2(sum / static_cast<double>(times.size()));
+  out["rewind_median_ms"] = sorted.empty() ? 0.0 : Round2(sorted[sorted.size() / 2]);
+  out["rewind_worst_ms"] = Round2(worst_ms);
+  out["rewind_worst_step"] = worst_step;
+  out["trace_hash"] = run.lab().sim().trace().Hash();
+  AddMemory(&out);
+  if (!error.empty()) out["error"] = error;
+  std::cout << out.dump() << "\n";
+  return error.empty() ? 0 : 1;
+}
 
 }  // namespace
 
@@ -145,6 +214,7 @@ int RunBench(int argc, char** argv) {
     std::cerr << "rlab bench: " << setup.message() << "\n";
     return 1;
   }
+  if (run.scenario().name == "rewind-checkpoints") return RunRewindCheckpoints(run, seed, setup_ms);
   const double cpu_start = CpuMillis();
   const auto start = Clock::now();
   lab::ScaleFigures f = run.Measure();

@@ -4,8 +4,10 @@
 #     second, watch deliveries per second (build/native/bin/{workqueue,apiserver}_bench);
 #   - the scale scenarios through `rlab bench` (cli/bench.h), natively and under Node with the
 #     same code: 1,000 RayClusters of 10 workers (11,000 Pods), one Deployment of N replicas
-#     (N = 10, 100, 1,000, 5,000), and replaying a 10,000-step session for a rewind;
-#   - the browser bundle's gzip size (from build/web/dist if built, else null).
+#     (N = 10, 100, 1,000, 5,000), replaying a 10,000-step session for a rewind, and rewinding
+#     that session through the page's checkpoints (rewind-checkpoints);
+#   - the browser bundle's gzip size (from build/web/dist if built, else null);
+#   - "budgets": each of issue 7's targets beside its measured figure, met or not (also printed).
 # Figures only: nothing here fails on a slow machine. Not part of scripts/test.sh (it takes
 # minutes); ctest runs a tiny `rlab bench` smoke test so the runner cannot rot.
 # Environment: RLAB_BENCH_SKIP_WASM=1 skips the Node runs (their figures are null);
@@ -59,6 +61,7 @@ for p in $platforms; do
   run_scenario "$p" rayclusters "$clusters"
   for n in $replicas; do run_scenario "$p" deployment "$n"; done
   run_scenario "$p" rewind "$steps"
+  run_scenario "$p" rewind-checkpoints "$steps"
 done
 
 python3 - "$out_dir" <<'EOF'
@@ -107,6 +110,10 @@ if os.path.isdir(dist):
             data = open(p, "rb").read()
             files[f] = {"raw": len(data), "gzip9": len(gzip.compress(data, 9))}
     bundle = {"files": files, "gzip9_total": sum(v["gzip9"] for v in files.values())}
+    # What the page loads at start (web/tools/size_report.py), which the budget is about.
+    start = ["index.html", "rlab-shell.js", "rlab.js", "rlab.wasm"]
+    if all(f in files for f in start):
+        bundle["start_gzip9_total"] = sum(files[f]["gzip9"] for f in start)
 
 cpu = ""
 try:
@@ -126,12 +133,43 @@ report = {
     "rayclusters_1000": {p: trim(pick("rayclusters", p)) for p in plats},
     "deployment": {str(n): {p: trim(pick("deployment", p, n)) for p in plats} for n in deploy_ns},
     "rewind_replay_10000_steps": {p: trim(pick("rewind", p)) for p in plats},
+    "rewind_through_checkpoints": {p: pick("rewind-checkpoints", p) for p in plats},
     "bundle_gzip_bytes": bundle["gzip9_total"] if bundle else None,
     "bundle": bundle,
     "notes": "Google Benchmark figures are per CPU second; scenario wall_ms and cpu_ms cover apply "
              "to all ready (rewind: the replay alone); peak_rss_mb is the process's peak "
              "(getrusage natively, process.resourceUsage().maxRSS under Node, which includes V8).",
 }
+
+# Issue 7's targets beside what this run measured, at the budget's sizes only (a quick run's
+# figures get no verdict). Wall time, as a user waits for it.
+def figure(scenario, plat, field, full):
+    s = pick(scenario, plat)
+    return s.get(field) if s and s.get("ok") and full(s) else None
+def budget(what, target, measured, unit):
+    return {"what": what, "target": target, "measured": measured, "unit": unit,
+            "met": None if measured is None else measured <= target}
+def scale_full(s):
+    return s.get("n") == 1000
+def window_full(s):
+    return s.get("window_steps") == 10000
+start_bytes = bundle.get("start_gzip9_total") if bundle else None
+budgets = [
+    budget("rayclusters 1000 (11,000 Pods), apply to all ready, native", 2000,
+           figure("rayclusters", "native", "wall_ms", scale_full), "ms wall"),
+    budget("rayclusters 1000 (11,000 Pods), apply to all ready, WebAssembly under Node", 4000,
+           figure("rayclusters", "wasm-node", "wall_ms", scale_full), "ms wall"),
+    budget("rewind to any of the last 10,000 steps (worst probed), native", 50,
+           figure("rewind-checkpoints", "native", "rewind_worst_ms", window_full), "ms wall"),
+    budget("rewind to any of the last 10,000 steps (worst probed), WebAssembly under Node", 50,
+           figure("rewind-checkpoints", "wasm-node", "rewind_worst_ms", window_full), "ms wall"),
+    budget("page bundle loaded at start, gzip -9", 1500000, start_bytes, "bytes"),
+]
+report["budgets"] = budgets
+for b in budgets:
+    m = "n/a" if b["measured"] is None else f'{b["measured"]:,} {b["unit"]}'
+    v = "not measured" if b["met"] is None else ("met" if b["met"] else "NOT met")
+    print(f'budget: {b["what"]}: {m} (target {b["target"]:,}): {v}', file=sys.stderr)
 with open(os.path.join(out_dir, "report.json"), "w") as f:
     json.dump(report, f, indent=2)
     f.write("\n")

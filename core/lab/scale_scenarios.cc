@@ -87,11 +87,12 @@ ScaleScenario Deployment(int n, uint64_t seed) {
   return s;
 }
 
-// Rewind: a learner's session of `n` single `step` commands after applying a few RayClusters;
-// the measured phase replays its command log into a fresh simulation.
-ScaleScenario Rewind(int n, uint64_t seed) {
+// Rewind: a learner's session of `n` single `step` commands after applying a few RayClusters.
+// "rewind" replays its whole command log into a fresh simulation; "rewind-checkpoints" is the same
+// session rewound through the page's checkpoints (core/lab/rewind_probe.h).
+ScaleScenario Rewind(const std::string& name, int n, uint64_t seed) {
   ScaleScenario s;
-  s.name = "rewind";
+  s.name = name;
   s.n = n;
   s.pods = static_cast<int64_t>(kRewindClusters) * (1 + kWorkersPerCluster);
   s.options.seed = seed;
@@ -116,7 +117,9 @@ int64_t CountSince(const sim::Trace& trace, int64_t after_seq, const char* type)
 
 }  // namespace
 
-const char* ScaleScenarioNames() { return "rayclusters, deployment, rewind"; }
+const char* ScaleScenarioNames() {
+  return "rayclusters, deployment, rewind, rewind-checkpoints";
+}
 
 base::StatusOr<ScaleScenario> ScaleScenarioFor(const std::string& name, int n, uint64_t seed) {
   if (n > kMaxSize) {
@@ -125,7 +128,9 @@ base::StatusOr<ScaleScenario> ScaleScenarioFor(const std::string& name, int n, u
   }
   if (name == "rayclusters") return RayClusters(n > 0 ? n : kDefaultClusters, seed);
   if (name == "deployment") return Deployment(n > 0 ? n : kDefaultReplicas, seed);
-  if (name == "rewind") return Rewind(n > 0 ? n : kDefaultRewindSteps, seed);
+  if (name == "rewind" || name == "rewind-checkpoints") {
+    return Rewind(name, n > 0 ? n : kDefaultRewindSteps, seed);
+  }
   return base::Status(base::StatusCode::kNotFound, "unknown scenario \"" + name +
                                                        "\" (known: " + ScaleScenarioNames() + ")");
 }
@@ -163,6 +168,10 @@ bool ScaleRun::IsReady(const std::string& name) const {
 ScaleFigures ScaleRun::Measure(base::Duration timeout) {
   if (scenario_.name == "rewind") return MeasureRewind();
   ScaleFigures f;
+  if (scenario_.name == "rewind-checkpoints") {
+    f.error = "rewind-checkpoints is measured rewind by rewind with lab::RewindProbe";
+    return f;
+  }
   Simulation& sim = lab_->sim();
   const base::SimTime start = sim.clock().Now();
   const int64_t start_seq = sim.trace().last_seq();

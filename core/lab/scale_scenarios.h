@@ -22,7 +22,7 @@ namespace lab {
 // ScaleScenario is a prepared workload: options for the simulation, a setup script (operators
 // up; not measured), the measured script (the apply) and the objects whose readiness ends it.
 struct ScaleScenario {
-  std::string name;  // "rayclusters", "deployment" or "rewind"
+  std::string name;  // "rayclusters", "deployment", "rewind" or "rewind-checkpoints"
   int n = 0;         // the size argument (clusters, replicas, steps)
   int64_t pods = 0;  // Pods the workload asks for
   SimulationOptions options;
@@ -62,7 +62,8 @@ class ScaleRun {
   base::Status Setup();
   // Measure runs the measured script, then advances virtual time until every ready object is
   // ready (at most `timeout` of virtual time). For "rewind" it replays the session's command log
-  // into a fresh Lab instead (what the browser's rewind does) and checks the trace is identical.
+  // into a fresh Lab instead (what the browser's rewind does without checkpoints) and checks the
+  // trace is identical. "rewind-checkpoints" is not measured here but by lab::RewindProbe.
   ScaleFigures Measure(base::Duration timeout = 10 * base::kMinute);
   Lab& lab() { return *lab_; }
   const ScaleScenario& scenario() const { return scenario_; }
