@@ -26,17 +26,21 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/interned_key.h"
+
 namespace api {
 
 template <class Key, class T, class Compare = std::less<>,
           class Allocator = std::allocator<std::pair<const Key, T>>>
 class FlatObject {
  public:
+  // key_type is what callers look up and insert with (nlohmann's std::string); members store it
+  // interned (interned_key.h), which converts back to `const Key&` wherever nlohmann reads a key.
   using key_type = Key;
   using mapped_type = T;
   // The key is not const (std::map's is) so members can be shifted by move assignment; nothing
   // outside this class may change a key in place.
-  using value_type = std::pair<Key, T>;
+  using value_type = std::pair<InternedKey, T>;
   using key_compare = Compare;
   using allocator_type = typename std::allocator_traits<Allocator>::template rebind_alloc<value_type>;
   using Storage = std::vector<value_type, allocator_type>;
@@ -107,7 +111,7 @@ class FlatObject {
     if (Locate(key) == items_.cend()) Relocate(1);
 #endif
     auto pos = LowerBound(key);
-    if (pos != items_.end() && !Less(View(key), pos->first)) return {pos, false};
+    if (pos != items_.end() && !Less(View(key), pos->first.view())) return {pos, false};
     if (pos == items_.end()) {
       items_.emplace_back(std::piecewise_construct, std::forward_as_tuple(std::forward<K>(key)),
                           std::forward_as_tuple(std::forward<Args>(args)...));
@@ -165,6 +169,7 @@ class FlatObject {
   static std::string_view View(const K& key) {
     return std::string_view(key);
   }
+  static std::string_view View(const InternedKey& key) { return key.view(); }
 
   // SameBytes compares two keys of n bytes each without calling memcmp: keys are short (a Pod's
   // longest is ~25 bytes), and for them the call costs more than the compare (this scan's memcmp
@@ -195,7 +200,7 @@ class FlatObject {
 
   // Position is the index of the first member whose key is not less than `want`.
   size_type Position(std::string_view want) const {
-    auto less = [](const value_type& m, std::string_view k) { return Less(m.first, k); };
+    auto less = [](const value_type& m, std::string_view k) { return Less(m.first.view(), k); };
     auto it = std::lower_bound(items_.cbegin(), items_.cend(), want, less);
     return static_cast<size_type>(it - items_.cbegin());
   }
@@ -213,14 +218,14 @@ class FlatObject {
       return items_.cend();
     }
     auto it = items_.cbegin() + Position(want);
-    return it != items_.cend() && !Less(want, it->first) ? it : items_.cend();
+    return it != items_.cend() && !Less(want, it->first.view()) ? it : items_.cend();
   }
 
   template <class K>
   iterator LowerBound(const K& key) {
     const std::string_view want = View(key);
     // Members usually arrive in key order (parsing our own sorted output, copying): append fast.
-    if (items_.empty() || Less(items_.back().first, want)) return items_.end();
+    if (items_.empty() || Less(items_.back().first.view(), want)) return items_.end();
     return items_.begin() + Position(want);
   }
 

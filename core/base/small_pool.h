@@ -53,7 +53,7 @@ class SmallPool {
 #endif
   }
 
-  static void Deallocate(void* p, size_t bytes) noexcept {
+  static void Deallocate(void* p, [[maybe_unused]] size_t bytes) noexcept {
 #ifdef RLAB_SMALL_POOL_OFF
     ::operator delete(p);
 #else
