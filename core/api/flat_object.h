@@ -3,7 +3,8 @@
 // of one tree node per member. A Pod copied for a status write, a watch delivery or a template
 // then costs one allocation per object rather than one per field, and a field read scans
 // contiguous keys. Iteration order is the sorted key order std::map gave, so every document
-// serialises byte for byte as before (traces, `-o yaml`, hashes).
+// serialises byte for byte as before (traces, `-o yaml`, hashes). Keys are stored interned
+// (interned_key.h): copying a member copies a pointer, and equal keys share one text.
 //
 // Unlike std::map, inserting or erasing a member moves its siblings: a reference or iterator into
 // an object is invalidated by any insertion into or erasure from that same object (values of

@@ -43,7 +43,8 @@ TEST(InternedKey, AnEntryLivesExactlyAsLongAsAKeyRefersToIt) {
     EXPECT_EQ(internal::InternedKeyCount(), before + 1);
     InternedKey copy = a;
     InternedKey moved = std::move(a);
-    EXPECT_TRUE(a.empty()) << "a moved-from key is the empty key";  // NOLINT(bugprone-use-after-move)
+    // NOLINTNEXTLINE(bugprone-use-after-move): a moved-from key is the empty key
+    EXPECT_TRUE(a.empty());
     EXPECT_EQ(internal::InternedKeyCount(), before + 1);
     copy = InternedKey("rlab-test-only-key-2");
     EXPECT_EQ(internal::InternedKeyCount(), before + 2);
