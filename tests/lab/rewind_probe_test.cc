@@ -7,28 +7,20 @@
 
 #include "core/lab/lab.h"
 #include "core/lab/rewind.h"
+#include "tests/lab/testing_session.h"
 
 namespace lab {
 namespace {
 
 // A session with a long wait, an atomic apply and a series of single steps.
-constexpr const char* kSession = R"(wait --for=condition=Available deploy/inference-operator --timeout=30s
-apply -f - <<EOF
-apiVersion: inference.io/v1
-kind: InferenceService
-metadata:
-  name: llama
-spec:
-  replicas: 3
-  image: vllm:0.6.3
-EOF
-run 2s
-step 40
-)";
+std::string SessionScript() {
+  return std::string(kInferenceOperatorUp) + InferenceServiceManifest("llama", 3, "vllm:0.6.3") +
+         "run 2s\nstep 40\n";
+}
 
 std::unique_ptr<Lab> Session() {
   auto lab = std::make_unique<Lab>(SimulationOptions{});
-  auto outcome = lab->RunScript(kSession, ".", /*keep_going=*/false, nullptr);
+  auto outcome = lab->RunScript(SessionScript(), ".", /*keep_going=*/false, nullptr);
   EXPECT_TRUE(outcome.ok) << outcome.parse_error;
   return lab;
 }
