@@ -112,7 +112,10 @@ int RunRewindCheckpoints(lab::ScaleRun& run, uint64_t seed, double setup_ms) {
     lab::RewindResult r = probe.RewindTo(step);
     const double ms = MillisSince(start);
     times.push_back(ms);
-    if (ms > worst_ms) worst_ms = ms, worst_step = step;
+    if (ms > worst_ms) {
+      worst_ms = ms;
+      worst_step = step;
+    }
     most_replayed = std::max(most_replayed, r.replayed_steps);
     if (!r.ok && error.empty()) error = "rewind to step " + std::to_string(step) + ": " + r.error;
     // The newest target is the session's end, whose trace is the session's own.
