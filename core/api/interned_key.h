@@ -79,12 +79,6 @@ class InternedKey {
   friend bool operator<(const InternedKey& a, const InternedKey& b) noexcept {
     return a.entry_ != b.entry_ && a.view() < b.view();
   }
-  friend bool operator==(const InternedKey& a, std::string_view b) noexcept {
-    return a.view() == b;
-  }
-  friend bool operator!=(const InternedKey& a, std::string_view b) noexcept {
-    return a.view() != b;
-  }
 
  private:
   static internal::KeyEntry* Empty() noexcept {
