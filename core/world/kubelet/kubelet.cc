@@ -7,6 +7,7 @@
 
 #include "core/api/pointer.h"
 #include "core/base/assert.h"
+#include "core/world/kubelet/pod_conditions.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -74,18 +75,6 @@ std::string QosClass(const Json& pod) {
   }
   if (!any) return "BestEffort";
   return guaranteed ? "Guaranteed" : "Burstable";
-}
-
-Json Cond(const std::string& type, bool ok, const std::string& reason, const std::string& message) {
-  // Members set one by one in key order (appends): an initializer list builds a pair array per
-  // member first, and the kubelet builds five conditions per status write.
-  Json c = Json::object();
-  c["lastProbeTime"] = nullptr;
-  if (!message.empty()) c["message"] = message;
-  if (!reason.empty()) c["reason"] = reason;
-  c["status"] = ok ? "True" : "False";
-  c["type"] = type;
-  return c;
 }
 
 }  // namespace
@@ -518,36 +507,16 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
   const std::string reason = terminal ? "PodCompleted" : ready ? "" : "ContainersNotReady";
   const std::string ready_msg =
       terminal || ready ? "" : "containers with unready status: [" + unready + "]";
-  const base::SimTime now = scheduler_.clock().Now();
-  const Json& existing = JsonAt(pod, "/status/conditions");
-  Json merged = existing.is_array() ? existing : Json::array();
-  std::vector<Json> ordered = {
-      Cond("PodReadyToStartContainers", !terminal, "", ""),
-      Cond("Initialized", true, "", ""),
-      Cond("Ready", ready, reason, ready_msg),
-      Cond("ContainersReady", ready, reason, ready_msg),
+  const KubeletCondition set[] = {
+      {"PodReadyToStartContainers", !terminal, "", ""},
+      {"Initialized", true, "", ""},
+      {"Ready", ready, reason, ready_msg},
+      {"ContainersReady", ready, reason, ready_msg},
+      {"PodScheduled", true, "", ""},  // only when the Pod has none (the binding sets it)
   };
-  if (FindCondition(pod, "PodScheduled") == nullptr)
-    ordered.push_back(Cond("PodScheduled", true, "", ""));
-  for (Json& c : ordered) merged = UpsertCondition(std::move(merged), std::move(c), now);
-  // Present them in the kubelet's order, then any others (PodScheduled, DisruptionTarget, …),
-  // each group in the order it had.
-  static constexpr const char* kKubeletOrder[] = {"PodReadyToStartContainers", "Initialized",
-                                                  "Ready", "ContainersReady", "PodScheduled"};
-  constexpr size_t kOthers = std::size(kKubeletOrder);
-  std::vector<std::pair<size_t, size_t>> rank_and_index;  // (place in kKubeletOrder, position)
-  for (size_t i = 0; i < merged.size(); ++i) {
-    size_t rank = 0;
-    while (rank < kOthers &&
-           !(merged[i].is_object() && FieldIs(merged[i], "type", kKubeletOrder[rank]))) {
-      ++rank;
-    }
-    rank_and_index.emplace_back(rank, i);
-  }
-  std::sort(rank_and_index.begin(), rank_and_index.end());
-  Json conditions = Json::array();
-  for (const auto& [rank, i] : rank_and_index) conditions.push_back(std::move(merged[i]));
-  status["conditions"] = std::move(conditions);
+  const size_t count = FindCondition(pod, "PodScheduled") == nullptr ? 5 : 4;
+  status["conditions"] = KubeletConditions(JsonAt(pod, "/status/conditions"), set, count,
+                                           base::FormatRfc3339(scheduler_.clock().Now()));
   status["hostIP"] = options_.host_ip;
   status["hostIPs"] = Json::array({Json{{"ip", options_.host_ip}}});
   if (!rt.pod_ip.empty()) {

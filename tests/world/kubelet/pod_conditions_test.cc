@@ -1,0 +1,99 @@
+#include "core/world/kubelet/pod_conditions.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace world {
+namespace {
+
+using api::Json;
+
+const std::string kNow = "2026-01-01T00:01:00Z";
+const std::string kEarlier = "2026-01-01T00:00:00Z";
+
+std::vector<std::string> Types(const Json& conditions) {
+  std::vector<std::string> out;
+  for (const Json& c : conditions) {
+    out.push_back(c.is_object() ? c.value("type", std::string("?")) : c.dump());
+  }
+  return out;
+}
+
+Json Stored(const char* type, const char* status) {
+  return Json{{"type", type}, {"status", status}, {"lastTransitionTime", kEarlier}};
+}
+
+TEST(KubeletConditions, FreshPodGetsTheKubeletsConditionsInItsOrder) {
+  const std::string message = "containers with unready status: [ray-head]";
+  const KubeletCondition set[] = {{"PodReadyToStartContainers", true, "", ""},
+                                  {"Initialized", true, "", ""},
+                                  {"Ready", false, "ContainersNotReady", message},
+                                  {"ContainersReady", false, "ContainersNotReady", message},
+                                  {"PodScheduled", true, "", ""}};
+  const Json got = KubeletConditions(Json(), set, 5, kNow);
+  EXPECT_EQ(Types(got), (std::vector<std::string>{"PodReadyToStartContainers", "Initialized",
+                                                  "Ready", "ContainersReady", "PodScheduled"}));
+  // Members as the kubelet serialises them: a null lastProbeTime, reason and message only when set.
+  EXPECT_EQ(got[0], (Json{{"lastProbeTime", nullptr},
+                          {"lastTransitionTime", kNow},
+                          {"status", "True"},
+                          {"type", "PodReadyToStartContainers"}}));
+  EXPECT_EQ(got[2], (Json{{"lastProbeTime", nullptr},
+                          {"lastTransitionTime", kNow},
+                          {"message", message},
+                          {"reason", "ContainersNotReady"},
+                          {"status", "False"},
+                          {"type", "Ready"}}));
+}
+
+TEST(KubeletConditions, TransitionTimeMovesOnlyWithTheStatus) {
+  Json stored = Json::array({Stored("PodScheduled", "True"), Stored("Ready", "False"),
+                             Stored("Initialized", "True"),
+                             Json{{"type", "ContainersReady"}, {"status", "False"}}});
+  const KubeletCondition set[] = {{"Initialized", true, "", ""},
+                                  {"Ready", true, "", ""},
+                                  {"ContainersReady", false, "", ""}};
+  const Json got = KubeletConditions(stored, set, 3, kNow);
+  ASSERT_EQ(Types(got),
+            (std::vector<std::string>{"Initialized", "Ready", "ContainersReady", "PodScheduled"}));
+  EXPECT_EQ(got[0]["lastTransitionTime"], kEarlier);  // True stays True
+  EXPECT_EQ(got[1]["lastTransitionTime"], kNow);      // False became True
+  EXPECT_EQ(got[2]["lastTransitionTime"], kNow);      // unchanged, but it had no time to keep
+  EXPECT_EQ(got[3], Stored("PodScheduled", "True"));  // not in `set`: kept as stored
+}
+
+TEST(KubeletConditions, OtherEntriesFollowInTheirOrderAndDuplicatesStayBehindTheFirst) {
+  Json stored = Json::array({Json{{"type", "DisruptionTarget"}, {"status", "True"}}, 7,
+                             Stored("Ready", "True"), Json{{"status", "True"}},
+                             Json{{"type", "Ready"}, {"status", "Unknown"}},
+                             Json{{"type", "example.com/Warm"}, {"status", "True"}}});
+  const KubeletCondition set[] = {{"Initialized", true, "", ""}, {"Ready", true, "", ""}};
+  const Json got = KubeletConditions(stored, set, 2, kNow);
+  EXPECT_EQ(Types(got),
+            (std::vector<std::string>{"Initialized", "Ready", "Ready", "DisruptionTarget", "7",
+                                      "?", "example.com/Warm"}));
+  EXPECT_EQ(got[1]["lastTransitionTime"], kEarlier);  // the first Ready is the one replaced
+  EXPECT_EQ(got[2]["status"], "Unknown");             // the second is left as it was
+  EXPECT_EQ(got[0]["lastTransitionTime"], kNow);      // added
+}
+
+TEST(KubeletConditions, StoredValueThatIsNotAListCountsAsEmpty) {
+  const KubeletCondition set[] = {{"Ready", false, "", ""}};
+  for (const Json& stored : {Json(), Json("x"), Json::object()}) {
+    const Json got = KubeletConditions(stored, set, 1, kNow);
+    ASSERT_EQ(got.size(), 1u) << stored.dump();
+    EXPECT_EQ(got[0]["type"], "Ready");
+  }
+}
+
+TEST(KubeletConditions, OrderOfEachType) {
+  EXPECT_EQ(KubeletConditionOrder("PodReadyToStartContainers"), 0u);
+  EXPECT_EQ(KubeletConditionOrder("PodScheduled"), 4u);
+  EXPECT_EQ(KubeletConditionOrder("DisruptionTarget"), 5u);
+  EXPECT_EQ(KubeletConditionOrder(""), 5u);
+}
+
+}  // namespace
+}  // namespace world
