@@ -223,6 +223,7 @@ int RunBench(int argc, char** argv) {
   lab::ScaleFigures f = run.Measure();
   const double wall_ms = MillisSince(start);
   const double cpu_ms = CpuMillis() - cpu_start;
+  run.Tally(&f);
 
   const lab::ScaleScenario& s = run.scenario();
   nlohmann::ordered_json out;

@@ -175,6 +175,7 @@ ScaleFigures ScaleRun::Measure(base::Duration timeout) {
   Simulation& sim = lab_->sim();
   const base::SimTime start = sim.clock().Now();
   const int64_t start_seq = sim.trace().last_seq();
+  measured_from_seq_ = start_seq;
   const uint64_t start_writes = sim.apiserver().writes();
   const uint64_t start_events = sim.scheduler().executed();
   auto outcome = lab_->RunScript(scenario_.measured_script, ".", false, nullptr);
@@ -210,14 +211,11 @@ ScaleFigures ScaleRun::Measure(base::Duration timeout) {
   f.api_writes = sim.apiserver().writes() - start_writes;
   f.scheduler_events = static_cast<int64_t>(sim.scheduler().executed() - start_events);
   f.trace_events = sim.trace().last_seq() - start_seq;
-  f.reconciles = CountSince(sim.trace(), start_seq, "reconcile.start");
-  f.trace_hash = sim.trace().Hash();
   return f;
 }
 
 ScaleFigures ScaleRun::MeasureRewind() {
   ScaleFigures f;
-  Simulation& original = lab_->sim();
   replayed_ = std::make_unique<Lab>(scenario_.options);
   auto outcome = replayed_->RunScript(lab_->ReplayScript(), ".", false, nullptr);
   Simulation& sim = replayed_->sim();
@@ -225,17 +223,26 @@ ScaleFigures ScaleRun::MeasureRewind() {
   f.api_writes = sim.apiserver().writes();
   f.scheduler_events = static_cast<int64_t>(sim.scheduler().executed());
   f.trace_events = sim.trace().last_seq();
-  f.reconciles = CountSince(sim.trace(), 0, "reconcile.start");
-  f.trace_hash = sim.trace().Hash();
   f.ready = replayed_->command_log().size();
-  if (!outcome.ok) {
-    f.error = "the replay failed";
-  } else if (f.trace_hash != original.trace().Hash()) {
-    f.error = "the replay's trace differs from the session's";
-  } else {
-    f.ok = true;
-  }
+  f.ok = outcome.ok;
+  if (!outcome.ok) f.error = "the replay failed";
   return f;
+}
+
+void ScaleRun::Tally(ScaleFigures* f) const {
+  if (replayed_ != nullptr) {  // rewind: the replay is what was measured
+    const sim::Trace& replay = replayed_->sim().trace();
+    f->reconciles = CountSince(replay, 0, "reconcile.start");
+    f->trace_hash = replay.Hash();
+    if (f->ok && f->trace_hash != lab_->sim().trace().Hash()) {
+      f->ok = false;
+      f->error = "the replay's trace differs from the session's";
+    }
+    return;
+  }
+  const sim::Trace& trace = lab_->sim().trace();
+  f->reconciles = CountSince(trace, measured_from_seq_, "reconcile.start");
+  f->trace_hash = trace.Hash();
 }
 
 }  // namespace lab

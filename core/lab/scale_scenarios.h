@@ -48,10 +48,10 @@ struct ScaleFigures {
   int64_t ready = 0;        // ready objects at the end
   base::Duration virtual_time = 0;  // from the measured script's start to the last object ready
   uint64_t api_writes = 0;          // persisted writes during the measured phase
-  int64_t reconciles = 0;           // reconcile.start records during the measured phase
+  int64_t reconciles = 0;           // reconcile.start records during the measured phase (Tally)
   int64_t trace_events = 0;         // trace records during the measured phase
   int64_t scheduler_events = 0;     // kernel events run during the measured phase
-  std::string trace_hash;           // the whole trace's hash at the end (determinism check)
+  std::string trace_hash;           // the whole trace's hash at the end (Tally; determinism)
 };
 
 // ScaleRun runs one scenario in two phases so a caller can time the second alone.
@@ -65,6 +65,10 @@ class ScaleRun {
   // into a fresh Lab instead (what the browser's rewind does without checkpoints) and checks the
   // trace is identical. "rewind-checkpoints" is not measured here but by lab::RewindProbe.
   ScaleFigures Measure(base::Duration timeout = 10 * base::kMinute);
+  // Tally completes the figures of Measure with what only the bench needs, read off the trace
+  // once the clock has stopped: the reconciles counted and the trace hash (for "rewind", also
+  // whether the replay's trace is the session's). The page computes neither.
+  void Tally(ScaleFigures* figures) const;
   Lab& lab() { return *lab_; }
   const ScaleScenario& scenario() const { return scenario_; }
 
@@ -75,6 +79,7 @@ class ScaleRun {
   ScaleScenario scenario_;
   std::unique_ptr<Lab> lab_;
   std::unique_ptr<Lab> replayed_;  // the rewind scenario's fresh session
+  int64_t measured_from_seq_ = 0;  // the last trace record before the measured phase
 };
 
 }  // namespace lab

@@ -11,7 +11,7 @@ namespace sim {
 namespace {
 
 // A line is rendered into a sink: StringSink keeps the bytes (ToJsonLine, JsonEscape), HashSink
-// folds them into the running FNV-1a hash as they are produced, so Emit builds no string.
+// folds them into the FNV-1a hash as they are produced, so hashing builds no string.
 struct StringSink {
   std::string* out;
   void Put(std::string_view bytes) { out->append(bytes); }
@@ -266,10 +266,6 @@ int64_t Trace::Emit(std::string_view type, const TraceArg* fields, size_t count)
   event.t = clock_.Now();
   event.type = std::string(type);
   event.fields = TraceFieldList(fields, count);
-  HashSink hasher{hash_};
-  PutJsonLine(event, hasher);
-  hasher.Put('\n');
-  hash_ = hasher.hash;
   events_.push_back(std::move(event));
   RLAB_ASSERT(events_.back().seq == static_cast<int64_t>(events_.size()), "trace seq is 1-based");
   // Call the subscribers present now, in order, without copying the list: a subscriber may
@@ -286,9 +282,19 @@ int64_t Trace::Emit(std::string_view type, const TraceArg* fields, size_t count)
   return events_.back().seq;
 }
 
+uint64_t Trace::hash_value() const {
+  HashSink hasher{hash_};
+  for (; hashed_ < events_.size(); ++hashed_) {
+    PutJsonLine(events_[hashed_], hasher);
+    hasher.Put('\n');
+  }
+  hash_ = hasher.hash;
+  return hash_;
+}
+
 std::string Trace::Hash() const {
   char buf[20];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hash_));
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(hash_value()));
   return buf;
 }
 

@@ -184,9 +184,11 @@ class Trace {
 
   const std::vector<TraceEvent>& events() const { return events_; }
   int64_t last_seq() const { return static_cast<int64_t>(events_.size()); }
-  // Hash is the running FNV-1a 64 hash of every emitted line, as 16 lowercase hex digits.
+  // Hash is the FNV-1a 64 hash of every emitted line and its newline, as 16 lowercase hex
+  // digits. Lines are folded in when a hash is asked for, not as they are emitted: the page never
+  // asks, and the bench and the CLI ask once, at the end.
   std::string Hash() const;
-  uint64_t hash_value() const { return hash_; }
+  uint64_t hash_value() const;
 
   // set_muted stops recording (Emit returns 0): used only while a simulation bootstraps its
   // built-in objects, which a real cluster also has before the learner arrives.
@@ -199,7 +201,9 @@ class Trace {
  private:
   const Clock& clock_;
   std::vector<TraceEvent> events_;  // Invariant: events_[i].seq == i + 1.
-  uint64_t hash_ = 1469598103934665603ULL;
+  // The hash of events_[0, hashed_): the records after hashed_ are folded in by the next ask.
+  mutable uint64_t hash_ = 1469598103934665603ULL;
+  mutable size_t hashed_ = 0;
   int64_t current_cause_ = kNoCause;
   bool muted_ = false;
   std::vector<std::pair<int, std::function<void(const TraceEvent&)>>> subscribers_;

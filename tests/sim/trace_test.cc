@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace sim {
 namespace {
@@ -139,9 +141,9 @@ TEST(Trace, HashDependsOnEveryLine) {
   EXPECT_EQ(a.Hash().size(), 16u);
 }
 
-// The running hash is FNV-1a over every rendered line and its newline: Emit folds the bytes in
-// while rendering (no line is built), which must give the hash of the lines ToJsonLine prints,
-// escapes and control characters included.
+// The hash is FNV-1a over every rendered line and its newline: the lines are folded in while
+// rendering (no line is built), which must give the hash of the lines ToJsonLine prints, escapes
+// and control characters included.
 TEST(Trace, HashIsFnv1aOfTheRenderedLines) {
   Clock clock;
   Trace trace(clock);
@@ -158,6 +160,22 @@ TEST(Trace, HashIsFnv1aOfTheRenderedLines) {
   }
   EXPECT_EQ(trace.hash_value(), want);
   EXPECT_NE(trace.events()[0].ToJsonLine().find("\\u0007"), std::string::npos);
+}
+
+// Lines are folded in when a hash is asked for: asking in between, any number of times, gives
+// the hash of asking once at the end.
+TEST(Trace, HashAskedMidwayEqualsHashAskedAtTheEnd) {
+  Clock c1, c2;
+  Trace asked(c1), once(c2);
+  std::vector<std::string> seen;
+  for (int i = 0; i < 5; ++i) {
+    const std::string text = "line\n" + std::to_string(i);
+    for (Trace* t : {&asked, &once}) t->Emit("step", {{"i", i}, {"text", text}});
+    seen.push_back(asked.Hash());
+    EXPECT_EQ(asked.Hash(), seen.back());  // asking again folds nothing twice
+  }
+  EXPECT_EQ(once.Hash(), asked.Hash());
+  EXPECT_EQ(std::set<std::string>(seen.begin(), seen.end()).size(), seen.size());
 }
 
 TEST(Trace, SubscribersSeeLaterEvents) {
