@@ -1,13 +1,20 @@
 #include "core/api/object.h"
 
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 
 namespace api {
 namespace {
 
-std::string StringAt(const Json& obj, const char* a, const char* b = nullptr) {
-  const Json* f = Member(obj, a, b);
-  return f != nullptr && f->is_string() ? f->get<std::string>() : std::string();
+// StringAt reads obj[a] (or obj[a][b]) as a string, "" when absent or not a string. The keys are
+// interned (well_known_keys.h): these accessors run on every delivery, cache write and handler.
+std::string StringAt(const Json& obj, const InternedKey& a) {
+  const Json* f = MemberAt(obj, a);
+  return f != nullptr && f->is_string() ? f->get_ref<const std::string&>() : std::string();
+}
+std::string StringAt(const Json& obj, const InternedKey& a, const InternedKey& b) {
+  const Json* f = MemberAt(obj, a, b);
+  return f != nullptr && f->is_string() ? f->get_ref<const std::string&>() : std::string();
 }
 
 std::map<std::string, std::string> StringMap(const Json* m) {
@@ -34,52 +41,60 @@ Json OwnerReference::ToJson() const {
 
 OwnerReference OwnerReference::FromJson(const Json& j) {
   OwnerReference ref;
-  ref.apiVersion = StringAt(j, "apiVersion");
-  ref.kind = StringAt(j, "kind");
-  ref.name = StringAt(j, "name");
-  ref.uid = StringAt(j, "uid");
-  const Json* c = Member(j, "controller");
+  ref.apiVersion = StringAt(j, keys::ApiVersion());
+  ref.kind = StringAt(j, keys::Kind());
+  ref.name = StringAt(j, keys::Name());
+  ref.uid = StringAt(j, keys::Uid());
+  const Json* c = MemberAt(j, keys::Controller());
   ref.controller = c != nullptr && c->is_boolean() && c->get<bool>();
-  const Json* b = Member(j, "blockOwnerDeletion");
+  const Json* b = MemberAt(j, keys::BlockOwnerDeletion());
   ref.blockOwnerDeletion = b != nullptr && b->is_boolean() && b->get<bool>();
   return ref;
 }
 
-std::string ApiVersion(const Json& obj) { return StringAt(obj, "apiVersion"); }
-std::string Kind(const Json& obj) { return StringAt(obj, "kind"); }
-std::string Name(const Json& obj) { return StringAt(obj, "metadata", "name"); }
-std::string GenerateName(const Json& obj) { return StringAt(obj, "metadata", "generateName"); }
-std::string Namespace(const Json& obj) { return StringAt(obj, "metadata", "namespace"); }
-std::string Uid(const Json& obj) { return StringAt(obj, "metadata", "uid"); }
-std::string ResourceVersion(const Json& obj) { return StringAt(obj, "metadata", "resourceVersion"); }
+std::string ApiVersion(const Json& obj) { return StringAt(obj, keys::ApiVersion()); }
+std::string Kind(const Json& obj) { return StringAt(obj, keys::Kind()); }
+namespace {
+// MetaString reads metadata.<key> as a string.
+std::string MetaString(const Json& obj, const InternedKey& key) {
+  return StringAt(obj, keys::Metadata(), key);
+}
+}  // namespace
+
+std::string Name(const Json& obj) { return MetaString(obj, keys::Name()); }
+std::string GenerateName(const Json& obj) { return MetaString(obj, keys::GenerateName()); }
+std::string Namespace(const Json& obj) { return MetaString(obj, keys::Namespace()); }
+std::string Uid(const Json& obj) { return MetaString(obj, keys::Uid()); }
+std::string ResourceVersion(const Json& obj) { return MetaString(obj, keys::ResourceVersion()); }
 std::string DeletionTimestamp(const Json& obj) {
-  return StringAt(obj, "metadata", "deletionTimestamp");
+  return MetaString(obj, keys::DeletionTimestamp());
 }
 std::string CreationTimestamp(const Json& obj) {
-  return StringAt(obj, "metadata", "creationTimestamp");
+  return MetaString(obj, keys::CreationTimestamp());
 }
 
 int64_t Generation(const Json& obj) {
-  const Json* g = Member(obj, "metadata", "generation");
+  const Json* g = MemberAt(obj, keys::Metadata(), keys::Generation());
   return g != nullptr && g->is_number_integer() ? g->get<int64_t>() : 0;
 }
 
 bool IsBeingDeleted(const Json& obj) {
-  const Json* t = Member(obj, "metadata", "deletionTimestamp");  // read in place, not copied
+  // Read in place, not copied.
+  const Json* t = MemberAt(obj, keys::Metadata(), keys::DeletionTimestamp());
   return t != nullptr && t->is_string() && !t->get_ref<const std::string&>().empty();
 }
 
 std::map<std::string, std::string> Labels(const Json& obj) {
-  return StringMap(Member(obj, "metadata", "labels"));
+  return StringMap(MemberAt(obj, keys::Metadata(), keys::Labels()));
 }
 
 std::map<std::string, std::string> Annotations(const Json& obj) {
-  return StringMap(Member(obj, "metadata", "annotations"));
+  return StringMap(MemberAt(obj, keys::Metadata(), keys::Annotations()));
 }
 
 std::vector<std::string> Finalizers(const Json& obj) {
   std::vector<std::string> out;
-  const Json* f = Member(obj, "metadata", "finalizers");
+  const Json* f = MemberAt(obj, keys::Metadata(), keys::Finalizers());
   if (f == nullptr || !f->is_array()) return out;
   for (const Json& v : *f) {
     if (v.is_string()) out.push_back(v.get<std::string>());
@@ -88,7 +103,7 @@ std::vector<std::string> Finalizers(const Json& obj) {
 }
 
 bool HasFinalizer(const Json& obj, const std::string& finalizer) {
-  const Json* f = Member(obj, "metadata", "finalizers");
+  const Json* f = MemberAt(obj, keys::Metadata(), keys::Finalizers());
   if (f == nullptr || !f->is_array()) return false;
   for (const Json& v : *f) {
     if (v.is_string() && v.get_ref<const std::string&>() == finalizer) return true;
@@ -98,17 +113,17 @@ bool HasFinalizer(const Json& obj, const std::string& finalizer) {
 
 std::vector<OwnerReference> OwnerReferences(const Json& obj) {
   std::vector<OwnerReference> out;
-  const Json* refs = Member(obj, "metadata", "ownerReferences");
+  const Json* refs = MemberAt(obj, keys::Metadata(), keys::OwnerReferences());
   if (refs == nullptr || !refs->is_array()) return out;
   for (const Json& r : *refs) out.push_back(OwnerReference::FromJson(r));
   return out;
 }
 
 const Json* ControllerRef(const Json& obj) {
-  const Json* refs = Member(obj, "metadata", "ownerReferences");
+  const Json* refs = MemberAt(obj, keys::Metadata(), keys::OwnerReferences());
   if (refs == nullptr || !refs->is_array()) return nullptr;
   for (const Json& r : *refs) {
-    const Json* c = Member(r, "controller");
+    const Json* c = MemberAt(r, keys::Controller());
     if (c != nullptr && c->is_boolean() && c->get<bool>()) return &r;
   }
   return nullptr;
@@ -133,13 +148,13 @@ std::string ObjectKey(const std::string& ns, const std::string& name) {
 std::string ObjectKey(const Json& obj) {
   // Read in place and build the key once: every watch delivery and cache write asks for it.
   static const std::string kEmpty;
-  const Json* meta = Member(obj, "metadata");
-  auto text = [&](const char* key) -> const std::string& {
-    const Json* v = meta != nullptr && meta->is_object() ? Member(*meta, key) : nullptr;
+  const Json* meta = MemberAt(obj, keys::Metadata());
+  auto text = [&](const InternedKey& key) -> const std::string& {
+    const Json* v = meta != nullptr ? MemberAt(*meta, key) : nullptr;
     return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kEmpty;
   };
-  const std::string& ns = text("namespace");
-  const std::string& name = text("name");
+  const std::string& ns = text(keys::Namespace());
+  const std::string& name = text(keys::Name());
   if (ns.empty()) return name;
   std::string key;
   key.reserve(ns.size() + 1 + name.size());

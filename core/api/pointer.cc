@@ -105,6 +105,18 @@ const Json* Member(const Json& obj, std::string_view a, const char* b) {
   return Lookup(*first, b);
 }
 
+const Json* MemberAt(const Json& obj, const InternedKey& a) {
+  const Json::object_t* members = obj.get_ptr<const Json::object_t*>();
+  if (members == nullptr) return nullptr;
+  auto it = members->find(a);
+  return it == members->end() ? nullptr : &it->second;
+}
+
+const Json* MemberAt(const Json& obj, const InternedKey& a, const InternedKey& b) {
+  const Json* first = MemberAt(obj, a);
+  return first == nullptr ? nullptr : MemberAt(*first, b);
+}
+
 std::string GetString(const Json& doc, std::string_view pointer) {
   const Json* v = FindPointer(doc, pointer);
   return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : std::string();

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/api/interned_key.h"
 #include "core/api/object.h"
 
 namespace api {
@@ -22,6 +23,9 @@ const Json* FindPointer(const Json& doc, std::string_view pointer);
 // Member returns obj[a], or obj[a][b] when b is given, if every step is an object holding the
 // key; otherwise nullptr. For the fixed one- or two-key reads of hot paths (no pointer to parse).
 const Json* Member(const Json& obj, std::string_view a, const char* b = nullptr);
+// MemberAt is Member for interned keys (well_known_keys.h): each step compares key pointers.
+const Json* MemberAt(const Json& obj, const InternedKey& a);
+const Json* MemberAt(const Json& obj, const InternedKey& a, const InternedKey& b);
 
 // GetString returns the string at pointer (as FindPointer finds it), else "": object.h's
 // GetString without building a json_pointer.

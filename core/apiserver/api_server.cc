@@ -6,6 +6,7 @@
 
 #include "core/api/patch.h"
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 #include "core/api/schema.h"
 #include "core/api/strategic_merge.h"
 #include "core/apiserver/internal/filters.h"
@@ -817,7 +818,7 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
   auto in_scope = [&](const api::ObjectPtr& obj) {
     if (obj == nullptr) return false;
     if (!watcher.opts.namespace_.empty()) {  // compared in place: this runs per delivery
-      const Json* ns = api::Member(*obj, "metadata", "namespace");
+      const Json* ns = api::MemberAt(*obj, api::keys::Metadata(), api::keys::Namespace());
       if (ns == nullptr || !ns->is_string() ||
           ns->get_ref<const std::string&>() != watcher.opts.namespace_) {
         return false;

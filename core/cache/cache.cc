@@ -7,6 +7,7 @@
 
 #include "core/api/kind.h"
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 #include "core/api/selector.h"
 #include "core/base/assert.h"
 
@@ -278,8 +279,8 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
   if (!fields.ok()) return fields.status();
 
   // Namespaces and names are read in place (copying both per sort comparison was most of a List).
-  auto text = [](const api::Json& obj, const char* field) -> std::string_view {
-    const api::Json* v = api::Member(obj, "metadata", field);
+  auto text = [](const api::Json& obj, const api::InternedKey& field) -> std::string_view {
+    const api::Json* v = api::MemberAt(obj, api::keys::Metadata(), field);
     return v != nullptr && v->is_string() ? std::string_view(v->get_ref<const std::string&>())
                                           : std::string_view();
   };
@@ -296,7 +297,7 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
       auto by_label = member->GetIndexer().ByIndex(informer::kLabelIndex, pair);
       RLAB_ASSERT(by_label.ok(), "the label index exists");
       for (api::ObjectPtr& obj : by_label.value()) {
-        if (scoped_ns.empty() || text(*obj, "namespace") == scoped_ns) {
+        if (scoped_ns.empty() || text(*obj, api::keys::Namespace()) == scoped_ns) {
           objects.push_back(std::move(obj));
         }
       }
@@ -312,10 +313,10 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
     }
   }
   auto by_key = [&text](const api::ObjectPtr& a, const api::ObjectPtr& b) {
-    const std::string_view ns_a = text(*a, "namespace");
-    const std::string_view ns_b = text(*b, "namespace");
+    const std::string_view ns_a = text(*a, api::keys::Namespace());
+    const std::string_view ns_b = text(*b, api::keys::Namespace());
     if (ns_a != ns_b) return ns_a < ns_b;
-    return text(*a, "name") < text(*b, "name");
+    return text(*a, api::keys::Name()) < text(*b, api::keys::Name());
   };
   std::stable_sort(out.begin(), out.end(), by_key);
   return out;

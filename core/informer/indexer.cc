@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 
 namespace informer {
 namespace {
@@ -31,12 +32,12 @@ bool SameBuiltinInputs(const IndexFunc& fn, const api::Json& a, const api::Json&
   using Plain = std::vector<std::string> (*)(const api::Json&);
   const Plain* target = fn.target<Plain>();
   if (target == nullptr) return false;
-  const char* field = *target == &MetaNamespaceIndexFunc ? "namespace"
-                      : *target == &LabelPairsIndexFunc  ? "labels"
-                                                         : nullptr;
+  const api::InternedKey* field = *target == &MetaNamespaceIndexFunc ? &api::keys::Namespace()
+                                  : *target == &LabelPairsIndexFunc  ? &api::keys::Labels()
+                                                                     : nullptr;
   if (field == nullptr) return false;
-  const api::Json* before = api::Member(a, "metadata", field);
-  const api::Json* after = api::Member(b, "metadata", field);
+  const api::Json* before = api::MemberAt(a, api::keys::Metadata(), *field);
+  const api::Json* after = api::MemberAt(b, api::keys::Metadata(), *field);
   if (before == nullptr || after == nullptr) return before == after;
   return *before == *after;
 }
@@ -51,10 +52,8 @@ std::vector<std::string> LabelPairsIndexFunc(const api::Json& obj) {
   // Reads the labels in place (api::Labels would copy them): a JSON object iterates in key order,
   // as the std::map api::Labels returns does, and non-string values are skipped as it skips them.
   std::vector<std::string> pairs;
-  auto meta = obj.find("metadata");
-  if (meta == obj.end() || !meta->is_object()) return pairs;
-  auto labels = meta->find("labels");
-  if (labels == meta->end() || !labels->is_object()) return pairs;
+  const api::Json* labels = api::MemberAt(obj, api::keys::Metadata(), api::keys::Labels());
+  if (labels == nullptr || !labels->is_object()) return pairs;
   pairs.reserve(labels->size());
   for (auto it = labels->begin(); it != labels->end(); ++it) {
     if (!it->is_string()) continue;

@@ -142,6 +142,24 @@ TEST(FlatObjectTest, FindTellsApartKeysThatDifferInAnyOneByte) {
   }
 }
 
+// An interned key is found by comparing entries, in the scanned small objects and in the
+// binary-searched large ones alike, and finds exactly what its text finds.
+TEST(FlatObjectTest, FindByInternedKeyFindsWhatItsTextFinds) {
+  for (size_t members : {size_t{1}, size_t{5}, size_t{16}, size_t{17}, size_t{40}}) {
+    Json doc = Json::object();
+    for (size_t i = 0; i < members; ++i) doc["key-" + std::to_string(i * 2)] = i;
+    const Json::object_t& object = doc.get_ref<const Json::object_t&>();
+    for (size_t i = 0; i < 2 * members + 1; ++i) {
+      const std::string text = "key-" + std::to_string(i);
+      const InternedKey key(text);
+      const auto by_text = object.find(std::string_view(text));
+      const auto by_key = object.find(key);
+      EXPECT_EQ(by_key, by_text) << members << " " << text;
+      EXPECT_EQ(by_key != object.end(), i % 2 == 0 && i / 2 < members) << members << " " << text;
+    }
+  }
+}
+
 TEST(FlatObjectTest, CopiesAreIndependent) {
   Json original = {{"a", {{"b", 1}}}};
   Json copy = original;

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/api/well_known_keys.h"
+
 namespace api {
 namespace {
 
@@ -73,6 +75,18 @@ TEST(MemberTest, ReadsOneOrTwoKeysInPlace) {
   EXPECT_EQ(Member(Json(), "a"), nullptr);
   ASSERT_NE(Member(doc, "metadata", "labels"), nullptr);
   EXPECT_TRUE(Member(doc, "metadata", "labels")->is_null());
+}
+
+TEST(MemberTest, MemberAtReadsInternedKeysInPlace) {
+  const Json doc = Json::parse(R"({"metadata": {"name": "p", "uid": 7}, "spec": [1]})");
+  EXPECT_EQ(MemberAt(doc, keys::Metadata()), &doc.at("metadata"));
+  EXPECT_EQ(MemberAt(doc, keys::Metadata(), keys::Name()), &doc.at("metadata").at("name"));
+  EXPECT_EQ(MemberAt(doc, keys::Metadata(), keys::Uid())->get<int>(), 7);
+  EXPECT_EQ(MemberAt(doc, keys::Metadata(), keys::Namespace()), nullptr);
+  EXPECT_EQ(MemberAt(doc, keys::Spec(), keys::Name()), nullptr);  // not an object on the way
+  EXPECT_EQ(MemberAt(doc, keys::Status()), nullptr);
+  EXPECT_EQ(MemberAt(Json("metadata"), keys::Metadata()), nullptr);
+  EXPECT_EQ(MemberAt(Json(), keys::Metadata()), nullptr);
 }
 
 TEST(MemberTest, MemberStringIsEmptyUnlessAString) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
 
 namespace world {
@@ -22,21 +23,17 @@ int64_t ParseRv(const std::string& rv) {
 
 // MetadataString is api::StringAt(obj, "metadata", field) by reference ("" when absent or not a
 // string): the stale-echo checks run on every event and need no copies.
-const std::string& MetadataString(const api::Json& obj, const char* field) {
+const std::string& MetadataString(const api::Json& obj, const api::InternedKey& field) {
   static const std::string kEmpty;
-  if (!obj.is_object()) return kEmpty;
-  auto meta = obj.find("metadata");
-  if (meta == obj.end() || !meta->is_object()) return kEmpty;
-  auto value = meta->find(field);
-  if (value == meta->end() || !value->is_string()) return kEmpty;
-  return value->get_ref<const std::string&>();
+  const api::Json* value = api::MemberAt(obj, api::keys::Metadata(), field);
+  return value != nullptr && value->is_string() ? value->get_ref<const std::string&>() : kEmpty;
 }
 
 }  // namespace
 
 bool NewerOrSame(const api::Json& a, const api::Json& b) {
-  const int64_t ra = ParseRv(MetadataString(a, "resourceVersion"));
-  const int64_t rb = ParseRv(MetadataString(b, "resourceVersion"));
+  const int64_t ra = ParseRv(MetadataString(a, api::keys::ResourceVersion()));
+  const int64_t rb = ParseRv(MetadataString(b, api::keys::ResourceVersion()));
   if (ra < 0 || rb < 0) return true;
   return ra >= rb;
 }
@@ -160,8 +157,9 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
   if (old != nullptr) {
     // Drop stale echoes: an event older than what a write already put in the cache.
     if (!NewerOrSame(*obj, *old)) return;
-    if (MetadataString(*obj, "resourceVersion") == MetadataString(*old, "resourceVersion") &&
-        MetadataString(*obj, "uid") == MetadataString(*old, "uid")) {
+    const api::InternedKey& rv = api::keys::ResourceVersion();
+    if (MetadataString(*obj, rv) == MetadataString(*old, rv) &&
+        MetadataString(*obj, api::keys::Uid()) == MetadataString(*old, api::keys::Uid())) {
       return;
     }
   }
@@ -180,7 +178,7 @@ namespace {
 const std::string& ControllerUid(const api::ObjectPtr& obj) {
   static const std::string kNone;
   const api::Json* ref = obj != nullptr ? api::ControllerRef(*obj) : nullptr;
-  const api::Json* uid = ref != nullptr ? api::Member(*ref, "uid") : nullptr;
+  const api::Json* uid = ref != nullptr ? api::MemberAt(*ref, api::keys::Uid()) : nullptr;
   return uid != nullptr && uid->is_string() ? uid->get_ref<const std::string&>() : kNone;
 }
 }  // namespace
