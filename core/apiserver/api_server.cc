@@ -6,9 +6,9 @@
 
 #include "core/api/patch.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 #include "core/api/schema.h"
 #include "core/api/strategic_merge.h"
+#include "core/api/well_known_keys.h"
 #include "core/apiserver/internal/filters.h"
 #include "core/apiserver/internal/indexed_watchers.h"
 #include "core/apiserver/internal/request_size.h"

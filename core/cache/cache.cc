@@ -7,8 +7,8 @@
 
 #include "core/api/kind.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 #include "core/api/selector.h"
+#include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
 
 namespace cache {

@@ -1,7 +1,6 @@
 #include "core/world/kubelet/kubelet.h"
 
 #include <algorithm>
-#include <iterator>
 #include <utility>
 #include <vector>
 
