@@ -6,14 +6,10 @@
 namespace api {
 namespace {
 
-// StringAt reads obj[a] (or obj[a][b]) as a string, "" when absent or not a string. The keys are
-// interned (well_known_keys.h): these accessors run on every delivery, cache write and handler.
-std::string StringAt(const Json& obj, const InternedKey& a) {
-  const Json* f = MemberAt(obj, a);
-  return f != nullptr && f->is_string() ? f->get_ref<const std::string&>() : std::string();
-}
-std::string StringAt(const Json& obj, const InternedKey& a, const InternedKey& b) {
-  const Json* f = MemberAt(obj, a, b);
+// StringAt reads obj[key] as a string, "" when absent or not a string. The keys are interned
+// (well_known_keys.h): these accessors run on every delivery, cache write and handler.
+std::string StringAt(const Json& obj, const InternedKey& key) {
+  const Json* f = MemberAt(obj, key);
   return f != nullptr && f->is_string() ? f->get_ref<const std::string&>() : std::string();
 }
 
@@ -54,24 +50,13 @@ OwnerReference OwnerReference::FromJson(const Json& j) {
 
 std::string ApiVersion(const Json& obj) { return StringAt(obj, keys::ApiVersion()); }
 std::string Kind(const Json& obj) { return StringAt(obj, keys::Kind()); }
-namespace {
-// MetaString reads metadata.<key> as a string.
-std::string MetaString(const Json& obj, const InternedKey& key) {
-  return StringAt(obj, keys::Metadata(), key);
-}
-}  // namespace
-
-std::string Name(const Json& obj) { return MetaString(obj, keys::Name()); }
-std::string GenerateName(const Json& obj) { return MetaString(obj, keys::GenerateName()); }
-std::string Namespace(const Json& obj) { return MetaString(obj, keys::Namespace()); }
-std::string Uid(const Json& obj) { return MetaString(obj, keys::Uid()); }
-std::string ResourceVersion(const Json& obj) { return MetaString(obj, keys::ResourceVersion()); }
-std::string DeletionTimestamp(const Json& obj) {
-  return MetaString(obj, keys::DeletionTimestamp());
-}
-std::string CreationTimestamp(const Json& obj) {
-  return MetaString(obj, keys::CreationTimestamp());
-}
+std::string Name(const Json& obj) { return MetaText(obj, keys::Name()); }
+std::string GenerateName(const Json& obj) { return MetaText(obj, keys::GenerateName()); }
+std::string Namespace(const Json& obj) { return MetaText(obj, keys::Namespace()); }
+std::string Uid(const Json& obj) { return MetaText(obj, keys::Uid()); }
+std::string ResourceVersion(const Json& obj) { return MetaText(obj, keys::ResourceVersion()); }
+std::string DeletionTimestamp(const Json& obj) { return MetaText(obj, keys::DeletionTimestamp()); }
+std::string CreationTimestamp(const Json& obj) { return MetaText(obj, keys::CreationTimestamp()); }
 
 int64_t Generation(const Json& obj) {
   const Json* g = MemberAt(obj, keys::Metadata(), keys::Generation());
@@ -147,14 +132,8 @@ std::string ObjectKey(const std::string& ns, const std::string& name) {
 
 std::string ObjectKey(const Json& obj) {
   // Read in place and build the key once: every watch delivery and cache write asks for it.
-  static const std::string kEmpty;
-  const Json* meta = MemberAt(obj, keys::Metadata());
-  auto text = [&](const InternedKey& key) -> const std::string& {
-    const Json* v = meta != nullptr ? MemberAt(*meta, key) : nullptr;
-    return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kEmpty;
-  };
-  const std::string& ns = text(keys::Namespace());
-  const std::string& name = text(keys::Name());
+  const std::string& ns = MetaText(obj, keys::Namespace());
+  const std::string& name = MetaText(obj, keys::Name());
   if (ns.empty()) return name;
   std::string key;
   key.reserve(ns.size() + 1 + name.size());

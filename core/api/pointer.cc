@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/api/well_known_keys.h"
+
 namespace api {
 namespace {
 
@@ -115,6 +117,13 @@ const Json* MemberAt(const Json& obj, const InternedKey& a) {
 const Json* MemberAt(const Json& obj, const InternedKey& a, const InternedKey& b) {
   const Json* first = MemberAt(obj, a);
   return first == nullptr ? nullptr : MemberAt(*first, b);
+}
+
+const std::string& MetaText(const Json& obj, const InternedKey& key) {
+  static const std::string kEmpty;
+  const Json* meta = MemberAt(obj, keys::Metadata());
+  const Json* v = meta != nullptr ? MemberAt(*meta, key) : nullptr;
+  return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kEmpty;
 }
 
 std::string GetString(const Json& doc, std::string_view pointer) {

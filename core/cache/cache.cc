@@ -279,11 +279,7 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
   if (!fields.ok()) return fields.status();
 
   // Namespaces and names are read in place (copying both per sort comparison was most of a List).
-  auto text = [](const api::Json& obj, const api::InternedKey& field) -> std::string_view {
-    const api::Json* v = api::MemberAt(obj, api::keys::Metadata(), field);
-    return v != nullptr && v->is_string() ? std::string_view(v->get_ref<const std::string&>())
-                                          : std::string_view();
-  };
+  using api::MetaText;
   std::vector<api::ObjectPtr> out;
   for (const informer::SharedIndexInformer* member : members) {
     if (!member->HasSynced()) {
@@ -297,7 +293,7 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
       auto by_label = member->GetIndexer().ByIndex(informer::kLabelIndex, pair);
       RLAB_ASSERT(by_label.ok(), "the label index exists");
       for (api::ObjectPtr& obj : by_label.value()) {
-        if (scoped_ns.empty() || text(*obj, api::keys::Namespace()) == scoped_ns) {
+        if (scoped_ns.empty() || MetaText(*obj, api::keys::Namespace()) == scoped_ns) {
           objects.push_back(std::move(obj));
         }
       }
@@ -312,11 +308,11 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
       if (labels->MatchesObject(*obj) && fields->Matches(*obj)) out.push_back(std::move(obj));
     }
   }
-  auto by_key = [&text](const api::ObjectPtr& a, const api::ObjectPtr& b) {
-    const std::string_view ns_a = text(*a, api::keys::Namespace());
-    const std::string_view ns_b = text(*b, api::keys::Namespace());
+  auto by_key = [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
+    const std::string& ns_a = MetaText(*a, api::keys::Namespace());
+    const std::string& ns_b = MetaText(*b, api::keys::Namespace());
     if (ns_a != ns_b) return ns_a < ns_b;
-    return text(*a, api::keys::Name()) < text(*b, api::keys::Name());
+    return MetaText(*a, api::keys::Name()) < MetaText(*b, api::keys::Name());
   };
   std::stable_sort(out.begin(), out.end(), by_key);
   return out;

@@ -89,6 +89,16 @@ TEST(MemberTest, MemberAtReadsInternedKeysInPlace) {
   EXPECT_EQ(MemberAt(Json(), keys::Metadata()), nullptr);
 }
 
+TEST(MemberTest, MetaTextViewsAMetadataStringInPlace) {
+  const Json doc = Json::parse(R"({"metadata": {"name": "p", "uid": 7}})");
+  const std::string& name = doc.at("metadata").at("name").get_ref<const std::string&>();
+  EXPECT_EQ(&MetaText(doc, keys::Name()), &name);  // in place, not a copy
+  EXPECT_EQ(MetaText(doc, keys::Uid()), "");        // not a string
+  EXPECT_EQ(MetaText(doc, keys::Namespace()), "");  // absent
+  EXPECT_EQ(MetaText(Json::parse(R"({"metadata": 1})"), keys::Name()), "");
+  EXPECT_EQ(MetaText(Json(), keys::Name()), "");
+}
+
 TEST(MemberTest, MemberStringIsEmptyUnlessAString) {
   const Json doc = Json::parse(R"({"key": "k", "n": 1, "z": null, "o": {"key": "x"}})");
   EXPECT_EQ(MemberString(doc, "key"), "k");

@@ -21,19 +21,12 @@ int64_t ParseRv(const std::string& rv) {
   return static_cast<int64_t>(v);
 }
 
-// MetadataString is api::StringAt(obj, "metadata", field) by reference ("" when absent or not a
-// string): the stale-echo checks run on every event and need no copies.
-const std::string& MetadataString(const api::Json& obj, const api::InternedKey& field) {
-  static const std::string kEmpty;
-  const api::Json* value = api::MemberAt(obj, api::keys::Metadata(), field);
-  return value != nullptr && value->is_string() ? value->get_ref<const std::string&>() : kEmpty;
-}
 
 }  // namespace
 
 bool NewerOrSame(const api::Json& a, const api::Json& b) {
-  const int64_t ra = ParseRv(MetadataString(a, api::keys::ResourceVersion()));
-  const int64_t rb = ParseRv(MetadataString(b, api::keys::ResourceVersion()));
+  const int64_t ra = ParseRv(api::MetaText(a, api::keys::ResourceVersion()));
+  const int64_t rb = ParseRv(api::MetaText(b, api::keys::ResourceVersion()));
   if (ra < 0 || rb < 0) return true;
   return ra >= rb;
 }
@@ -158,8 +151,9 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
     // Drop stale echoes: an event older than what a write already put in the cache.
     if (!NewerOrSame(*obj, *old)) return;
     const api::InternedKey& rv = api::keys::ResourceVersion();
-    if (MetadataString(*obj, rv) == MetadataString(*old, rv) &&
-        MetadataString(*obj, api::keys::Uid()) == MetadataString(*old, api::keys::Uid())) {
+    // The stale-echo checks run on every event: the fields are compared in place.
+    if (api::MetaText(*obj, rv) == api::MetaText(*old, rv) &&
+        api::MetaText(*obj, api::keys::Uid()) == api::MetaText(*old, api::keys::Uid())) {
       return;
     }
   }
