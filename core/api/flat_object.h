@@ -82,17 +82,6 @@ class FlatObject {
   const_iterator find(const K& key) const {
     return Locate(key);
   }
-  // An interned key is found by its entry: equal texts share one (interned_key.h).
-  const_iterator find(const InternedKey& key) const {
-    if (items_.size() <= kLinearScan) {
-      for (auto it = items_.cbegin(); it != items_.cend(); ++it) {
-        if (it->first == key) return it;
-      }
-      return items_.cend();
-    }
-    auto it = items_.cbegin() + Position(key.view());
-    return it != items_.cend() && it->first == key ? it : items_.cend();
-  }
   template <class K>
   size_type count(const K& key) const {
     return Locate(key) == items_.cend() ? 0 : 1;
@@ -231,6 +220,19 @@ class FlatObject {
     }
     auto it = items_.cbegin() + Position(want);
     return it != items_.cend() && !Less(want, it->first.view()) ? it : items_.cend();
+  }
+
+  // An interned key is found by its entry (equal texts share one, interned_key.h), so find,
+  // count, at and erase with one compare pointers only.
+  const_iterator Locate(const InternedKey& key) const {
+    if (items_.size() <= kLinearScan) {
+      for (auto it = items_.cbegin(); it != items_.cend(); ++it) {
+        if (it->first == key) return it;
+      }
+      return items_.cend();
+    }
+    auto it = items_.cbegin() + Position(key.view());
+    return it != items_.cend() && it->first == key ? it : items_.cend();
   }
 
   template <class K>

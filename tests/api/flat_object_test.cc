@@ -156,6 +156,7 @@ TEST(FlatObjectTest, FindByInternedKeyFindsWhatItsTextFinds) {
       const auto by_key = object.find(key);
       EXPECT_EQ(by_key, by_text) << members << " " << text;
       EXPECT_EQ(by_key != object.end(), i % 2 == 0 && i / 2 < members) << members << " " << text;
+      EXPECT_EQ(object.count(key), object.count(std::string_view(text))) << members << " " << text;
     }
   }
 }
