@@ -1,5 +1,6 @@
 #include "core/informer/indexer.h"
 
+#include <set>
 #include <utility>
 
 #include "core/api/pointer.h"
@@ -8,7 +9,7 @@
 namespace informer {
 namespace {
 
-using ValueKeys = std::map<std::string, std::set<std::string>>;  // Indexer::IndexMap
+using ValueKeys = base::KeyedMap<base::KeySet>;  // Indexer::IndexMap
 
 void IndexValues(ValueKeys& index, const std::string& key, const std::vector<std::string>& values) {
   for (const std::string& value : values) index[value].insert(key);

@@ -8,11 +8,12 @@
 
 #include <functional>
 #include <map>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "core/api/object.h"
+#include "core/base/key_set.h"
+#include "core/base/keyed_map.h"
 #include "core/base/status.h"
 #include "core/informer/store.h"
 
@@ -71,7 +72,7 @@ class Indexer : public Store {
   void OnReplaced() override;
 
  private:
-  using IndexMap = std::map<std::string, std::set<std::string>>;  // value -> keys
+  using IndexMap = base::KeyedMap<base::KeySet>;  // value -> keys (hash probes, ordered walks)
 
   void IndexObject(const std::string& name, const IndexFunc& fn, const std::string& key,
                    const api::Json& obj);

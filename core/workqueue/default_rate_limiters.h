@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/base/time.h"
@@ -44,7 +45,7 @@ class ItemExponentialFailureRateLimiter final : public RateLimiter {
  private:
   const base::Duration base_delay_;
   const base::Duration max_delay_;
-  std::map<std::string, int> failures_;  // Invariant: every value >= 1.
+  std::unordered_map<std::string, int> failures_;  // Invariant: every value >= 1.
 };
 
 // ItemFastSlowRateLimiter waits `fast` for the first max_fast_attempts failures, then `slow`.
@@ -61,7 +62,7 @@ class ItemFastSlowRateLimiter final : public RateLimiter {
   const base::Duration fast_delay_;
   const base::Duration slow_delay_;
   const int max_fast_attempts_;
-  std::map<std::string, int> failures_;
+  std::unordered_map<std::string, int> failures_;
 };
 
 // BucketRateLimiter is an overall token bucket: `burst` tokens, refilled at `qps` per second.

@@ -20,6 +20,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 
 #include "core/api/object.h"
 #include "core/base/time.h"
@@ -90,8 +91,8 @@ class KubeScheduler {
   SyncQueue queue_;
   // requested_ is the scheduler cache's per-node sum of bound, non-terminal Pods' requests
   // (plain, nonzero), kept as Pods change. mirrors pkg/scheduler/framework/types.go NodeInfo
-  // Invariant: entries are never erased (node_infos_ point into it).
-  std::map<std::string, std::pair<Resources, Resources>> requested_;
+  // Invariant: entries are never erased (node_infos_ point into it; a rehash moves no element).
+  std::unordered_map<std::string, std::pair<Resources, Resources>> requested_;
   // node_infos_ is the parsed Node cache, keyed and ordered as nodes_.items().
   // Invariant: after UpdateSnapshot, one entry per cached Node, built from that very object.
   std::map<std::string, NodeInfo> node_infos_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -252,11 +253,11 @@ bool EndpointsController::Sync(const std::string& key) {
   std::map<std::string, Subset> subsets;
   int64_t ready_count = 0, not_ready_count = 0;
   // The candidates: the Pods carrying the selector's rarest pair, in key order.
-  const std::set<std::string>* candidates = nullptr;
-  static const std::set<std::string> kNone;
+  const base::KeySet* candidates = nullptr;
+  static const base::KeySet kNone;
   for (const auto& [k, v] : selector) {
     auto it = pods_by_label_.find(PairKey(ns, k, v));
-    const std::set<std::string>* keys = it == pods_by_label_.end() ? &kNone : &it->second;
+    const base::KeySet* keys = it == pods_by_label_.end() ? &kNone : &it->second;
     if (candidates == nullptr || keys->size() < candidates->size()) candidates = keys;
   }
   for (const std::string& pod_key : *candidates) {

@@ -11,11 +11,12 @@
 // Single-threaded; a sync is a scheduler event `sync_delay` after the change that marked it.
 
 #include <cstdint>
-#include <map>
-#include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "core/base/key_set.h"
+#include "core/base/keyed_map.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/sim/scheduler.h"
@@ -71,10 +72,10 @@ class EndpointsController {
   // and match selectors per object; with 1,000 Services and 11,000 Pods that is quadratic). They
   // only narrow the candidates: every candidate is still matched against the whole selector, in
   // key order, so the results are those of a full scan.
-  std::map<std::string, std::set<std::string>> pods_by_label_;  // pair -> Pod keys
-  std::map<std::string, std::set<std::string>> services_by_pair_;  // one pair per Service
-  std::map<std::string, int> service_pair_uses_;  // pair -> Services whose selector has it
-  std::map<std::string, std::string> service_indexed_pair_;  // Service key -> its indexed pair
+  base::KeyedMap<base::KeySet> pods_by_label_;     // pair -> Pod keys
+  base::KeyedMap<base::KeySet> services_by_pair_;  // one pair per Service
+  std::unordered_map<std::string, int> service_pair_uses_;  // pair -> Services with it
+  std::unordered_map<std::string, std::string> service_indexed_pair_;  // Service -> its pair
   // The Services selecting each Pod, in key order, as computed when services_version_ was
   // `services_version` (every Service change bumps it). A Pod update that keeps its labels (a
   // status write) reuses them instead of matching every label pair again.
@@ -82,7 +83,7 @@ class EndpointsController {
     uint64_t services_version = 0;
     std::vector<std::string> services;
   };
-  std::map<std::string, Memberships> memberships_;  // Pod key -> Services selecting it
+  std::unordered_map<std::string, Memberships> memberships_;  // Pod key -> Services selecting it
   uint64_t services_version_ = 0;
 };
 

@@ -17,10 +17,12 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/api/object.h"
 #include "core/apiserver/api_server.h"
+#include "core/base/key_set.h"
 #include "core/base/keyed_map.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
@@ -103,7 +105,7 @@ class ObjectWatch {
   apiserver::WatchId watch_ = 0;
   // Ordered for walks, hashed for lookups: with 11,000 Pods each ordered compare is a cache miss.
   base::KeyedMap<api::ObjectPtr> items_;
-  std::map<std::string, std::set<std::string>> by_controller_;  // controller uid -> keys
+  std::unordered_map<std::string, base::KeySet> by_controller_;  // controller uid -> keys
   // tombstones_ maps a key this component deleted to the deletion's resourceVersion; watch
   // events older than that are stale echoes. Invariant: cleared by the DELETED event.
   std::map<std::string, api::ObjectPtr> tombstones_;

@@ -1,0 +1,86 @@
+#include "core/base/key_set.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace base {
+namespace {
+
+std::vector<std::string> Walk(const KeySet& s) {
+  std::vector<std::string> out;
+  for (const std::string& key : s) out.push_back(key);
+  return out;
+}
+
+TEST(KeySet, WalksInKeyOrderWhateverTheInsertionOrder) {
+  KeySet s;
+  EXPECT_TRUE(s.insert("default/rc-2"));
+  EXPECT_TRUE(s.insert("kube-system/dns"));
+  EXPECT_TRUE(s.insert("default/rc-10"));
+  EXPECT_TRUE(s.insert("default/rc-1"));
+  EXPECT_EQ(Walk(s), (std::vector<std::string>{"default/rc-1", "default/rc-10", "default/rc-2",
+                                               "kube-system/dns"}));
+}
+
+TEST(KeySet, InsertAndEraseReportWhetherTheyChangedTheSet) {
+  KeySet s;
+  EXPECT_TRUE(s.insert("a/x"));
+  EXPECT_FALSE(s.insert("a/x"));
+  EXPECT_EQ(s.size(), 1u);
+  EXPECT_EQ(s.count("a/x"), 1u);
+  EXPECT_EQ(s.count("a/"), 0u);  // a prefix is not a key
+  EXPECT_EQ(s.erase("a/y"), 0u);
+  EXPECT_EQ(s.erase("a/x"), 1u);
+  EXPECT_TRUE(s.empty());
+  EXPECT_TRUE(Walk(s).empty());
+}
+
+TEST(KeySet, AWalkAfterAChangeSeesTheChange) {
+  KeySet s;
+  s.insert("b");
+  s.insert("d");
+  EXPECT_EQ(Walk(s), (std::vector<std::string>{"b", "d"}));
+  s.insert("a");
+  s.insert("c");
+  EXPECT_EQ(Walk(s), (std::vector<std::string>{"a", "b", "c", "d"}));
+  s.erase("b");
+  EXPECT_EQ(Walk(s), (std::vector<std::string>{"a", "c", "d"}));
+  s.insert("a");  // already there: the view stays as it is
+  EXPECT_EQ(Walk(s), (std::vector<std::string>{"a", "c", "d"}));
+}
+
+TEST(KeySet, CopiesAndMovesWalkTheirOwnKeys) {
+  KeySet s;
+  s.insert("x");
+  s.insert("w");
+  EXPECT_EQ(Walk(s), (std::vector<std::string>{"w", "x"}));  // builds the view
+  KeySet copy = s;
+  s.erase("w");
+  EXPECT_EQ(Walk(copy), (std::vector<std::string>{"w", "x"}));
+  EXPECT_EQ(Walk(s), (std::vector<std::string>{"x"}));
+  KeySet moved = std::move(copy);
+  EXPECT_EQ(Walk(moved), (std::vector<std::string>{"w", "x"}));
+  moved.insert("v");
+  EXPECT_EQ(Walk(moved), (std::vector<std::string>{"v", "w", "x"}));
+  copy = s;  // a moved-from set can be assigned again
+  EXPECT_EQ(Walk(copy), (std::vector<std::string>{"x"}));
+}
+
+TEST(KeySet, ManyKeysWalkSorted) {
+  KeySet s;
+  std::vector<std::string> expected;
+  for (int i = 999; i >= 0; --i) {
+    const std::string key = "default/rc-" + std::to_string(i * 7919 % 1000);
+    s.insert(key);
+    expected.push_back(key);
+  }
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(Walk(s), expected);
+}
+
+}  // namespace
+}  // namespace base
