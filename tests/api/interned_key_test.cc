@@ -85,5 +85,39 @@ TEST(InternedKey, ManyDistinctKeysDoNotAccumulate) {
   EXPECT_EQ(internal::InternedKeyCount(), before);
 }
 
+TEST(InternedKey, KeysSharingAllButTheirMiddleStayDistinct) {
+  // Same length, same first and last 8 bytes: the acquisition cache sends them to one slot.
+  const std::string x = "prefix01-X-suffix01";
+  const std::string y = "prefix01-Y-suffix01";
+  for (int round = 0; round < 3; ++round) {
+    InternedKey a(x);
+    InternedKey b(y);
+    InternedKey a_again(x);
+    EXPECT_EQ(a.str(), x);
+    EXPECT_EQ(b.str(), y);
+    EXPECT_NE(a, b);
+    EXPECT_EQ(a.data(), a_again.data()) << "one entry per text, whichever the cache held";
+  }
+}
+
+TEST(InternedKey, AKeyDroppedAndAcquiredAgainHasItsText) {
+  const size_t before = internal::InternedKeyCount();
+  std::vector<InternedKey> held;
+  for (int i = 0; i < 3000; ++i) held.emplace_back("rlab-held-" + std::to_string(i));
+  EXPECT_EQ(internal::InternedKeyCount(), before + 3000);
+  for (int i = 0; i < 3000; ++i) {
+    InternedKey again("rlab-held-" + std::to_string(i));
+    EXPECT_EQ(again.data(), held[i].data()) << i;
+  }
+  held.clear();  // every entry goes, and so does any cache slot pointing at it
+  EXPECT_EQ(internal::InternedKeyCount(), before);
+  for (int i = 0; i < 3000; i += 7) {
+    InternedKey fresh("rlab-held-" + std::to_string(i));
+    EXPECT_EQ(fresh.str(), "rlab-held-" + std::to_string(i));
+    EXPECT_EQ(internal::InternedKeyCount(), before + 1);
+  }
+  EXPECT_EQ(internal::InternedKeyCount(), before);
+}
+
 }  // namespace
 }  // namespace api
