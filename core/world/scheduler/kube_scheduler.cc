@@ -77,8 +77,16 @@ bool KubeScheduler::NeedsScheduling(const Json& pod) {
 }
 
 void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
-  Account(old_obj, -1);
-  Account(new_obj, +1);
+  // A write that keeps the node, the terminal state and the requests (a kubelet's status write)
+  // would take out exactly what it puts back.
+  const bool same_share = old_obj != nullptr && new_obj != nullptr &&
+                          NodeName(*old_obj) == NodeName(*new_obj) &&
+                          Terminal(*old_obj) == Terminal(*new_obj) &&
+                          SameRequestInputs(*old_obj, *new_obj);
+  if (!same_share) {
+    Account(old_obj, -1);
+    Account(new_obj, +1);
+  }
   if (new_obj != nullptr && NeedsScheduling(*new_obj)) {
     // An unschedulable Pod waits for a cluster event, unless its own spec changed.
     const std::string key = api::ObjectKey(*new_obj);

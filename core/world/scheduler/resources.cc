@@ -6,6 +6,9 @@
 #include <string_view>
 #include <utility>
 
+#include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
+
 namespace world {
 namespace {
 
@@ -198,6 +201,48 @@ base::StatusOr<int64_t> ParseQuantityMilli(const std::string& text) {
                      : rounded_up / denominator;
   if (value > kLimit) return Invalid(text);
   return static_cast<int64_t>(negative ? -value : value);
+}
+
+namespace {
+
+// RequestsOf is what ReadContainer parses: resources.requests when both are objects, else null.
+const Json* RequestsOf(const Json& container) {
+  static const api::InternedKey kResources("resources");
+  static const api::InternedKey kRequests("requests");
+  const Json* resources = api::MemberAt(container, kResources);
+  if (resources == nullptr || !resources->is_object()) return nullptr;
+  const Json* requests = api::MemberAt(*resources, kRequests);
+  return requests != nullptr && requests->is_object() ? requests : nullptr;
+}
+
+// SameListRequests compares one container list as SumRequests walks it.
+bool SameListRequests(const Json* a, const Json* b) {
+  const bool a_list = a != nullptr && a->is_array();
+  const bool b_list = b != nullptr && b->is_array();
+  if (!a_list || !b_list) return a_list == b_list;  // a missing or non-array list adds nothing
+  if (a->size() != b->size()) return false;
+  for (size_t i = 0; i < a->size(); ++i) {
+    const Json* ra = RequestsOf((*a)[i]);
+    const Json* rb = RequestsOf((*b)[i]);
+    if (ra == nullptr || rb == nullptr ? ra != rb : *ra != *rb) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool SameRequestInputs(const Json& a, const Json& b) {
+  static const api::InternedKey kContainers("containers");
+  static const api::InternedKey kInitContainers("initContainers");
+  const Json* spec_a = api::MemberAt(a, api::keys::Spec());
+  const Json* spec_b = api::MemberAt(b, api::keys::Spec());
+  if (spec_a != nullptr && !spec_a->is_object()) spec_a = nullptr;
+  if (spec_b != nullptr && !spec_b->is_object()) spec_b = nullptr;
+  if (spec_a == nullptr || spec_b == nullptr) return spec_a == spec_b;
+  return SameListRequests(api::MemberAt(*spec_a, kContainers),
+                          api::MemberAt(*spec_b, kContainers)) &&
+         SameListRequests(api::MemberAt(*spec_a, kInitContainers),
+                          api::MemberAt(*spec_b, kInitContainers));
 }
 
 Resources PodRequests(const Json& pod) { return SumRequests(pod).first; }

@@ -48,6 +48,10 @@ Resources PodRequests(const api::Json& pod);
 Resources NonzeroPodRequests(const api::Json& pod);
 // PodRequestsWithNonzero is (PodRequests, NonzeroPodRequests) from one walk of the Pod.
 std::pair<Resources, Resources> PodRequestsWithNonzero(const api::Json& pod);
+// SameRequestInputs reports whether PodRequestsWithNonzero reads the same values from a and b:
+// their containers' and init containers' resources.requests are equal, entry by entry. A status
+// write keeps them, so the scheduler's cache need not parse the quantities again.
+bool SameRequestInputs(const api::Json& a, const api::Json& b);
 // NodeAllocatable reads status.allocatable (falling back to status.capacity) of a Node.
 Resources NodeAllocatable(const api::Json& node);
 

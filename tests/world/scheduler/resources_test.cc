@@ -58,6 +58,71 @@ TEST(PodRequests, SumsContainersAndDefaultsForScoring) {
   EXPECT_EQ(scored.memory, 264LL * 1024 * 1024);
 }
 
+api::Json RequestingPod(const char* cpu) {
+  return {{"spec",
+           {{"containers",
+             api::Json::array({api::Json{{"name", "ray-worker"},
+                                         {"image", "rayproject/ray:2.9.0"},
+                                         {"resources", {{"requests", {{"cpu", cpu}}}}}}})}}}};
+}
+
+bool SameSums(const api::Json& a, const api::Json& b) {
+  const auto [plain_a, nonzero_a] = PodRequestsWithNonzero(a);
+  const auto [plain_b, nonzero_b] = PodRequestsWithNonzero(b);
+  return plain_a.cpu_milli == plain_b.cpu_milli && plain_a.memory == plain_b.memory &&
+         plain_a.pods == plain_b.pods && nonzero_a.cpu_milli == nonzero_b.cpu_milli &&
+         nonzero_a.memory == nonzero_b.memory && nonzero_a.pods == nonzero_b.pods;
+}
+
+TEST(SameRequestInputs, AStatusWriteKeepsTheInputs) {
+  const api::Json stored = RequestingPod("1");
+  api::Json written = stored;
+  written["status"] = {{"phase", "Running"}, {"podIP", "10.244.1.7"}};
+  written["metadata"] = {{"labels", {{"ray.io/node-type", "worker"}}}};
+  written["spec"]["containers"][0]["image"] = "rayproject/ray:2.10.0";  // not a request
+  written["spec"]["containers"][0]["resources"]["limits"] = {{"cpu", "2"}};
+  EXPECT_TRUE(SameRequestInputs(stored, written));
+  EXPECT_TRUE(SameSums(stored, written));
+}
+
+TEST(SameRequestInputs, AnyChangeTheSumsReadIsSeen) {
+  const api::Json stored = RequestingPod("1");
+  std::vector<api::Json> changed;
+  changed.push_back(RequestingPod("2"));  // another cpu request
+  api::Json more = stored;
+  more["spec"]["containers"].push_back(api::Json{{"name", "sidecar"}});  // another container
+  changed.push_back(more);
+  api::Json init = stored;
+  init["spec"]["initContainers"] =
+      api::Json::array({api::Json{{"resources", {{"requests", {{"cpu", "4"}}}}}}});
+  changed.push_back(init);
+  api::Json no_requests = stored;
+  no_requests["spec"]["containers"][0].erase("resources");
+  changed.push_back(no_requests);
+  api::Json no_spec = stored;
+  no_spec.erase("spec");
+  changed.push_back(no_spec);
+  for (const api::Json& other : changed) {
+    EXPECT_FALSE(SameRequestInputs(stored, other)) << other.dump();
+    EXPECT_FALSE(SameRequestInputs(other, stored)) << other.dump();
+  }
+}
+
+TEST(SameRequestInputs, InputsThatParseAlikeCompareAlike) {
+  // A non-object resources (or requests) reads as no requests, as an absent one does.
+  api::Json absent = RequestingPod("1");
+  absent["spec"]["containers"][0].erase("resources");
+  api::Json odd = RequestingPod("1");
+  odd["spec"]["containers"][0]["resources"] = "none";
+  api::Json odd_requests = RequestingPod("1");
+  odd_requests["spec"]["containers"][0]["resources"]["requests"] = 3;
+  for (const api::Json* other : {&odd, &odd_requests}) {
+    EXPECT_TRUE(SameRequestInputs(absent, *other));
+    EXPECT_TRUE(SameSums(absent, *other));
+  }
+  EXPECT_TRUE(SameRequestInputs(api::Json::object(), api::Json{{"spec", "x"}}));
+}
+
 TEST(NodeAllocatable, ReadsAllocatableOrCapacity) {
   api::Json node = {
       {"status", {{"capacity", {{"cpu", "8"}, {"memory", "32Gi"}, {"pods", "110"}}}}}};
