@@ -4,6 +4,8 @@
 #include <optional>
 #include <set>
 
+#include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 #include "core/controller/controllerutil/controllerutil.h"
 #include "core/operators/kuberay/common/constants.h"
 #include "core/operators/kuberay/common/hash.h"
@@ -668,11 +670,15 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
     std::set<int> used_indices;
     if (config_.features.Enabled(kRayMultiHostIndexing)) {
       for (const ObjectPtr& p : running) {
-        const auto labels = api::Labels(*p);
-        auto it = labels.find(kRayWorkerReplicaIndexKey);
+        // Read in place: api::Labels would copy every label of every running Pod.
+        const Json* labels = api::MemberAt(*p, api::keys::Metadata(), api::keys::Labels());
+        const Json* label =
+            labels != nullptr ? api::Member(*labels, kRayWorkerReplicaIndexKey) : nullptr;
+        if (label == nullptr || !label->is_string()) continue;  // api::Labels skips non-strings
+        const std::string& text = label->get_ref<const std::string&>();
         char* end = nullptr;
-        if (it == labels.end() || it->second.empty()) continue;
-        const long index = std::strtol(it->second.c_str(), &end, 10);
+        if (text.empty()) continue;
+        const long index = std::strtol(text.c_str(), &end, 10);
         if (*end == '\0') used_indices.insert(static_cast<int>(index));
       }
     }
