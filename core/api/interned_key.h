@@ -94,3 +94,13 @@ class InternedKey {
 };
 
 }  // namespace api
+
+// RLAB_INTERNED_KEY(Function, "text") defines `const api::InternedKey& Function()`, the key made
+// on first use (so a static initialiser anywhere may use it) and kept for the process's life.
+// `doc[Function()] = v` inserts through nlohmann's key-type operator[] (FlatObject's comparator
+// is transparent): no string is built and the text is not hashed.
+#define RLAB_INTERNED_KEY(function, text)        \
+  inline const ::api::InternedKey& function() {  \
+    static const ::api::InternedKey key(text);   \
+    return key;                                  \
+  }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
 #include "core/world/kubelet/pod_conditions.h"
 #include "core/world/workloads/pod_util.h"
@@ -13,6 +14,29 @@ namespace world {
 namespace {
 
 using api::Json;
+
+// The members of the status a kubelet writes on every change, interned once: a status write
+// inserts about 25 of them (BuildStatus).
+namespace status_keys {
+RLAB_INTERNED_KEY(Phase, "phase")
+RLAB_INTERNED_KEY(HostIp, "hostIP")
+RLAB_INTERNED_KEY(HostIps, "hostIPs")
+RLAB_INTERNED_KEY(PodIp, "podIP")
+RLAB_INTERNED_KEY(PodIps, "podIPs")
+RLAB_INTERNED_KEY(StartTime, "startTime")
+RLAB_INTERNED_KEY(QosClass, "qosClass")
+RLAB_INTERNED_KEY(ContainerStatuses, "containerStatuses")
+RLAB_INTERNED_KEY(ContainerIdKey, "containerID")
+RLAB_INTERNED_KEY(Image, "image")
+RLAB_INTERNED_KEY(ImageId, "imageID")
+RLAB_INTERNED_KEY(Ready, "ready")
+RLAB_INTERNED_KEY(RestartCount, "restartCount")
+RLAB_INTERNED_KEY(Started, "started")
+RLAB_INTERNED_KEY(State, "state")
+RLAB_INTERNED_KEY(Running, "running")
+RLAB_INTERNED_KEY(StartedAt, "startedAt")
+RLAB_INTERNED_KEY(LastState, "lastState")
+}  // namespace status_keys
 
 std::string NodeName(const Json& pod) { return api::GetString(pod, "/spec/nodeName"); }
 
@@ -492,7 +516,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       break;
   }
   if (rt.terminating && !PodPhase(pod).empty()) phase = PodPhase(pod);
-  status["phase"] = phase;
+  status[status_keys::Phase()] = phase;
 
   const std::vector<Container> containers = Containers(pod);
   const bool terminal = phase == "Succeeded" || phase == "Failed";
@@ -514,28 +538,29 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       {"PodScheduled", true, "", ""},  // only when the Pod has none (the binding sets it)
   };
   const size_t count = FindCondition(pod, "PodScheduled") == nullptr ? 5 : 4;
-  status["conditions"] = KubeletConditions(JsonAt(pod, "/status/conditions"), set, count,
-                                           base::FormatRfc3339(scheduler_.clock().Now()));
-  status["hostIP"] = options_.host_ip;
-  status["hostIPs"] = Json::array({Json{{"ip", options_.host_ip}}});
+  status[api::keys::Conditions()] =
+      KubeletConditions(JsonAt(pod, "/status/conditions"), set, count,
+                        base::FormatRfc3339(scheduler_.clock().Now()));
+  status[status_keys::HostIp()] = options_.host_ip;
+  status[status_keys::HostIps()] = Json::array({Json{{"ip", options_.host_ip}}});
   if (!rt.pod_ip.empty()) {
-    status["podIP"] = rt.pod_ip;
-    status["podIPs"] = Json::array({Json{{"ip", rt.pod_ip}}});
+    status[status_keys::PodIp()] = rt.pod_ip;
+    status[status_keys::PodIps()] = Json::array({Json{{"ip", rt.pod_ip}}});
   }
-  status["startTime"] = base::FormatRfc3339(rt.start_time);
-  status["qosClass"] = QosClass(pod);
+  status[status_keys::StartTime()] = base::FormatRfc3339(rt.start_time);
+  status[status_keys::QosClass()] = QosClass(pod);
 
   Json statuses = Json::array();
   for (const Container& c : containers) {
     Json cs = Json::object();
     if (rt.started_at > 0 || rt.stage == Stage::kRunning)
-      cs["containerID"] = ContainerId(rt, c.name);
-    cs["image"] = c.image;
-    cs["imageID"] = rt.pulled ? c.image + "@sha256:" + Hex64(c.image) : "";
-    cs["name"] = c.name;
-    cs["ready"] = rt.ready;
-    cs["restartCount"] = rt.restart_count;
-    cs["started"] = rt.stage == Stage::kRunning && !rt.terminating;
+      cs[status_keys::ContainerIdKey()] = ContainerId(rt, c.name);
+    cs[status_keys::Image()] = c.image;
+    cs[status_keys::ImageId()] = rt.pulled ? c.image + "@sha256:" + Hex64(c.image) : "";
+    cs[api::keys::Name()] = c.name;
+    cs[status_keys::Ready()] = rt.ready;
+    cs[status_keys::RestartCount()] = rt.restart_count;
+    cs[status_keys::Started()] = rt.stage == Stage::kRunning && !rt.terminating;
     Json state;
     switch (rt.stage) {
       case Stage::kCreating:
@@ -552,8 +577,9 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       }
       case Stage::kRunning:
         state = Json::object();
-        state["running"] = Json::object();
-        state["running"]["startedAt"] = base::FormatRfc3339(rt.started_at);
+        state[status_keys::Running()] = Json::object();
+        state[status_keys::Running()][status_keys::StartedAt()] =
+            base::FormatRfc3339(rt.started_at);
         break;
       case Stage::kExited:
       case Stage::kTerminated: {
@@ -578,7 +604,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       cs["ready"] = false;
       cs["started"] = false;
     }
-    cs["state"] = std::move(state);
+    cs[status_keys::State()] = std::move(state);
     Json last = Json::object();
     if (!rt.last_terminated.is_null()) {
       Json t = rt.last_terminated;
@@ -586,10 +612,10 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
                          Hex64(rt.uid + "/" + c.name + "/" + std::to_string(rt.restart_count - 1));
       last["terminated"] = std::move(t);
     }
-    cs["lastState"] = std::move(last);
+    cs[status_keys::LastState()] = std::move(last);
     statuses.push_back(std::move(cs));
   }
-  status["containerStatuses"] = std::move(statuses);
+  status[status_keys::ContainerStatuses()] = std::move(statuses);
   return status;
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -17,7 +18,7 @@ constexpr size_t kOthers = std::size(kKubeletOrder);
 
 size_t StoredOrder(const Json& entry) {
   if (!entry.is_object()) return kOthers;
-  const Json* type = api::Member(entry, "type");
+  const Json* type = api::MemberAt(entry, api::keys::Type());
   if (type == nullptr || !type->is_string()) return kOthers;
   return KubeletConditionOrder(type->get_ref<const std::string&>());
 }
@@ -26,15 +27,15 @@ size_t StoredOrder(const Json& entry) {
 Json Build(const KubeletCondition& c, const Json* prior, const std::string& stamp) {
   const char* status = c.ok ? "True" : "False";
   Json out = Json::object();
-  out["lastProbeTime"] = nullptr;
+  out[api::keys::LastProbeTime()] = nullptr;
   const Json* kept = prior != nullptr && FieldIs(*prior, "status", status)
-                         ? api::Member(*prior, "lastTransitionTime")
+                         ? api::MemberAt(*prior, api::keys::LastTransitionTime())
                          : nullptr;
-  out["lastTransitionTime"] = kept != nullptr ? *kept : Json(stamp);
-  if (!c.message.empty()) out["message"] = std::string(c.message);
-  if (!c.reason.empty()) out["reason"] = std::string(c.reason);
-  out["status"] = status;
-  out["type"] = std::string(c.type);
+  out[api::keys::LastTransitionTime()] = kept != nullptr ? *kept : Json(stamp);
+  if (!c.message.empty()) out[api::keys::Message()] = std::string(c.message);
+  if (!c.reason.empty()) out[api::keys::Reason()] = std::string(c.reason);
+  out[api::keys::Status()] = status;
+  out[api::keys::Type()] = std::string(c.type);
   return out;
 }
 
