@@ -3,9 +3,13 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
 
 namespace handler {
@@ -13,14 +17,21 @@ namespace {
 
 // ParseGroup extracts the group of an apiVersion; false when it has more than one '/'.
 // mirrors apimachinery pkg/runtime/schema/group_version.go ParseGroupVersion
-bool ParseGroup(const std::string& api_version, std::string* group) {
-  group->clear();
+bool ParseGroup(std::string_view api_version, std::string_view* group) {
+  *group = {};
   if (api_version.empty() || api_version == "/") return true;
   size_t slash = api_version.find('/');
-  if (slash == std::string::npos) return true;
-  if (api_version.find('/', slash + 1) != std::string::npos) return false;
+  if (slash == std::string_view::npos) return true;
+  if (api_version.find('/', slash + 1) != std::string_view::npos) return false;
   *group = api_version.substr(0, slash);
   return true;
+}
+
+// TextAt is ref[key] when it is a string, else "" (as OwnerReference::FromJson reads it).
+const std::string& TextAt(const api::Json& ref, const api::InternedKey& key) {
+  static const std::string kNone;
+  const api::Json* v = api::MemberAt(ref, key);
+  return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kNone;
 }
 
 // Requests maps each request to the object that first produced it; ordered for determinism.
@@ -57,23 +68,31 @@ class OwnerHandler final : public EventHandler {
     for (const auto& [req, obj] : reqs) q.Add(req, std::nullopt, Name(), obj);
   }
 
-  // mirrors enqueue_owner.go getOwnersReferences
-  std::vector<api::OwnerReference> OwnerReferencesOf(const api::Json& obj) const {
-    if (!only_controller_) return api::OwnerReferences(obj);
-    std::optional<api::OwnerReference> controller = api::GetControllerOf(obj);
-    if (!controller) return {};
-    return {*controller};
-  }
-
-  // mirrors enqueue_owner.go getOwnerReconcileRequest
+  // mirrors enqueue_owner.go getOwnersReferences + getOwnerReconcileRequest. The references are
+  // read in place: every update of an owned object comes here for its old and its new version,
+  // and an OwnerReference would copy four strings of each.
   void CollectOwners(const api::ObjectPtr& obj, Requests* reqs) const {
     if (obj == nullptr) return;
-    for (const api::OwnerReference& ref : OwnerReferencesOf(*obj)) {
-      std::string ref_group;
-      if (!ParseGroup(ref.apiVersion, &ref_group)) return;  // stops; earlier matches stay
-      if (ref.kind != kind_ || ref_group != group_) continue;
-      reconcile::Request req{namespaced_ ? api::Namespace(*obj) : std::string(), ref.name};
+    // Consider adds the request a reference names; false stops (an unparsable apiVersion),
+    // keeping the earlier matches.
+    auto consider = [&](const api::Json& ref) {
+      std::string_view group;
+      if (!ParseGroup(TextAt(ref, api::keys::ApiVersion()), &group)) return false;
+      if (TextAt(ref, api::keys::Kind()) != kind_ || group != group_) return true;
+      reconcile::Request req{namespaced_ ? api::Namespace(*obj) : std::string(),
+                             TextAt(ref, api::keys::Name())};
       reqs->emplace(std::move(req), obj);
+      return true;
+    };
+    if (only_controller_) {
+      if (const api::Json* ref = api::ControllerRef(*obj)) consider(*ref);
+      return;
+    }
+    const api::Json* refs =
+        api::MemberAt(*obj, api::keys::Metadata(), api::keys::OwnerReferences());
+    if (refs == nullptr || !refs->is_array()) return;
+    for (const api::Json& ref : *refs) {
+      if (!consider(ref)) return;
     }
   }
 
