@@ -6,13 +6,6 @@
 namespace api {
 namespace {
 
-// StringAt reads obj[key] as a string, "" when absent or not a string. The keys are interned
-// (well_known_keys.h): these accessors run on every delivery, cache write and handler.
-std::string StringAt(const Json& obj, const InternedKey& key) {
-  const Json* f = MemberAt(obj, key);
-  return f != nullptr && f->is_string() ? f->get_ref<const std::string&>() : std::string();
-}
-
 std::map<std::string, std::string> StringMap(const Json* m) {
   std::map<std::string, std::string> out;
   if (m == nullptr || !m->is_object()) return out;
@@ -37,10 +30,10 @@ Json OwnerReference::ToJson() const {
 
 OwnerReference OwnerReference::FromJson(const Json& j) {
   OwnerReference ref;
-  ref.apiVersion = StringAt(j, keys::ApiVersion());
-  ref.kind = StringAt(j, keys::Kind());
-  ref.name = StringAt(j, keys::Name());
-  ref.uid = StringAt(j, keys::Uid());
+  ref.apiVersion = TextAt(j, keys::ApiVersion());
+  ref.kind = TextAt(j, keys::Kind());
+  ref.name = TextAt(j, keys::Name());
+  ref.uid = TextAt(j, keys::Uid());
   const Json* c = MemberAt(j, keys::Controller());
   ref.controller = c != nullptr && c->is_boolean() && c->get<bool>();
   const Json* b = MemberAt(j, keys::BlockOwnerDeletion());
@@ -48,8 +41,8 @@ OwnerReference OwnerReference::FromJson(const Json& j) {
   return ref;
 }
 
-std::string ApiVersion(const Json& obj) { return StringAt(obj, keys::ApiVersion()); }
-std::string Kind(const Json& obj) { return StringAt(obj, keys::Kind()); }
+std::string ApiVersion(const Json& obj) { return TextAt(obj, keys::ApiVersion()); }
+std::string Kind(const Json& obj) { return TextAt(obj, keys::Kind()); }
 std::string Name(const Json& obj) { return MetaText(obj, keys::Name()); }
 std::string GenerateName(const Json& obj) { return MetaText(obj, keys::GenerateName()); }
 std::string Namespace(const Json& obj) { return MetaText(obj, keys::Namespace()); }

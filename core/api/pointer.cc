@@ -119,11 +119,16 @@ const Json* MemberAt(const Json& obj, const InternedKey& a, const InternedKey& b
   return first == nullptr ? nullptr : MemberAt(*first, b);
 }
 
+const std::string& TextAt(const Json& obj, const InternedKey& key) {
+  static const std::string kEmpty;
+  const Json* v = MemberAt(obj, key);
+  return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kEmpty;
+}
+
 const std::string& MetaText(const Json& obj, const InternedKey& key) {
   static const std::string kEmpty;
   const Json* meta = MemberAt(obj, keys::Metadata());
-  const Json* v = meta != nullptr ? MemberAt(*meta, key) : nullptr;
-  return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kEmpty;
+  return meta != nullptr ? TextAt(*meta, key) : kEmpty;
 }
 
 std::string GetString(const Json& doc, std::string_view pointer) {

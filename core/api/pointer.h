@@ -26,8 +26,10 @@ const Json* Member(const Json& obj, std::string_view a, const char* b = nullptr)
 // MemberAt is Member for interned keys (well_known_keys.h): each step compares key pointers.
 const Json* MemberAt(const Json& obj, const InternedKey& a);
 const Json* MemberAt(const Json& obj, const InternedKey& a, const InternedKey& b);
-// MetaText is metadata.<key> when it is a string, else "", by reference: for the reads that
-// only compare or view (the string lives as long as obj).
+// TextAt is obj[key] when it is a string, else "" (absent, another type, obj not an object), by
+// reference: for the reads that only compare or view (the string lives as long as obj).
+const std::string& TextAt(const Json& obj, const InternedKey& key);
+// MetaText is TextAt of metadata.<key>.
 const std::string& MetaText(const Json& obj, const InternedKey& key);
 
 // GetString returns the string at pointer (as FindPointer finds it), else "": object.h's

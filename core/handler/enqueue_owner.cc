@@ -27,13 +27,6 @@ bool ParseGroup(std::string_view api_version, std::string_view* group) {
   return true;
 }
 
-// TextAt is ref[key] when it is a string, else "" (as OwnerReference::FromJson reads it).
-const std::string& TextAt(const api::Json& ref, const api::InternedKey& key) {
-  static const std::string kNone;
-  const api::Json* v = api::MemberAt(ref, key);
-  return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kNone;
-}
-
 // Requests maps each request to the object that first produced it; ordered for determinism.
 using Requests = std::map<reconcile::Request, api::ObjectPtr>;
 
@@ -77,10 +70,10 @@ class OwnerHandler final : public EventHandler {
     // keeping the earlier matches.
     auto consider = [&](const api::Json& ref) {
       std::string_view group;
-      if (!ParseGroup(TextAt(ref, api::keys::ApiVersion()), &group)) return false;
-      if (TextAt(ref, api::keys::Kind()) != kind_ || group != group_) return true;
+      if (!ParseGroup(api::TextAt(ref, api::keys::ApiVersion()), &group)) return false;
+      if (api::TextAt(ref, api::keys::Kind()) != kind_ || group != group_) return true;
       reconcile::Request req{namespaced_ ? api::Namespace(*obj) : std::string(),
-                             TextAt(ref, api::keys::Name())};
+                             api::TextAt(ref, api::keys::Name())};
       reqs->emplace(std::move(req), obj);
       return true;
     };

@@ -99,6 +99,16 @@ TEST(MemberTest, MetaTextViewsAMetadataStringInPlace) {
   EXPECT_EQ(MetaText(Json(), keys::Name()), "");
 }
 
+TEST(MemberTest, TextAtViewsAStringMemberInPlace) {
+  const Json ref = Json::parse(R"({"kind": "RayCluster", "uid": 7, "name": null})");
+  EXPECT_EQ(&TextAt(ref, keys::Kind()), &ref.at("kind").get_ref<const std::string&>());
+  EXPECT_EQ(TextAt(ref, keys::Uid()), "");         // not a string
+  EXPECT_EQ(TextAt(ref, keys::Name()), "");        // null
+  EXPECT_EQ(TextAt(ref, keys::ApiVersion()), "");  // absent
+  EXPECT_EQ(TextAt(Json::array({1}), keys::Kind()), "");
+  EXPECT_EQ(TextAt(Json(), keys::Kind()), "");
+}
+
 TEST(MemberTest, MemberStringIsEmptyUnlessAString) {
   const Json doc = Json::parse(R"({"key": "k", "n": 1, "z": null, "o": {"key": "x"}})");
   EXPECT_EQ(MemberString(doc, "key"), "k");

@@ -172,8 +172,7 @@ namespace {
 const std::string& ControllerUid(const api::ObjectPtr& obj) {
   static const std::string kNone;
   const api::Json* ref = obj != nullptr ? api::ControllerRef(*obj) : nullptr;
-  const api::Json* uid = ref != nullptr ? api::MemberAt(*ref, api::keys::Uid()) : nullptr;
-  return uid != nullptr && uid->is_string() ? uid->get_ref<const std::string&>() : kNone;
+  return ref != nullptr ? api::TextAt(*ref, api::keys::Uid()) : kNone;
 }
 }  // namespace
 
