@@ -817,12 +817,10 @@ void ApiServer::Unindex(const Watcher& watcher) {
 void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
   auto in_scope = [&](const api::ObjectPtr& obj) {
     if (obj == nullptr) return false;
-    if (!watcher.opts.namespace_.empty()) {  // compared in place: this runs per delivery
-      const Json* ns = api::MemberAt(*obj, api::keys::Metadata(), api::keys::Namespace());
-      if (ns == nullptr || !ns->is_string() ||
-          ns->get_ref<const std::string&>() != watcher.opts.namespace_) {
-        return false;
-      }
+    // Compared in place: this runs per delivery.
+    if (!watcher.opts.namespace_.empty() &&
+        api::MetaText(*obj, api::keys::Namespace()) != watcher.opts.namespace_) {
+      return false;
     }
     return watcher.labels.Matches(*obj) && watcher.fields.Matches(*obj);
   };
