@@ -58,6 +58,9 @@ bool Terminal(const std::string& status) {
 }  // namespace
 
 bool ParseSubmitterCommand(const std::string& line, SubmitterCommand* out) {
+  // Every Ray container's shell line passes here; only a submit line has the word "submit", and
+  // looking for it is cheaper than splitting a `ray start` line into words.
+  if (line.find("submit") == std::string::npos) return false;
   const std::vector<std::string> w = Words(line);
   SubmitterCommand cmd;
   bool submit = false, no_wait = false;
@@ -119,14 +122,15 @@ void RaySubmitterRunner::OnPodEvent(const apiserver::WatchEvent& event) {
     const api::Json* name_field = api::Member(c, "name");
     if (name_field == nullptr || !name_field->is_string()) continue;
     const std::string& name = name_field->get_ref<const std::string&>();
+    // The command first: most containers (every Ray worker's) are not submitters.
+    const api::Json* args = api::Member(c, "args");
+    if (args == nullptr || !args->is_array() || args->empty() || !(*args)[0].is_string()) continue;
+    SubmitterCommand command;
+    if (!ParseSubmitterCommand((*args)[0].get_ref<const std::string&>(), &command)) continue;
     int64_t restarts = 0;
     if (!RunningContainer(pod, name, &restarts)) continue;
     const std::string key = RunKey(pod, name, restarts);
     if (running_.count(key) > 0) continue;
-    const api::Json* args = api::Member(c, "args");
-    if (args == nullptr || !args->is_array() || args->empty() || !(*args)[0].is_string()) continue;
-    SubmitterCommand command;
-    if (!ParseSubmitterCommand((*args)[0].get<std::string>(), &command)) continue;
     if (command.local) {
       // 127.0.0.1 is the head Pod itself: its RayCluster is the Pod's ray.io/cluster label.
       const std::map<std::string, std::string> labels = api::Labels(pod);

@@ -36,6 +36,17 @@ TEST(ParseSubmitterCommand, ReadsClusterJobIdAndEntrypointFromKubeRaysLine) {
   EXPECT_FALSE(lab::ParseSubmitterCommand("sleep 3600", &cmd));
   EXPECT_FALSE(lab::ParseSubmitterCommand("ray job submit --address http://x:8265 -- a", &cmd))
       << "no --no-wait: not the K8sJobMode line";
+  EXPECT_FALSE(lab::ParseSubmitterCommand(
+      "ulimit -n 65536; ray start --address=rc-head-svc.default.svc.cluster.local:6379 --block",
+      &cmd))
+      << "a worker's `ray start` line";
+  ASSERT_TRUE(lab::ParseSubmitterCommand(
+      "ray\tjob  submit --address http://rc-head-svc.ns.svc.cluster.local:8265 --no-wait "
+      "--submission-id j1 -- python a.py",
+      &cmd))
+      << "words split on any whitespace, as the shell splits them";
+  EXPECT_EQ(cmd.cluster, "rc");
+  EXPECT_EQ(cmd.job_id, "j1");
 }
 
 TEST(KubeRaySamples, RayJobSampleSucceedsThroughItsSubmitterJob) {
