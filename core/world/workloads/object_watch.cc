@@ -15,6 +15,20 @@ namespace {
 // ParseRv reads a simulation resourceVersion; -1 when it is not a decimal number.
 int64_t ParseRv(const std::string& rv) {
   if (rv.empty()) return -1;
+  // Every delivery compares two: digits alone are summed here (18 cannot overflow), strtoll
+  // reads the rest (signs, spaces, longer numbers) as before.
+  if (rv.size() <= 18) {
+    int64_t v = 0;
+    bool digits = true;
+    for (const char c : rv) {
+      if (c < '0' || c > '9') {
+        digits = false;
+        break;
+      }
+      v = v * 10 + (c - '0');
+    }
+    if (digits) return v;
+  }
   char* end = nullptr;
   const long long v = std::strtoll(rv.c_str(), &end, 10);
   if (end == nullptr || *end != '\0' || v < 0) return -1;

@@ -105,5 +105,21 @@ TEST(ObjectWatch, RelistsAfterADroppedWatch) {
   EXPECT_NE(f.watch.Get("default", "b"), nullptr);
 }
 
+Json WithRv(const std::string& rv) { return Json{{"metadata", {{"resourceVersion", rv}}}}; }
+
+TEST(NewerOrSame, ComparesResourceVersionsAsNumbers) {
+  EXPECT_TRUE(NewerOrSame(WithRv("10"), WithRv("9"))) << "10 > 9, though \"10\" < \"9\"";
+  EXPECT_FALSE(NewerOrSame(WithRv("9"), WithRv("10")));
+  EXPECT_TRUE(NewerOrSame(WithRv("42"), WithRv("42")));
+  EXPECT_FALSE(NewerOrSame(WithRv("007"), WithRv("8"))) << "leading zeros read as decimal";
+  EXPECT_TRUE(NewerOrSame(WithRv("123456789012345678"), WithRv("123456789012345677")));
+  EXPECT_FALSE(NewerOrSame(WithRv("1234567890123456789"), WithRv("1234567890123456790")))
+      << "past 18 digits the value is still read";
+  EXPECT_TRUE(NewerOrSame(WithRv("+5"), WithRv("4"))) << "a signed number is still a number";
+  EXPECT_TRUE(NewerOrSame(WithRv("1"), WithRv("x7"))) << "not a counter: never stale";
+  EXPECT_TRUE(NewerOrSame(WithRv(""), WithRv("7")));
+  EXPECT_TRUE(NewerOrSame(WithRv("3"), Json::object())) << "no resourceVersion: never stale";
+}
+
 }  // namespace
 }  // namespace world
