@@ -244,7 +244,7 @@ void ObjectMetaCauses(const KindInfo& kind, const Json& obj, std::vector<std::st
           causes->push_back(InvalidError("metadata.labels", it.key(), m));
         }
         if (!it->is_string()) continue;
-        for (const std::string& m : IsValidLabelValue(it->get<std::string>())) {
+        for (const std::string& m : IsValidLabelValue(it->get_ref<const std::string&>())) {
           causes->push_back(InvalidError("metadata.labels", *it, m));
         }
       }

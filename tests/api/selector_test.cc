@@ -275,6 +275,20 @@ TEST(Validation, QualifiedNamesAndLabelValues) {
       {"a/", 2, 1},
       {std::string(63, 'x'), 0, 0},
       {std::string(64, 'x'), 1, 1},
+      // Prefixes: a DNS-1123 subdomain of up to 253 characters, each dot-separated part
+      // lowercase alphanumeric with inner '-'.
+      {"ray.io/node-type", 0, 1},
+      {"A_b.C9", 0, 0},
+      {"Example.com/a", 1, 1},
+      {"a.-b/c", 1, 1},
+      {"a-.b/c", 1, 1},
+      {"a..b/c", 1, 1},
+      {"a/b/c", 1, 1},
+      {"a/_b", 1, 1},
+      {std::string(253, 'p') + "/n", 0, 2},  // as a value: too long, and the '/
+      {std::string(254, 'p') + "/n", 1, 2},
+      {"p/" + std::string(63, 'n'), 0, 2},
+      {"p/" + std::string(64, 'n'), 1, 2},
   };
   for (const auto& c : cases) {
     EXPECT_EQ(IsQualifiedName(c.value).size(), c.name_errors) << "'" << c.value << "'";
