@@ -25,6 +25,27 @@ bool IsDns1035Label(const std::string& s) {
   return s.back() != '-';
 }
 
+// MemberOr is obj.value(key, fallback) returned by reference: every reconcile validates the
+// spec, and copying it (and its head and worker groups) cost more than the checks.
+const Json& MemberOr(const Json& obj, const char* key, const Json& fallback) {
+  if (!obj.is_object()) {
+    (void)obj.value(key, fallback);  // throws as value() does on a non-object
+    return fallback;
+  }
+  auto it = obj.find(key);
+  return it == obj.end() ? fallback : *it;
+}
+
+const Json& EmptyObject() {
+  static const Json* const empty = new Json(Json::object());  // never freed: outlives the pool
+  return *empty;
+}
+
+const Json& EmptyArray() {
+  static const Json* const empty = new Json(Json::array());
+  return *empty;
+}
+
 bool ContainersEmpty(const Json& group) {
   const Json* c = At(group, "/template/spec/containers");
   return c == nullptr || !c->is_array() || c->empty();
@@ -116,19 +137,20 @@ base::Status ValidateRayClusterMetadata(const Json& cluster) {
 
 // mirrors validation.go ValidateRayClusterSpec (the checks listed in the header)
 base::Status ValidateRayClusterSpec(const Json& cluster, const FeatureGates& features) {
-  const Json spec = cluster.value("spec", Json::object());
-  const Json head = spec.value("headGroupSpec", Json::object());
+  const Json& spec = MemberOr(cluster, "spec", EmptyObject());
+  const Json& head = MemberOr(spec, "headGroupSpec", EmptyObject());
   if (ContainersEmpty(head)) return Invalid("headGroupSpec should have at least one container");
   if (base::Status s = ValidateGroupParams("Head", head); !s.ok()) return s;
   const bool autoscaling = IsAutoscalingEnabled(spec);
-  const Json groups = spec.value("workerGroupSpecs", Json::array());
+  const Json& listed = MemberOr(spec, "workerGroupSpecs", EmptyArray());
+  const Json& groups = listed.is_array() ? listed : EmptyArray();
   // Admission's schema normally guarantees these shapes; the checks below read them freely.
-  for (const Json& g : groups.is_array() ? groups : Json::array()) {
+  for (const Json& g : groups) {
     if (!g.is_object() || (g.contains("groupName") && !g["groupName"].is_string())) {
       return Invalid("workerGroupSpecs must be objects with a string groupName");
     }
   }
-  for (const Json& g : groups.is_array() ? groups : Json::array()) {
+  for (const Json& g : groups) {
     const std::string name = g.value("groupName", std::string());
     if (ContainersEmpty(g)) return Invalid("workerGroupSpec should have at least one container");
     const Json* min = At(g, "/minReplicas");
@@ -151,7 +173,7 @@ base::Status ValidateRayClusterSpec(const Json& cluster, const FeatureGates& fea
     }
     if (base::Status s = ValidateGroupParams(name, g); !s.ok()) return s;
   }
-  for (const Json& g : groups.is_array() ? groups : Json::array()) {
+  for (const Json& g : groups) {
     if (BoolAt(g, "/suspend", false) && !features.Enabled(kRayJobDeletionPolicy)) {
       return Invalid("worker group " + g.value("groupName", std::string()) +
                      " can be suspended only when the RayJobDeletionPolicy feature gate is enabled");
@@ -165,7 +187,7 @@ base::Status ValidateRayClusterSpec(const Json& cluster, const FeatureGates& fea
                    "true to use autoscaler v2");
   }
   if (autoscaling) {
-    for (const Json& g : groups.is_array() ? groups : Json::array()) {
+    for (const Json& g : groups) {
       if (BoolAt(g, "/suspend", false)) {
         return Invalid("worker group " + g.value("groupName", std::string()) +
                        " cannot be suspended with Autoscaler enabled");
@@ -180,7 +202,7 @@ base::Status ValidateRayClusterSpec(const Json& cluster, const FeatureGates& fea
       if (!policy.empty() && policy != "Never") {
         return Invalid("restartPolicy for head Pod should be Never or unset when using autoscaler V2");
       }
-      for (const Json& g : groups.is_array() ? groups : Json::array()) {
+      for (const Json& g : groups) {
         const std::string p = StringAt(g, "/template/spec/restartPolicy");
         if (!p.empty() && p != "Never") {
           return Invalid("restartPolicy for worker group " + g.value("groupName", std::string()) +
