@@ -713,17 +713,20 @@ Status FromCauses(const KindInfo& kind, const Json& obj, const std::vector<std::
 
 // ---- defaults ----------------------------------------------------------------------------------
 
-// Set stores value at obj[key] when obj is an object and the key is absent or null.
-void Set(Json* obj, const char* key, Json value) {
+// Set stores value at obj[key] when obj is an object and the key is absent or null. The value
+// becomes a Json only then: most objects arrive with their defaults already set (a Pod stamped
+// from a defaulted template), and building each default to drop it was most of this pass.
+template <class V>
+void Set(Json* obj, const char* key, V&& value) {
   if (obj == nullptr || !obj->is_object()) return;
   auto it = obj->find(key);
-  if (it == obj->end() || it->is_null()) (*obj)[key] = std::move(value);
+  if (it == obj->end() || it->is_null()) (*obj)[key] = Json(std::forward<V>(value));
 }
 
 // Object returns obj[key] when it is an object (or creates it when create is set).
 Json* Object(Json* obj, const char* key, bool create = false) {
   if (obj == nullptr || !obj->is_object()) return nullptr;
-  if (create) Set(obj, key, Json::object());
+  if (create) Set(obj, key, Json::value_t::object);
   Json* child = Field(*obj, key);
   return child != nullptr && child->is_object() ? child : nullptr;
 }
@@ -760,7 +763,7 @@ void DefaultPodSpec(Json* spec, bool is_pod) {
   Set(spec, "terminationGracePeriodSeconds", 30);
   Set(spec, "dnsPolicy", "ClusterFirst");
   Set(spec, "schedulerName", "default-scheduler");
-  Set(spec, "securityContext", Json::object());
+  Set(spec, "securityContext", Json::value_t::object);
   if (is_pod) {
     Set(spec, "enableServiceLinks", true);
     if (Field(*spec, "priorityClassName") == nullptr) {  // the Priority admission plugin
@@ -776,7 +779,7 @@ void DefaultPodSpec(Json* spec, bool is_pod) {
       }
       Set(c, "terminationMessagePath", "/dev/termination-log");
       Set(c, "terminationMessagePolicy", "File");
-      Set(c, "resources", Json::object());
+      Set(c, "resources", Json::value_t::object);
       DefaultPorts(c);
     });
   }
