@@ -193,8 +193,22 @@ TEST(ShouldDeletePod, Test_ShouldDeletePod) {
       Json::array({Json{{"name", "ray"}, {"state", {{"terminated", {{"exitCode", 1}}}}}}});
   running["spec"]["restartPolicy"] = "Always";
   EXPECT_FALSE(ShouldDeletePod(running, "worker", &reason));
+  EXPECT_NE(reason.find("should be able to restart automatically"), std::string::npos);
   running["spec"]["restartPolicy"] = "Never";
   EXPECT_TRUE(ShouldDeletePod(running, "worker", &reason));
+  EXPECT_NE(reason.find("restart policy Never"), std::string::npos);
+}
+
+TEST(ShouldDeletePod, DecidesTheSameWithoutAReason) {
+  Json running = PodIn("w", "worker", "Running", false);
+  running["status"]["containerStatuses"] =
+      Json::array({Json{{"name", "ray"}, {"state", {{"terminated", {{"exitCode", 1}}}}}}});
+  running["spec"]["restartPolicy"] = "Never";
+  EXPECT_TRUE(ShouldDeletePod(running, "worker", nullptr));
+  running["spec"]["restartPolicy"] = "Always";
+  EXPECT_FALSE(ShouldDeletePod(running, "worker", nullptr));
+  EXPECT_TRUE(ShouldDeletePod(PodIn("w", "worker", "Failed", false), "worker", nullptr));
+  EXPECT_FALSE(ShouldDeletePod(PodIn("w", "worker", "Pending", false), "worker", nullptr));
 }
 
 }  // namespace

@@ -97,33 +97,43 @@ std::string Describe(const Json* terminated) {
 
 // mirrors raycluster_controller.go shouldDeletePod
 bool ShouldDeletePod(const Json& pod, const std::string& node_type, std::string* reason) {
+  // Upstream always builds the reason, for its log line; the text is composed here only for a
+  // caller that reads it (each reconcile asks about every worker).
   const std::string phase = StringAt(pod, "/status/phase");
-  const std::string name = api::Name(pod);
   if (phase == "Failed" || phase == "Succeeded") {
-    *reason = "The " + node_type + " Pod " + name + " status is " + phase +
-              " which is a terminal state. KubeRay will delete the Pod and create new Pods in the "
-              "next reconciliation if necessary.";
+    if (reason != nullptr) {
+      *reason = "The " + node_type + " Pod " + api::Name(pod) + " status is " + phase +
+                " which is a terminal state. KubeRay will delete the Pod and create new Pods in "
+                "the next reconciliation if necessary.";
+    }
     return true;
   }
   const Json* terminated = RayContainerTerminated(pod);
-  const std::string policy = StringAt(pod, "/spec/restartPolicy");
   if (phase == "Running" && terminated != nullptr) {
+    const std::string policy = StringAt(pod, "/spec/restartPolicy");
     if (policy == "Never") {
-      *reason = "The Pod status of the " + node_type + " Pod " + name + " is " + phase +
-                ", and the Ray container terminated status is " + Describe(terminated) +
-                ". The container is unable to restart due to its restart policy Never, so KubeRay "
-                "will delete it.";
+      if (reason != nullptr) {
+        *reason = "The Pod status of the " + node_type + " Pod " + api::Name(pod) + " is " +
+                  phase + ", and the Ray container terminated status is " +
+                  Describe(terminated) +
+                  ". The container is unable to restart due to its restart policy Never, so "
+                  "KubeRay will delete it.";
+      }
       return true;
     }
-    *reason = "The Pod status of the " + node_type + " Pod " + name + " is " + phase +
-              ", and the Ray container terminated status is " + Describe(terminated) +
-              ". However, KubeRay will not delete the Pod because its restartPolicy is set to " +
-              policy + " and it should be able to restart automatically.";
+    if (reason != nullptr) {
+      *reason = "The Pod status of the " + node_type + " Pod " + api::Name(pod) + " is " + phase +
+                ", and the Ray container terminated status is " + Describe(terminated) +
+                ". However, KubeRay will not delete the Pod because its restartPolicy is set to " +
+                policy + " and it should be able to restart automatically.";
+    }
     return false;
   }
-  *reason = "KubeRay does not need to delete the " + node_type + " Pod " + name +
-            ". The Pod status is " + phase + ", and the Ray container terminated status is " +
-            Describe(terminated) + ".";
+  if (reason != nullptr) {
+    *reason = "KubeRay does not need to delete the " + node_type + " Pod " + api::Name(pod) +
+              ". The Pod status is " + phase + ", and the Ray container terminated status is " +
+              Describe(terminated) + ".";
+  }
   return false;
 }
 
@@ -619,8 +629,7 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
     std::set<std::string> deleted_workers;
     int unhealthy = 0;
     for (const ObjectPtr& p : *workers) {
-      std::string reason;
-      if (!ShouldDeletePod(*p, kWorkerNode, &reason)) continue;
+      if (!ShouldDeletePod(*p, kWorkerNode, /*reason=*/nullptr)) continue;
       ++unhealthy;
       deleted_workers.insert(api::Name(*p));
       auto deleted = client_.Delete("Pod", ns, api::Name(*p));

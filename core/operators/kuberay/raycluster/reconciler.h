@@ -35,7 +35,8 @@ namespace kuberay {
 inline const std::string kRayClusterKind = "RayCluster";
 
 // ShouldDeletePod: Failed or Succeeded Pods always; Running Pods whose Ray container terminated
-// only with restartPolicy Never. reason explains the decision (as upstream logs it).
+// only with restartPolicy Never. reason, when not null, explains the decision (as upstream logs
+// it).
 bool ShouldDeletePod(const api::Json& pod, const std::string& node_type, std::string* reason);
 
 class RayClusterReconciler final : public reconcile::Reconciler {
