@@ -524,12 +524,30 @@ base::Status RayClusterReconciler::CreateWorkerPod(reconcile::ReconcileContext& 
   return base::Status::OK();
 }
 
+std::string RayClusterReconciler::ClusterHash(const Json& cluster) {
+  constexpr size_t kRemembered = 4096;  // clusters come and go: forget all past this many
+  const std::string& uid = api::MetaText(cluster, api::keys::Uid());
+  const int64_t generation = api::Generation(cluster);
+  if (uid.empty() || generation <= 0) {  // not from the API server: nothing to key it by
+    return GenerateHashWithoutReplicasAndWorkersToDelete(cluster["spec"]);
+  }
+  auto it = cluster_hashes_.find(uid);
+  if (it == cluster_hashes_.end()) {
+    if (cluster_hashes_.size() >= kRemembered) cluster_hashes_.clear();
+    it = cluster_hashes_.emplace(uid, RememberedHash{}).first;
+  } else if (it->second.generation == generation) {
+    return it->second.hash;
+  }
+  it->second = {generation, GenerateHashWithoutReplicasAndWorkersToDelete(cluster["spec"])};
+  return it->second.hash;
+}
+
 // mirrors raycluster_controller.go reconcilePods
 ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& ctx, const Json& cluster) {
   const std::string ns = api::Namespace(cluster);
   const std::string name = api::Name(cluster);
   const std::string key = ns + "/" + name;
-  const std::string hash = GenerateHashWithoutReplicasAndWorkersToDelete(cluster["spec"]);
+  const std::string hash = ClusterHash(cluster);
   const std::string all_pods = Selector({{kRayClusterLabelKey, name}});
 
   // Suspend (gate RayClusterStatusConditions): Suspending deletes every Pod.

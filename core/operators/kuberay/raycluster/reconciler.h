@@ -18,7 +18,9 @@
 // here the list is shuffled with the operator's PRNG, so a seed replays the same victims.
 // Single-threaded; time comes from ReconcileContext::now.
 
+#include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/api/object.h"
@@ -81,12 +83,23 @@ class RayClusterReconciler final : public reconcile::Reconciler {
                                                        const std::string& selector);
   void Event(const api::Json& cluster, const std::string& type, const std::string& reason,
              const std::string& message, base::SimTime now);
+  // ClusterHash is GenerateHashWithoutReplicasAndWorkersToDelete(cluster's spec), remembered per
+  // uid and generation: the API server bumps a custom resource's generation on every change
+  // outside metadata and status, so one generation has one spec. Upstream hashes on every
+  // reconcile; only the cost differs (a serialisation of the spec each time).
+  std::string ClusterHash(const api::Json& cluster);
+
+  struct RememberedHash {
+    int64_t generation = 0;
+    std::string hash;
+  };
 
   client::Client& client_;
   EventRecorder recorder_;
   sim::Prng& prng_;
   OperatorConfig config_;
   ScaleExpectations expectations_;
+  std::unordered_map<std::string, RememberedHash> cluster_hashes_;  // by uid
 };
 
 }  // namespace kuberay
