@@ -184,16 +184,19 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
   const bool same_labels = old_obj != nullptr && new_obj != nullptr &&
                            JsonAt(*old_obj, "/metadata/labels") ==
                                JsonAt(*new_obj, "/metadata/labels");
-  if (old_obj != nullptr && !same_labels) {
-    for (const std::string& pair : LabelPairs(*old_obj)) {
-      auto it = pods_by_label_.find(pair);
-      if (it == pods_by_label_.end()) continue;
-      it->second.erase(pod_key);
-      if (it->second.empty()) pods_by_label_.erase(it);
-    }
+  // Each object's pairs are built once: they index the Pod and find the Services selecting it.
+  const std::vector<std::string> old_pairs =
+      old_obj != nullptr && !same_labels ? LabelPairs(*old_obj) : std::vector<std::string>();
+  std::vector<std::string> new_pairs =
+      new_obj != nullptr && !same_labels ? LabelPairs(*new_obj) : std::vector<std::string>();
+  for (const std::string& pair : old_pairs) {
+    auto it = pods_by_label_.find(pair);
+    if (it == pods_by_label_.end()) continue;
+    it->second.erase(pod_key);
+    if (it->second.empty()) pods_by_label_.erase(it);
   }
-  if (new_obj != nullptr && !same_labels) {
-    for (const std::string& pair : LabelPairs(*new_obj)) pods_by_label_[pair].insert(pod_key);
+  if (!same_labels) {
+    for (const std::string& pair : new_pairs) pods_by_label_[pair].insert(pod_key);
   }
   if (new_obj != nullptr && same_labels) {
     auto known = memberships_.find(pod_key);
@@ -202,9 +205,10 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
       return;
     }
   }
+  if (new_obj != nullptr && same_labels) new_pairs = LabelPairs(*new_obj);  // not built above
   std::set<std::string> selecting;
-  auto add_selecting = [&](const Json& obj) {
-    for (const std::string& pair : LabelPairs(obj)) {
+  auto add_selecting = [&](const Json& obj, const std::vector<std::string>& pairs) {
+    for (const std::string& pair : pairs) {
       auto it = services_by_pair_.find(pair);
       if (it == services_by_pair_.end()) continue;
       for (const std::string& key : it->second) {
@@ -215,12 +219,12 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
     }
   };
   if (new_obj != nullptr) {
-    add_selecting(*new_obj);
+    add_selecting(*new_obj, new_pairs);
     memberships_[pod_key] = {services_version_, {selecting.begin(), selecting.end()}};
   } else {
     memberships_.erase(pod_key);
   }
-  if (old_obj != nullptr && !same_labels) add_selecting(*old_obj);
+  if (old_obj != nullptr && !same_labels) add_selecting(*old_obj, old_pairs);
   for (const std::string& key : selecting) queue_.Add(key);
 }
 
