@@ -47,10 +47,11 @@ class FieldFilter {
   // Make checks every term against the indexers (exact matches only) or the kind's field set.
   static base::StatusOr<FieldFilter> Make(const std::string& kind, const std::string& text,
                                           const informer::Indexers& indexers) {
-    auto selector = api::FieldSelector::Parse(text);
-    if (!selector.ok()) return selector.status();
     FieldFilter filter;
     filter.kind_ = kind;
+    if (text.empty()) return filter;  // most Lists: no terms, and no field list to read
+    auto selector = api::FieldSelector::Parse(text);
+    if (!selector.ok()) return selector.status();
     const std::vector<std::string> supported = api::SupportedFieldSelectors(kind);
     for (const api::FieldSelector::Term& term : selector->terms()) {
       Check check;
