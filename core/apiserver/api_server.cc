@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <type_traits>
 #include <utility>
 
 #include "core/api/patch.h"
@@ -62,11 +63,19 @@ void CopyField(Json& to, const Json& from, const char* key) {
   }
 }
 
-// MergedCopy is api::ApplyMergePatch(*target, patch) (target null: absent) that copies only the
+// Merged is api::ApplyMergePatch(*target, patch) (target null: absent) that copies only the
 // parts of target the patch keeps, not those it replaces (a kubelet sends its whole status).
+// With kTake the patch's values are moved into the result instead of copied.
 // mirrors evanphx/json-patch merge.go mergeDocs, as api::ApplyMergePatch does.
-Json MergedCopy(const Json* target, const Json& patch) {
-  if (!patch.is_object()) return patch;
+template <bool kTake>
+Json Merged(const Json* target, std::conditional_t<kTake, Json&, const Json&> patch) {
+  if (!patch.is_object()) {
+    if constexpr (kTake) {
+      return std::move(patch);
+    } else {
+      return patch;
+    }
+  }
   Json out = Json::object();
   const bool merge = target != nullptr && target->is_object();
   if (merge) {
@@ -77,7 +86,7 @@ Json MergedCopy(const Json* target, const Json& patch) {
   for (auto it = patch.begin(); it != patch.end(); ++it) {
     if (it.value().is_null()) continue;
     auto kept = merge ? target->find(it.key()) : Json::const_iterator();
-    out[it.key()] = MergedCopy(merge && kept != target->end() ? &*kept : nullptr, it.value());
+    out[it.key()] = Merged<kTake>(merge && kept != target->end() ? &*kept : nullptr, it.value());
   }
   return out;
 }
@@ -87,7 +96,9 @@ Json MergedCopy(const Json* target, const Json& patch) {
 // and status; everything else is reset to the stored object anyway (status_strategy.go). A merge
 // patch acts on each top-level key alone, so these keys come out as api::ApplyMergePatch on the
 // whole object would make them, without copying the rest of the stored object.
-Json MergePatchForStatus(const Json& stored, const Json& patch) {
+// With kTake the patch's members are moved into the result (the caller gave the body away).
+template <bool kTake>
+Json MergePatchForStatus(const Json& stored, std::conditional_t<kTake, Json&, const Json&> patch) {
   Json patched = Json::object();
   // base is the stored value of key (null when absent), as the whole-object merge would see it.
   auto merge_key = [&](const char* key, const Json* base) {
@@ -95,7 +106,7 @@ Json MergePatchForStatus(const Json& stored, const Json& patch) {
     if (change == patch.end()) {
       if (base != nullptr) patched[key] = *base;
     } else if (!change->is_null()) {
-      patched[key] = MergedCopy(base, *change);
+      patched[key] = Merged<kTake>(base, *change);
     }
   };
   auto stored_meta = stored.find("metadata");
@@ -481,6 +492,22 @@ base::StatusOr<api::ObjectPtr> ApiServer::Patch(const RequestContext& ctx,
                                                 const std::string& kind_name, const std::string& ns,
                                                 const std::string& name, PatchType type,
                                                 const Json& patch, const std::string& subresource) {
+  return PatchInternal(ctx, kind_name, ns, name, type, patch, nullptr, subresource);
+}
+
+base::StatusOr<api::ObjectPtr> ApiServer::Patch(const RequestContext& ctx,
+                                                const std::string& kind_name, const std::string& ns,
+                                                const std::string& name, PatchType type,
+                                                Json&& patch, const std::string& subresource) {
+  return PatchInternal(ctx, kind_name, ns, name, type, patch, &patch, subresource);
+}
+
+base::StatusOr<api::ObjectPtr> ApiServer::PatchInternal(const RequestContext& ctx,
+                                                        const std::string& kind_name,
+                                                        const std::string& ns,
+                                                        const std::string& name, PatchType type,
+                                                        const Json& patch, Json* owned,
+                                                        const std::string& subresource) {
   const api::KindInfo* kind = Resolve(kind_name);
   const std::string scoped_ns = kind != nullptr && kind->namespaced ? ns : "";
   auto fail = [&](Status s) -> base::StatusOr<api::ObjectPtr> {
@@ -503,6 +530,10 @@ base::StatusOr<api::ObjectPtr> ApiServer::Patch(const RequestContext& ctx,
   }
   api::ObjectPtr stored = Peek(kind->kind, scoped_ns, name);
   if (stored == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
+  // A patch without metadata.resourceVersion applies to the latest object (no optimistic lock);
+  // one that carries it is checked like an update. Read before an owned body is taken apart.
+  const bool locked = patch.is_object() && patch.contains("metadata") &&
+                      patch["metadata"].is_object() && patch["metadata"].contains("resourceVersion");
   Json patched;
   switch (type) {
     case PatchType::kJsonMerge:
@@ -511,8 +542,13 @@ base::StatusOr<api::ObjectPtr> ApiServer::Patch(const RequestContext& ctx,
                                                         std::string(patch.type_name()) +
                                                         " into Go value of type map[string]interface {}"));
       }
-      patched = subresource == "status" ? MergePatchForStatus(*stored, patch)
-                                        : api::ApplyMergePatch(*stored, patch);
+      if (subresource != "status") {
+        patched = api::ApplyMergePatch(*stored, patch);
+      } else if (owned != nullptr) {
+        patched = MergePatchForStatus<true>(*stored, *owned);
+      } else {
+        patched = MergePatchForStatus<false>(*stored, patch);
+      }
       break;
     case PatchType::kJsonPatch: {
       auto result = api::ApplyJsonPatch(*stored, patch);
@@ -543,10 +579,6 @@ base::StatusOr<api::ObjectPtr> ApiServer::Patch(const RequestContext& ctx,
                                                     ") does not match the name on the URL (" +
                                                     name + ")"));
   }
-  // A patch without metadata.resourceVersion applies to the latest object (no optimistic lock);
-  // one that carries it is checked like an update.
-  const bool locked = patch.is_object() && patch.contains("metadata") &&
-                      patch["metadata"].is_object() && patch["metadata"].contains("resourceVersion");
   if (!locked) api::Metadata(patched)["resourceVersion"] = api::ResourceVersion(*stored);
   return UpdateInternal(ctx, kind, std::move(patched), subresource, "patch", /*require_rv=*/false);
 }

@@ -160,6 +160,12 @@ class ApiServer {
                                        const std::string& ns, const std::string& name,
                                        PatchType type, const api::Json& patch,
                                        const std::string& subresource = "");
+  // This Patch takes the body apart where it can: a /status merge patch moves the members it
+  // sets into the new object instead of copying them (a kubelet sends its whole Pod status).
+  base::StatusOr<api::ObjectPtr> Patch(const RequestContext& ctx, const std::string& kind,
+                                       const std::string& ns, const std::string& name,
+                                       PatchType type, api::Json&& patch,
+                                       const std::string& subresource = "");
   // Bind is the pods/binding subresource (what kube-scheduler calls): one write sets the Pod's
   // spec.nodeName to binding.target.name, adds the binding's annotations and sets PodScheduled
   // to True. 409 when the Pod is being deleted, already has a node or has scheduling gates. The
@@ -252,6 +258,12 @@ class ApiServer {
   base::Status Admit(const std::string& operation, const api::KindInfo* kind,
                      const RequestContext& ctx, const api::ObjectPtr& object,
                      const api::ObjectPtr& old_object) const;
+  // PatchInternal is Patch; owned is &patch when the caller gave the body away, else null.
+  base::StatusOr<api::ObjectPtr> PatchInternal(const RequestContext& ctx,
+                                               const std::string& kind_name, const std::string& ns,
+                                               const std::string& name, PatchType type,
+                                               const api::Json& patch, api::Json* owned,
+                                               const std::string& subresource);
   // UpdateInternal runs the shared update path for Update and Patch.
   base::StatusOr<api::ObjectPtr> UpdateInternal(const RequestContext& ctx,
                                                 const api::KindInfo* kind, api::Json obj,

@@ -47,8 +47,8 @@ base::StatusOr<api::ObjectPtr> DirectClient::UpdateStatus(api::Json obj) {
 base::StatusOr<api::ObjectPtr> DirectClient::PatchStatus(const std::string& kind,
                                                          const std::string& ns,
                                                          const std::string& name, PatchType type,
-                                                         const api::Json& patch) {
-  return apiserver_.Patch(ctx_, kind, ns, name, type, patch, "status");
+                                                         api::Json patch) {
+  return apiserver_.Patch(ctx_, kind, ns, name, type, std::move(patch), "status");
 }
 
 base::StatusOr<api::ObjectPtr> DirectClient::Bind(const api::Json& binding) {

@@ -50,7 +50,7 @@ class StatusWriter {
   virtual base::StatusOr<api::ObjectPtr> PatchStatus(const std::string& kind,
                                                      const std::string& ns,
                                                      const std::string& name, PatchType type,
-                                                     const api::Json& patch) = 0;
+                                                     api::Json patch) = 0;
 };
 
 // Client is Reader + Writer + StatusWriter + Watch (controller-runtime client.WithWatch), plus
@@ -91,7 +91,7 @@ class DirectClient final : public Client {
   base::StatusOr<api::ObjectPtr> UpdateStatus(api::Json obj) override;
   base::StatusOr<api::ObjectPtr> PatchStatus(const std::string& kind, const std::string& ns,
                                              const std::string& name, PatchType type,
-                                             const api::Json& patch) override;
+                                             api::Json patch) override;
   base::StatusOr<api::ObjectPtr> Bind(const api::Json& binding) override;
   base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,

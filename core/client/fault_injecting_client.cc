@@ -88,10 +88,10 @@ base::StatusOr<api::ObjectPtr> FaultInjectingClient::PatchStatus(const std::stri
                                                                  const std::string& ns,
                                                                  const std::string& name,
                                                                  PatchType type,
-                                                                 const api::Json& patch) {
+                                                                 api::Json patch) {
   base::Status fault = Check("patch", kind, ns, name, "status");
   if (!fault.ok()) return fault;
-  return inner_.PatchStatus(kind, ns, name, type, patch);
+  return inner_.PatchStatus(kind, ns, name, type, std::move(patch));
 }
 
 base::StatusOr<api::ObjectPtr> FaultInjectingClient::Bind(const api::Json& binding) {

@@ -49,7 +49,7 @@ class FaultInjectingClient final : public Client {
   base::StatusOr<api::ObjectPtr> UpdateStatus(api::Json obj) override;
   base::StatusOr<api::ObjectPtr> PatchStatus(const std::string& kind, const std::string& ns,
                                              const std::string& name, PatchType type,
-                                             const api::Json& patch) override;
+                                             api::Json patch) override;
   base::StatusOr<api::ObjectPtr> Bind(const api::Json& binding) override;
   base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,

@@ -46,9 +46,9 @@ class Manager::CachingClient final : public client::Client {
   }
   base::StatusOr<api::ObjectPtr> PatchStatus(const std::string& kind, const std::string& ns,
                                              const std::string& name, client::PatchType type,
-                                             const api::Json& patch) override {
+                                             api::Json patch) override {
     ++calls_;
-    return mgr_.api_client_.PatchStatus(kind, ns, name, type, patch);
+    return mgr_.api_client_.PatchStatus(kind, ns, name, type, std::move(patch));
   }
   base::StatusOr<api::ObjectPtr> Bind(const api::Json& binding) override {
     ++calls_;

@@ -552,38 +552,44 @@ TEST_F(ApiServerTest, EveryRequestIsTracedWithItsCode) {
 
 // A merge patch to /status reads only metadata and status of the patched object; the result must
 // be exactly the stored object with the status of the whole-object merge (status_strategy.go).
+// Both forms of Patch: a body the caller keeps (copied from) and one it gives away (moved from).
 TEST_F(ApiServerTest, StatusMergePatchTakesTheStatusOfTheWholeMerge) {
-  MustCreate(Isvc("llama"));
-  const std::vector<std::string> patches = {
-      R"({"spec":{"replicas":9},"metadata":{"labels":{"x":"y"}},"status":{"a":1,"c":{"d":2}}})",
-      R"({"status":{"b":2,"c":{"d":null,"e":[1,2]}}})",
-      R"({"status":{"a":null}})",
-      R"({"status":"scalar"})",
-      R"({"status":{"back":true}})",
-      R"({"status":null})",
-      R"({"status":{}})",
-  };
-  for (const std::string& text : patches) {
-    const Json patch = Json::parse(text);
-    api::ObjectPtr before = api_.Peek("InferenceService", "default", "llama");
-    Json want = *before;
-    const Json whole = api::ApplyMergePatch(*before, patch);
-    if (whole.contains("status")) {
-      want["status"] = whole["status"];
-    } else {
-      want.erase("status");
+  for (const bool give : {false, true}) {
+    const std::string name = give ? "given" : "llama";
+    MustCreate(Isvc(name));
+    const std::vector<std::string> patches = {
+        R"({"spec":{"replicas":9},"metadata":{"labels":{"x":"y"}},"status":{"a":1,"c":{"d":2}}})",
+        R"({"status":{"b":2,"c":{"d":null,"e":[1,2]}}})",
+        R"({"status":{"a":null}})",
+        R"({"status":"scalar"})",
+        R"({"status":{"back":true}})",
+        R"({"status":null})",
+        R"({"status":{}})",
+    };
+    for (const std::string& text : patches) {
+      const Json patch = Json::parse(text);
+      api::ObjectPtr before = api_.Peek("InferenceService", "default", name);
+      Json want = *before;
+      const Json whole = api::ApplyMergePatch(*before, patch);
+      if (whole.contains("status")) {
+        want["status"] = whole["status"];
+      } else {
+        want.erase("status");
+      }
+      const bool noop = want == *before;
+      auto patched = give ? api_.Patch(admin_, "InferenceService", "default", name,
+                                       PatchType::kJsonMerge, Json(patch), "status")
+                          : api_.Patch(admin_, "InferenceService", "default", name,
+                                       PatchType::kJsonMerge, patch, "status");
+      ASSERT_TRUE(patched.ok()) << text << ": " << patched.status().ToString();
+      if (noop) {
+        EXPECT_EQ(*patched, before) << text << ": a no-op keeps the stored object";
+      } else {
+        EXPECT_NE(api::ResourceVersion(**patched), api::ResourceVersion(*before)) << text;
+        want["metadata"]["resourceVersion"] = api::ResourceVersion(**patched);
+      }
+      EXPECT_EQ(**patched, want) << text << (give ? " (given away)" : "");
     }
-    const bool noop = want == *before;
-    auto patched = api_.Patch(admin_, "InferenceService", "default", "llama",
-                              PatchType::kJsonMerge, patch, "status");
-    ASSERT_TRUE(patched.ok()) << text << ": " << patched.status().ToString();
-    if (noop) {
-      EXPECT_EQ(*patched, before) << text << ": a no-op keeps the stored object";
-    } else {
-      EXPECT_NE(api::ResourceVersion(**patched), api::ResourceVersion(*before)) << text;
-      want["metadata"]["resourceVersion"] = api::ResourceVersion(**patched);
-    }
-    EXPECT_EQ(**patched, want) << text;
   }
 }
 

@@ -637,7 +637,8 @@ void Kubelet::WriteStatus(PodRuntime& rt) {
   if (!changed) return;
   Json patch = Json::object();
   patch["status"] = std::move(status);
-  auto written = client_.PatchStatus("Pod", rt.ns, rt.name, client::PatchType::kJsonMerge, patch);
+  auto written =
+      client_.PatchStatus("Pod", rt.ns, rt.name, client::PatchType::kJsonMerge, std::move(patch));
   if (written.ok()) {
     watch_.Observe(written.value());
     return;
