@@ -72,6 +72,8 @@ class FlatObject {
   bool empty() const noexcept { return items_.empty(); }
   size_type size() const noexcept { return items_.size(); }
   size_type max_size() const noexcept { return items_.max_size(); }
+  // reserve makes room for n members; a builder that knows its size inserts without regrowing.
+  void reserve(size_type n) { items_.reserve(n); }
   void clear() noexcept { items_.clear(); }
 
   template <class K>

@@ -76,8 +76,9 @@ Json Merged(const Json* target, std::conditional_t<kTake, Json&, const Json&> pa
       return patch;
     }
   }
-  Json out = Json::object();
   const bool merge = target != nullptr && target->is_object();
+  // Room for the larger side: exact when the patch restates every member (a kubelet's status).
+  Json out = api::ObjectWithRoom(std::max(patch.size(), merge ? target->size() : 0));
   if (merge) {
     for (auto it = target->begin(); it != target->end(); ++it) {
       if (patch.find(it.key()) == patch.end()) out[it.key()] = it.value();
@@ -99,7 +100,7 @@ Json Merged(const Json* target, std::conditional_t<kTake, Json&, const Json&> pa
 // With kTake the patch's members are moved into the result (the caller gave the body away).
 template <bool kTake>
 Json MergePatchForStatus(const Json& stored, std::conditional_t<kTake, Json&, const Json&> patch) {
-  Json patched = Json::object();
+  Json patched = api::ObjectWithRoom(2);  // metadata and status
   // base is the stored value of key (null when absent), as the whole-object merge would see it.
   auto merge_key = [&](const char* key, const Json* base) {
     auto change = patch.find(key);
@@ -127,7 +128,7 @@ Json MergePatchForStatus(const Json& stored, std::conditional_t<kTake, Json&, co
 // CopyWithStatus copies the stored object with its status replaced (nullptr: removed), without
 // copying the stored status first.
 Json CopyWithStatus(const Json& stored, Json* status) {
-  Json next = Json::object();
+  Json next = api::ObjectWithRoom(stored.size() + 1);
   for (auto it = stored.begin(); it != stored.end(); ++it) {
     if (it.key() != "status") next[it.key()] = it.value();
   }

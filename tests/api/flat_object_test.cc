@@ -194,5 +194,22 @@ TEST(FlatObjectTest, EraseByIteratorAndRange) {
   EXPECT_EQ(doc.dump(), R"({"a":0,"c":3,"d":5})");
 }
 
+TEST(FlatObjectTest, ObjectWithRoomTakesItsMembersWithoutMovingThem) {
+  Json obj = ObjectWithRoom(3);
+  EXPECT_TRUE(obj.is_object());
+  EXPECT_TRUE(obj.empty());
+  const Json::object_t& members = obj.get_ref<const Json::object_t&>();
+  obj["b"] = 2;
+  const void* buffer = &*members.begin();
+  obj["c"] = 3;
+  obj["a"] = 1;  // inserted before b: the members shift within the same buffer
+#ifndef RLAB_FLAT_OBJECT_CHECK  // sanitizer builds move the members on every insertion
+  EXPECT_EQ(static_cast<const void*>(&*members.begin()), buffer) << "reallocated";
+#else
+  (void)buffer;
+#endif
+  EXPECT_EQ(obj.dump(), R"({"a":1,"b":2,"c":3})");
+}
+
 }  // namespace
 }  // namespace api

@@ -498,7 +498,7 @@ bool Kubelet::RestartsAfter(const Json& pod, int exit_code) const {
 
 // mirrors kubelet_pods.go generateAPIPodStatus (phase, conditions, IPs, container statuses).
 Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
-  Json status = Json::object();
+  Json status = api::ObjectWithRoom(9);  // every member set below
   std::string phase;
   switch (rt.stage) {
     case Stage::kCreating:
@@ -552,7 +552,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
 
   Json statuses = Json::array();
   for (const Container& c : containers) {
-    Json cs = Json::object();
+    Json cs = api::ObjectWithRoom(9);  // every member set below
     if (rt.started_at > 0 || rt.stage == Stage::kRunning)
       cs[status_keys::ContainerIdKey()] = ContainerId(rt, c.name);
     cs[status_keys::Image()] = c.image;

@@ -26,7 +26,7 @@ size_t StoredOrder(const Json& entry) {
 // Build writes one condition with its members in key order (each insertion appends).
 Json Build(const KubeletCondition& c, const Json* prior, const std::string& stamp) {
   const char* status = c.ok ? "True" : "False";
-  Json out = Json::object();
+  Json out = api::ObjectWithRoom(6);
   out[api::keys::LastProbeTime()] = nullptr;
   const Json* kept = prior != nullptr && FieldIs(*prior, "status", status)
                          ? api::MemberAt(*prior, api::keys::LastTransitionTime())
