@@ -64,6 +64,36 @@ TEST(KubeletConditions, TransitionTimeMovesOnlyWithTheStatus) {
   EXPECT_EQ(got[3], Stored("PodScheduled", "True"));  // not in `set`: kept as stored
 }
 
+// A condition the kubelet would write again as it is stays as it is; any difference in what the
+// kubelet writes (a member it does not write, a reason, a message) makes it write the condition.
+TEST(KubeletConditions, AConditionIsRewrittenExactlyWhenItWouldDiffer) {
+  const std::string message = "containers with unready status: [ray-head]";
+  const KubeletCondition set[] = {{"Ready", false, "ContainersNotReady", message}};
+  const Json written = KubeletConditions(Json(), set, 1, kEarlier)[0];
+  EXPECT_EQ(KubeletConditions(Json::array({written}), set, 1, kNow)[0], written);
+  Json extra = written;
+  extra["foo"] = "bar";
+  EXPECT_EQ(KubeletConditions(Json::array({extra}), set, 1, kNow)[0], written);
+  Json probed = written;
+  probed["lastProbeTime"] = kEarlier;
+  EXPECT_EQ(KubeletConditions(Json::array({probed}), set, 1, kNow)[0], written);
+  Json other_reason = written;
+  other_reason["reason"] = "PodCompleted";
+  EXPECT_EQ(KubeletConditions(Json::array({other_reason}), set, 1, kNow)[0], written);
+  Json no_message = written;
+  no_message.erase("message");
+  EXPECT_EQ(KubeletConditions(Json::array({no_message}), set, 1, kNow)[0], written);
+  Json no_time = written;
+  no_time.erase("lastTransitionTime");
+  EXPECT_EQ(KubeletConditions(Json::array({no_time}), set, 1, kNow)[0]["lastTransitionTime"], kNow);
+  const KubeletCondition ready[] = {{"Ready", true, "", ""}};
+  EXPECT_EQ(KubeletConditions(Json::array({written}), ready, 1, kNow)[0],
+            (Json{{"lastProbeTime", nullptr},
+                  {"lastTransitionTime", kNow},
+                  {"status", "True"},
+                  {"type", "Ready"}}));
+}
+
 TEST(KubeletConditions, OtherEntriesFollowInTheirOrderAndDuplicatesStayBehindTheFirst) {
   Json stored = Json::array({Json{{"type", "DisruptionTarget"}, {"status", "True"}}, 7,
                              Stored("Ready", "True"), Json{{"status", "True"}},
