@@ -534,7 +534,8 @@ base::StatusOr<api::ObjectPtr> ApiServer::PatchInternal(const RequestContext& ct
   // A patch without metadata.resourceVersion applies to the latest object (no optimistic lock);
   // one that carries it is checked like an update. Read before an owned body is taken apart.
   const bool locked = patch.is_object() && patch.contains("metadata") &&
-                      patch["metadata"].is_object() && patch["metadata"].contains("resourceVersion");
+                      patch["metadata"].is_object() &&
+                      patch["metadata"].contains("resourceVersion");
   Json patched;
   switch (type) {
     case PatchType::kJsonMerge:
