@@ -47,6 +47,8 @@ class StatusWriter {
  public:
   virtual ~StatusWriter() = default;
   virtual base::StatusOr<api::ObjectPtr> UpdateStatus(api::Json obj) = 0;
+  // PatchStatus takes the body by value: a caller that moves it in (a kubelet's whole Pod status)
+  // spares the API server a copy of everything the patch sets.
   virtual base::StatusOr<api::ObjectPtr> PatchStatus(const std::string& kind,
                                                      const std::string& ns,
                                                      const std::string& name, PatchType type,
