@@ -121,5 +121,17 @@ TEST(Hash, IgnoresReplicasAndWorkersToDeleteButNotTheImage) {
   EXPECT_NE(GenerateHashWithoutReplicasAndWorkersToDelete(a), GenerateHashWithoutReplicasAndWorkersToDelete(b));
 }
 
+TEST(Utils, MemberOrReadsInPlaceAndFallsBack) {
+  const Json obj = {{"spec", {{"replicas", 3}}}, {"list", Json::array({1, 2})}};
+  EXPECT_EQ(&MemberOr(obj, "spec", EmptyObject()), &obj["spec"]) << "the member itself, no copy";
+  EXPECT_EQ(&MemberOr(obj, "missing", EmptyObject()), &EmptyObject());
+  EXPECT_EQ(&MemberOr(Json("scalar"), "spec", EmptyArray()), &EmptyArray());
+  EXPECT_TRUE(MemberOrNull(obj, "missing").is_null());
+  EXPECT_TRUE(MemberOrNull(Json::array(), "spec").is_null());
+  EXPECT_EQ(MemberOrNull(obj, "list"), Json::array({1, 2}));
+  EXPECT_TRUE(EmptyObject().is_object() && EmptyObject().empty());
+  EXPECT_TRUE(EmptyArray().is_array() && EmptyArray().empty());
+}
+
 }  // namespace
 }  // namespace kuberay

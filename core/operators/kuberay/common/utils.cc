@@ -39,6 +39,27 @@ std::string StrField(const Json& obj, const char* key) {
   return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+const Json& MemberOr(const Json& obj, const char* key, const Json& fallback) {
+  if (!obj.is_object()) return fallback;
+  auto it = obj.find(key);
+  return it == obj.end() ? fallback : *it;
+}
+
+const Json& MemberOrNull(const Json& obj, const char* key) {
+  static const Json* const null = new Json();  // never freed: outlives the small pool
+  return MemberOr(obj, key, *null);
+}
+
+const Json& EmptyObject() {
+  static const Json* const empty = new Json(Json::object());
+  return *empty;
+}
+
+const Json& EmptyArray() {
+  static const Json* const empty = new Json(Json::array());
+  return *empty;
+}
+
 std::map<std::string, std::string> MergeLabels(std::map<std::string, std::string> a,
                                                const std::map<std::string, std::string>& b) {
   for (const auto& [k, v] : b) a[k] = v;

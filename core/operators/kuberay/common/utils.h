@@ -29,6 +29,13 @@ std::optional<int64_t> IntAt(const api::Json& obj, const char* pointer);
 bool BoolAt(const api::Json& obj, const char* pointer, bool fallback = false);
 // StrField is obj[key] when obj is an object and that member a string, else "".
 std::string StrField(const api::Json& obj, const char* key);
+// MemberOr is obj.value(key, fallback) by reference, without copying the member: fallback when
+// obj is not an object or lacks key. MemberOrNull falls back on a null.
+const api::Json& MemberOr(const api::Json& obj, const char* key, const api::Json& fallback);
+const api::Json& MemberOrNull(const api::Json& obj, const char* key);
+// EmptyObject and EmptyArray are shared empty values to fall back on (or walk).
+const api::Json& EmptyObject();
+const api::Json& EmptyArray();
 
 // MergeLabels returns a's entries overridden by b's.
 std::map<std::string, std::string> MergeLabels(std::map<std::string, std::string> a,

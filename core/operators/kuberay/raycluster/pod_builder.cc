@@ -92,17 +92,6 @@ const std::string* MetadataString(const Json& obj, const char* map, const std::s
   return it != m->end() && it->is_string() ? &it->get_ref<const std::string&>() : nullptr;
 }
 
-const Json& EmptyObject() {
-  static const Json kEmpty = Json::object();
-  return kEmpty;
-}
-
-// MemberOr is obj.value(key, fallback) for an object, returning a reference instead of a copy.
-const Json& MemberOr(const Json& obj, const char* key, const Json& fallback) {
-  auto it = obj.find(key);
-  return it == obj.end() ? fallback : *it;
-}
-
 // FromRayService reports whether a RayService created the cluster (its originated-from label).
 bool FromRayService(const Json& cluster) {
   const std::string* v = MetadataString(cluster, "/metadata/labels", kRayOriginatedFromCRDLabelKey);

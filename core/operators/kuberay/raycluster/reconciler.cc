@@ -76,19 +76,6 @@ bool NeedsDefaults(const Json& cluster) {
   return false;
 }
 
-// MemberOrNull is obj.value(key, Json()) without the copy: the member, or a null.
-const Json& MemberOrNull(const Json& obj, const char* key) {
-  static const Json kNull;
-  if (!obj.is_object()) return kNull;
-  auto it = obj.find(key);
-  return it == obj.end() ? kNull : *it;
-}
-
-const Json& EmptyArray() {
-  static const Json kEmpty = Json::array();
-  return kEmpty;
-}
-
 std::string Describe(const Json* terminated) {
   return terminated == nullptr ? "nil" : "&" + terminated->dump();
 }

@@ -282,24 +282,17 @@ base::StatusOr<Json> CalculateStatus(const Json& cluster, const ReconcileError& 
 // mirrors utils/consistency.go InconsistentRayClusterStatus
 bool InconsistentRayClusterStatus(const Json& old_status, const Json& new_status) {
   // The fields are read in place (references), never copied.
-  static const Json kNull;
-  static const Json kEmptyObject = Json::object();
-  auto field = [](const Json& s, const char* key) -> const Json& {
-    if (!s.is_object()) return kNull;
-    auto it = s.find(key);
-    return it == s.end() ? kNull : *it;
-  };
   auto str = [&](const Json& s, const char* key) {
-    const Json& v = field(s, key);
+    const Json& v = MemberOrNull(s, key);
     return v.is_string() ? v.get<std::string>() : std::string();
   };
   auto num = [&](const Json& s, const char* key) {
-    const Json& v = field(s, key);
+    const Json& v = MemberOrNull(s, key);
     return v.is_number_integer() ? v.get<int64_t>() : 0;
   };
   auto obj = [&](const Json& s, const char* key) -> const Json& {
-    const Json& v = field(s, key);
-    return v.is_null() || (v.is_object() && v.empty()) ? kEmptyObject : v;
+    const Json& v = MemberOrNull(s, key);
+    return v.is_null() || (v.is_object() && v.empty()) ? EmptyObject() : v;
   };
   if (str(old_status, "state") != str(new_status, "state") ||
       str(old_status, "reason") != str(new_status, "reason")) {
@@ -313,8 +306,8 @@ bool InconsistentRayClusterStatus(const Json& old_status, const Json& new_status
       obj(old_status, "head") != obj(new_status, "head")) {
     return true;
   }
-  const Json& oc = field(old_status, "conditions");
-  const Json& nc = field(new_status, "conditions");
+  const Json& oc = MemberOrNull(old_status, "conditions");
+  const Json& nc = MemberOrNull(new_status, "conditions");
   const bool old_empty = oc.is_null() || (oc.is_array() && oc.empty());
   const bool new_empty = nc.is_null() || (nc.is_array() && nc.empty());
   if (old_empty && new_empty) return false;

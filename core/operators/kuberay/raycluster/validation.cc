@@ -25,27 +25,6 @@ bool IsDns1035Label(const std::string& s) {
   return s.back() != '-';
 }
 
-// MemberOr is obj.value(key, fallback) returned by reference: every reconcile validates the
-// spec, and copying it (and its head and worker groups) cost more than the checks.
-const Json& MemberOr(const Json& obj, const char* key, const Json& fallback) {
-  if (!obj.is_object()) {
-    (void)obj.value(key, fallback);  // throws as value() does on a non-object
-    return fallback;
-  }
-  auto it = obj.find(key);
-  return it == obj.end() ? fallback : *it;
-}
-
-const Json& EmptyObject() {
-  static const Json* const empty = new Json(Json::object());  // never freed: outlives the pool
-  return *empty;
-}
-
-const Json& EmptyArray() {
-  static const Json* const empty = new Json(Json::array());
-  return *empty;
-}
-
 bool ContainersEmpty(const Json& group) {
   const Json* c = At(group, "/template/spec/containers");
   return c == nullptr || !c->is_array() || c->empty();
@@ -137,6 +116,8 @@ base::Status ValidateRayClusterMetadata(const Json& cluster) {
 
 // mirrors validation.go ValidateRayClusterSpec (the checks listed in the header)
 base::Status ValidateRayClusterSpec(const Json& cluster, const FeatureGates& features) {
+  // Read in place: every reconcile validates the spec, and copying it (and its head and worker
+  // groups) cost more than the checks.
   const Json& spec = MemberOr(cluster, "spec", EmptyObject());
   const Json& head = MemberOr(spec, "headGroupSpec", EmptyObject());
   if (ContainersEmpty(head)) return Invalid("headGroupSpec should have at least one container");

@@ -110,10 +110,7 @@ Json ClusterStatusForCompare(const Json& s) {
   return out;
 }
 
-const Json& Field(const Json& obj, const char* f) {
-  static const Json kNull;
-  return obj.is_object() && obj.contains(f) ? obj[f] : kNull;
-}
+const Json& Field(const Json& obj, const char* f) { return MemberOrNull(obj, f); }
 
 // SubmitterState is what the submitter (K8s Job or sidecar container) reports.
 struct SubmitterState {
