@@ -1,5 +1,7 @@
 #include "core/api/object.h"
 
+#include <cstdlib>
+
 #include "core/api/pointer.h"
 #include "core/api/well_known_keys.h"
 
@@ -48,6 +50,28 @@ std::string GenerateName(const Json& obj) { return MetaText(obj, keys::GenerateN
 std::string Namespace(const Json& obj) { return MetaText(obj, keys::Namespace()); }
 std::string Uid(const Json& obj) { return MetaText(obj, keys::Uid()); }
 std::string ResourceVersion(const Json& obj) { return MetaText(obj, keys::ResourceVersion()); }
+
+int64_t ParseResourceVersion(const std::string& rv) {
+  if (rv.empty()) return -1;
+  // Every watch delivery compares two: digits alone are summed here (18 cannot overflow),
+  // strtoll reads the rest (signs, spaces, longer numbers).
+  if (rv.size() <= 18) {
+    int64_t v = 0;
+    bool digits = true;
+    for (const char c : rv) {
+      if (c < '0' || c > '9') {
+        digits = false;
+        break;
+      }
+      v = v * 10 + (c - '0');
+    }
+    if (digits) return v;
+  }
+  char* end = nullptr;
+  const long long v = std::strtoll(rv.c_str(), &end, 10);
+  if (end == nullptr || *end != '\0' || v < 0) return -1;
+  return static_cast<int64_t>(v);
+}
 std::string DeletionTimestamp(const Json& obj) { return MetaText(obj, keys::DeletionTimestamp()); }
 std::string CreationTimestamp(const Json& obj) { return MetaText(obj, keys::CreationTimestamp()); }
 

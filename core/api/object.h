@@ -92,6 +92,10 @@ std::string GenerateName(const Json& obj);
 std::string Namespace(const Json& obj);
 std::string Uid(const Json& obj);
 std::string ResourceVersion(const Json& obj);
+// ParseResourceVersion reads a resourceVersion as the simulation's counter: -1 when it is not a
+// non-negative decimal number. NOTE: resourceVersions are opaque to clients; only the caches
+// that drop echoes older than what they hold compare them.
+int64_t ParseResourceVersion(const std::string& rv);
 std::string DeletionTimestamp(const Json& obj);
 std::string CreationTimestamp(const Json& obj);
 // Generation returns metadata.generation, or 0 when unset.

@@ -1,6 +1,5 @@
 #include "core/informer/reflector.h"
 
-#include <cstdlib>
 #include <utility>
 
 #include "core/api/kind.h"
@@ -24,15 +23,6 @@ class CauseScope {
   sim::Trace& trace_;
   int64_t saved_;
 };
-
-// ParseRv reads a resourceVersion; -1 when it is not a non-negative integer.
-int64_t ParseRv(const std::string& rv) {
-  if (rv.empty()) return -1;
-  char* end = nullptr;
-  const long long value = std::strtoll(rv.c_str(), &end, 10);
-  if (end == nullptr || *end != '\0' || value < 0) return -1;
-  return static_cast<int64_t>(value);
-}
 
 // WatchErrorStatus is the error an ERROR event carries: a metav1.Status object when the API
 // server sent one, else 410 (the watch cannot continue; relist).
@@ -205,9 +195,9 @@ void Reflector::ArmResync(uint64_t session, int64_t cause) {
 }
 
 void Reflector::NoteResourceVersion(const std::string& rv) {
-  const int64_t value = ParseRv(rv);
+  const int64_t value = api::ParseResourceVersion(rv);
   if (value < 0) return;
-  if (value > ParseRv(last_sync_rv_)) last_sync_rv_ = rv;
+  if (value > api::ParseResourceVersion(last_sync_rv_)) last_sync_rv_ = rv;
 }
 
 }  // namespace informer

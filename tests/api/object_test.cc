@@ -9,6 +9,19 @@
 namespace api {
 namespace {
 
+TEST(ParseResourceVersion, ReadsTheCounterAndRejectsTheRest) {
+  EXPECT_EQ(ParseResourceVersion("0"), 0);
+  EXPECT_EQ(ParseResourceVersion("4711"), 4711);
+  EXPECT_EQ(ParseResourceVersion("007"), 7);
+  EXPECT_EQ(ParseResourceVersion("123456789012345678"), 123456789012345678);
+  EXPECT_EQ(ParseResourceVersion("1234567890123456789"), 1234567890123456789) << "19 digits";
+  EXPECT_EQ(ParseResourceVersion("+5"), 5);
+  EXPECT_EQ(ParseResourceVersion(""), -1);
+  EXPECT_EQ(ParseResourceVersion("-3"), -1);
+  EXPECT_EQ(ParseResourceVersion("12a"), -1);
+  EXPECT_EQ(ParseResourceVersion("x"), -1);
+}
+
 TEST(ObjectKey, IsNamespaceSlashNameOrTheNameAlone) {
   EXPECT_EQ(ObjectKey(Json{{"metadata", {{"namespace", "team"}, {"name", "rc-0"}}}}),
             "team/rc-0");

@@ -1,6 +1,5 @@
 #include "core/world/workloads/object_watch.h"
 
-#include <cstdlib>
 #include <set>
 #include <utility>
 #include <vector>
@@ -10,37 +9,9 @@
 #include "core/base/assert.h"
 
 namespace world {
-namespace {
-
-// ParseRv reads a simulation resourceVersion; -1 when it is not a decimal number.
-int64_t ParseRv(const std::string& rv) {
-  if (rv.empty()) return -1;
-  // Every delivery compares two: digits alone are summed here (18 cannot overflow), strtoll
-  // reads the rest (signs, spaces, longer numbers) as before.
-  if (rv.size() <= 18) {
-    int64_t v = 0;
-    bool digits = true;
-    for (const char c : rv) {
-      if (c < '0' || c > '9') {
-        digits = false;
-        break;
-      }
-      v = v * 10 + (c - '0');
-    }
-    if (digits) return v;
-  }
-  char* end = nullptr;
-  const long long v = std::strtoll(rv.c_str(), &end, 10);
-  if (end == nullptr || *end != '\0' || v < 0) return -1;
-  return static_cast<int64_t>(v);
-}
-
-
-}  // namespace
-
 bool NewerOrSame(const api::Json& a, const api::Json& b) {
-  const int64_t ra = ParseRv(api::MetaText(a, api::keys::ResourceVersion()));
-  const int64_t rb = ParseRv(api::MetaText(b, api::keys::ResourceVersion()));
+  const int64_t ra = api::ParseResourceVersion(api::MetaText(a, api::keys::ResourceVersion()));
+  const int64_t rb = api::ParseResourceVersion(api::MetaText(b, api::keys::ResourceVersion()));
   if (ra < 0 || rb < 0) return true;
   return ra >= rb;
 }
