@@ -393,7 +393,9 @@ bool KeyLess(const std::string& a, const std::string& b) {
     const bool al = is_letter(ac), bl = is_letter(bc);
     if (al && bl) return ac < bc;
     if (al || bl) return bl;
-    int64_t an = 0, bn = 0;
+    // go-yaml sums in int64, which wraps silently in Go past 19 digits: sum in uint64 (defined
+    // wrap-around) and compare as int64, so very long digit runs order as go-yaml orders them.
+    uint64_t an = 0, bn = 0;
     if (ac == '0' || bc == '0') {
       for (size_t j = i; j-- > 0 && IsDigit(a[j]);) {
         if (a[j] != '0') {
@@ -404,9 +406,9 @@ bool KeyLess(const std::string& a, const std::string& b) {
       }
     }
     size_t ai = i, bi = i;
-    for (; ai < a.size() && IsDigit(a[ai]); ++ai) an = an * 10 + (a[ai] - '0');
-    for (; bi < b.size() && IsDigit(b[bi]); ++bi) bn = bn * 10 + (b[bi] - '0');
-    if (an != bn) return an < bn;
+    for (; ai < a.size() && IsDigit(a[ai]); ++ai) an = an * 10 + static_cast<uint64_t>(a[ai] - '0');
+    for (; bi < b.size() && IsDigit(b[bi]); ++bi) bn = bn * 10 + static_cast<uint64_t>(b[bi] - '0');
+    if (an != bn) return static_cast<int64_t>(an) < static_cast<int64_t>(bn);
     if (ai != bi) return ai < bi;
     return ac < bc;
   }

@@ -211,6 +211,15 @@ TEST(ToYaml, SortsKeysInGoYamlNaturalOrder) {
   EXPECT_EQ(ToYaml(doc), "_x: 4\nB: 3\na: 5\na-b: 6\na01: 7\na9: 2\na10: 1\n");
 }
 
+// go-yaml sums a digit run in an int64 that wraps past 19 digits, so 19223372036854775808 sorts
+// as 776627963145224192, before 900000000000000000 (found by fuzz_manifest as a signed overflow).
+TEST(ToYaml, OrdersDigitRunsPastNineteenDigitsAsGoYamlWraps) {
+  const Json doc = {{"x900000000000000000", 2}, {"x19223372036854775808", 1}};
+  EXPECT_EQ(ToYaml(doc), "x19223372036854775808: 1\nx900000000000000000: 2\n");
+  const Json shorter = {{"x900000000000000000", 2}, {"x1922337203685477580", 1}};
+  EXPECT_EQ(ToYaml(shorter), "x900000000000000000: 2\nx1922337203685477580: 1\n");
+}
+
 TEST(ToYaml, PrintsFloatsLikeStrconvShortestG) {
   struct Case {
     double value;
