@@ -814,9 +814,10 @@ ResolvedScalar ResolvePlainScalar(const std::string& in) {
 
 std::string FormatGoFloat(double v, int bits) {
   RLAB_ASSERT(bits == 32 || bits == 64, "FormatGoFloat takes 32 or 64 bits");
+  // Narrowed first: a double beyond float's range becomes an infinity at 32 bits.
+  if (bits == 32) v = static_cast<double>(static_cast<float>(v));
   if (std::isnan(v)) return ".nan";
   if (std::isinf(v)) return v > 0 ? ".inf" : "-.inf";
-  if (bits == 32) v = static_cast<double>(static_cast<float>(v));
   if (v == 0) return std::signbit(v) ? "-0" : "0";
   // Shortest %e precision that reads back as the same value (at the requested width).
   char buf[64];

@@ -189,6 +189,10 @@ TEST(DecodeManifests, ConvertsKeysLikeSigsK8sYaml) {
       {"on: a", "true"},
       {"0x10: a", "16"},
       {"1.5: a", "1.5"},
+      // beyond float32's range: strconv's spelling of the float32 infinity (found by fuzzing)
+      {"1e39: a", "+Inf"},
+      {"-1e39: a", "-Inf"},
+      {"3e38: a", "3e+38"},
       {"\"quoted key\": a", "quoted key"},
       {"? complex\n: a", "complex"},
   };

@@ -242,6 +242,8 @@ TEST(ToYaml, PrintsFloatsLikeStrconvShortestG) {
       {std::numeric_limits<double>::infinity(), 64, ".inf"},
       {-std::numeric_limits<double>::infinity(), 64, "-.inf"},
       {std::numeric_limits<double>::quiet_NaN(), 64, ".nan"},
+      {1e39, 32, ".inf"},  // beyond float32's range: narrowed before formatting
+      {-1e39, 32, "-.inf"},
   };
   for (const Case& c : cases) EXPECT_EQ(FormatGoFloat(c.value, c.bits), c.text) << c.text;
 }

@@ -190,7 +190,12 @@ class JsonBuilder : public YAML::EventHandler {
     if (key.is_string()) return key.get<std::string>();
     if (key.is_number_integer()) return std::to_string(key.get<int64_t>());
     if (key.is_number_unsigned()) return std::to_string(key.get<uint64_t>());
-    if (key.is_number_float()) return FormatGoFloat(key.get<double>(), 32);
+    if (key.is_number_float()) {
+      // strconv.FormatFloat(k, 'g', -1, 32) spells a key beyond float32's range "+Inf"/"-Inf".
+      const double k = key.get<double>();
+      if (std::isinf(static_cast<float>(k))) return k > 0 ? "+Inf" : "-Inf";
+      return FormatGoFloat(k, 32);
+    }
     if (key.is_boolean()) return key.get<bool>() ? "true" : "false";
     if (key.is_null()) Fail(mark, "unsupported map key: null");
     Fail(mark, "yaml: " + AtLine(mark) + "invalid map key: " +
