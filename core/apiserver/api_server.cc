@@ -898,13 +898,17 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
           (*quiet_callback)(WatchEvent{type, object, 0});
           return;
         }
-        const int64_t seq = trace_.Emit("watch.event", {{"watcher", w.opts.watcher},
-                                                        {"kind", w.kind->kind},
-                                                        {"eventType", WatchEventTypeName(type)},
-                                                        {"namespace", api::Namespace(*object)},
-                                                        {"name", api::Name(*object)},
-                                                        {"resourceVersion", api::ResourceVersion(*object)},
-                                                        {"cause", cause}});
+        // The metadata fields are read in place (api::MetaText): this runs per delivery.
+        const api::Json& o = *object;
+        const int64_t seq =
+            trace_.Emit("watch.event",
+                        {{"watcher", w.opts.watcher},
+                         {"kind", w.kind->kind},
+                         {"eventType", WatchEventTypeName(type)},
+                         {"namespace", api::MetaText(o, api::keys::Namespace())},
+                         {"name", api::MetaText(o, api::keys::Name())},
+                         {"resourceVersion", api::MetaText(o, api::keys::ResourceVersion())},
+                         {"cause", cause}});
         const int64_t saved = trace_.current_cause();
         trace_.set_current_cause(seq);
         const auto callback = w.callback;  // the callback may stop this watch
