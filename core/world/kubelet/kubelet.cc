@@ -556,7 +556,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
     if (rt.started_at > 0 || rt.stage == Stage::kRunning)
       cs[status_keys::ContainerIdKey()] = ContainerId(rt, c.name);
     cs[status_keys::Image()] = c.image;
-    cs[status_keys::ImageId()] = rt.pulled ? c.image + "@sha256:" + Hex64(c.image) : "";
+    cs[status_keys::ImageId()] = rt.pulled ? ImageId(c.image) : std::string();
     cs[api::keys::Name()] = c.name;
     cs[status_keys::Ready()] = rt.ready;
     cs[status_keys::RestartCount()] = rt.restart_count;
@@ -668,8 +668,21 @@ std::string Kubelet::AllocateIp() {
   return "";  // every address in the /24 is taken (more than 110 Pods cannot run anyway)
 }
 
-std::string Kubelet::ContainerId(const PodRuntime& rt, const std::string& container) const {
-  return "containerd://" + Hex64(rt.uid + "/" + container + "/" + std::to_string(rt.restart_count));
+const std::string& Kubelet::ContainerId(const PodRuntime& rt,
+                                        const std::string& container) const {
+  auto [it, added] = rt.container_ids.try_emplace(container);
+  if (added || it->second.first != rt.restart_count) {
+    it->second.first = rt.restart_count;
+    it->second.second = "containerd://" + Hex64(rt.uid + "/" + container + "/" +
+                                                std::to_string(rt.restart_count));
+  }
+  return it->second.second;
+}
+
+const std::string& Kubelet::ImageId(const std::string& image) const {
+  auto [it, added] = image_ids_.try_emplace(image);
+  if (added) it->second = image + "@sha256:" + Hex64(image);
+  return it->second;
 }
 
 }  // namespace world

@@ -140,6 +140,9 @@ class Kubelet {
     bool status_dirty = false;         // the last status write failed; retried by SyncPod
     std::vector<sim::EventId> timers;
     uint64_t epoch = 0;  // bumped when timers are cancelled; stale timers compare it
+    // container_ids[container] is ContainerId's last answer and the restart count it is for:
+    // every status write shows the ID, and hashing it costs more than the rest of the entry.
+    mutable std::map<std::string, std::pair<int, std::string>> container_ids;
   };
 
   void OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
@@ -172,7 +175,9 @@ class Kubelet {
   void WriteStatus(PodRuntime& rt);
   int64_t Emit(const PodRuntime& rt, const std::string& phase, const std::string& reason);
   std::string AllocateIp();
-  std::string ContainerId(const PodRuntime& rt, const std::string& container) const;
+  const std::string& ContainerId(const PodRuntime& rt, const std::string& container) const;
+  // ImageId is a pulled image's imageID ("<image>@sha256:<digest>"), worked out once per image.
+  const std::string& ImageId(const std::string& image) const;
 
   std::string node_;
   client::Client& client_;
@@ -186,6 +191,7 @@ class Kubelet {
   std::map<std::string, PodRuntime> pods_;  // key -> runtime. Invariant: bound to node_.
   std::set<std::string> ips_in_use_;
   int next_ip_ = 2;
+  mutable std::map<std::string, std::string> image_ids_;  // image -> ImageId(image)
   std::shared_ptr<int> alive_;
 };
 

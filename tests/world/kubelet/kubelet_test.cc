@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -112,6 +114,46 @@ TEST(Kubelet, CrashingContainerBacksOffTenTwentyFortySeconds) {
   EXPECT_EQ(Int(pod, "/status/containerStatuses/0/lastState/terminated/exitCode"), 3);
   EXPECT_EQ(Str(pod, "/status/containerStatuses/0/lastState/terminated/reason"), "Error");
   EXPECT_EQ(Str(pod, "/status/phase"), "Running");
+}
+
+// A container's ID names one run: the same in every status write of that run, a new one after
+// each restart, and the run before it reappears in lastState. The imageID follows the image.
+TEST(Kubelet, ContainerIdsNameOneRunAndImageIdsFollowTheImage) {
+  WorldFixture f;
+  f.Create(PodJson("crash", "busybox:1.36", {{"crash-after", "1s"}, {"exit-code", "3"}}));
+  f.Create(PodJson("other", "busybox:1.36"));
+  std::map<int64_t, std::set<std::string>> ids_by_run;  // restartCount -> running IDs seen
+  std::map<int64_t, std::string> last_by_run;           // restartCount -> lastState's ID
+  auto watch = [&] {
+    auto pod = f.Get("Pod", "crash");
+    const int64_t n = Int(pod, "/status/containerStatuses/0/restartCount");
+    const std::string id = Str(pod, "/status/containerStatuses/0/containerID");
+    if (!Str(pod, "/status/containerStatuses/0/state/running/startedAt").empty()) {
+      ids_by_run[n].insert(id);
+    }
+    const std::string last =
+        Str(pod, "/status/containerStatuses/0/lastState/terminated/containerID");
+    if (!last.empty()) last_by_run[n] = last;
+  };
+  ASSERT_TRUE(f.RunUntil([&] { return ids_by_run.size() >= 3; }, 5 * base::kMinute, watch));
+  std::set<std::string> all;
+  for (const auto& [run, ids] : ids_by_run) {
+    ASSERT_EQ(ids.size(), 1u) << "run " << run;
+    EXPECT_EQ(ids.begin()->rfind("containerd://", 0), 0u) << *ids.begin();
+    all.insert(*ids.begin());
+    auto before = ids_by_run.find(run - 1);
+    if (before != ids_by_run.end()) {
+      EXPECT_EQ(last_by_run[run], *before->second.begin()) << "run " << run;
+    }
+  }
+  EXPECT_EQ(all.size(), ids_by_run.size());  // each run its own ID
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "other")); }, base::kMinute));
+  const std::string image_id = Str(f.Get("Pod", "other"), "/status/containerStatuses/0/imageID");
+  EXPECT_EQ(image_id.rfind("busybox:1.36@sha256:", 0), 0u) << image_id;
+  EXPECT_EQ(image_id.size(), std::string("busybox:1.36@sha256:").size() + 64);
+  EXPECT_EQ(Str(f.Get("Pod", "crash"), "/status/containerStatuses/0/imageID"), image_id);
+  EXPECT_NE(Str(f.Get("Pod", "other"), "/status/containerStatuses/0/containerID"),
+            Str(f.Get("Pod", "crash"), "/status/containerStatuses/0/containerID"));
 }
 
 TEST(Kubelet, CrashLoopMessageNamesTheBackOff) {
