@@ -2,11 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
-
 #include "core/api/manifest.h"
+#include "tests/testing/kuberay_samples.h"
 
 namespace api {
 namespace {
@@ -695,21 +692,11 @@ TEST(InvalidMessage, FollowsNewInvalidAndAggregateFormatting) {
 }
 
 TEST(ValidateObject, AcceptsTheKubeRaySamplesAfterDefaulting) {
-  const std::string dir = std::string(RLAB_SOURCE_DIR) + "/../shared/kuberay-samples";
-  const char* files[] = {"ray-cluster.sample.yaml",     "ray-cluster.autoscaler.yaml",
-                         "ray-job.sample.yaml",         "ray-job.shutdown.yaml",
-                         "ray-job.deletion-rules.yaml", "ray-job.use-existing-raycluster.yaml",
-                         "ray-service.sample.yaml"};
-  for (const char* file : files) {
-    std::ifstream in(dir + "/" + file, std::ios::binary);
-    if (!in) {
-      const char* ci = std::getenv("CI");
-      if (ci != nullptr && std::string(ci) == "true") FAIL() << dir << "/" << file << " is missing";
-      GTEST_SKIP() << dir << " is absent (shared/ is not beside this checkout)";
-    }
-    std::stringstream text;
-    text << in.rdbuf();
-    auto docs = DecodeManifests(text.str(), file);
+  REQUIRE_KUBERAY_SAMPLES(dir);
+  const auto files = labtest::KubeRaySampleYamls(dir);
+  ASSERT_GE(files.size(), 7u);
+  for (const auto& [file, text] : files) {
+    auto docs = DecodeManifests(text, file);
     ASSERT_TRUE(docs.ok()) << file << ": " << docs.status().message();
     for (Json& doc : *docs) {
       const KindInfo* kind = FindKindFor(ApiVersion(doc), Kind(doc));

@@ -1,16 +1,14 @@
 #include "core/api/internal/simple_yaml.h"
 
-#include <dirent.h>
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/api/internal/yaml_cpp_document.h"
 #include "core/api/manifest.h"
+#include "tests/testing/kuberay_samples.h"
 
 namespace api::internal {
 namespace {
@@ -130,8 +128,6 @@ TEST(SimpleYaml, StopsAtSixtyFourLevelsAndLeavesTheLimitToYamlCpp) {
       << deep.status().message();
 }
 
-std::string SamplesDir() { return std::string(RLAB_SOURCE_DIR) + "/../shared/kuberay-samples"; }
-
 std::vector<std::string> Documents(const std::string& text) {
   std::vector<std::string> docs(1);
   std::istringstream in(text);
@@ -148,25 +144,11 @@ std::vector<std::string> Documents(const std::string& text) {
 // Every document of KubeRay's samples that the simple decoder accepts decodes as yaml-cpp does,
 // and the plain RayCluster sample is accepted (the fast path is the one apply takes).
 TEST(SimpleYaml, AgreesWithYamlCppOnTheKubeRaySamples) {
-  DIR* dir = opendir(SamplesDir().c_str());
-  if (dir == nullptr) {
-    const char* ci = std::getenv("CI");
-    if (ci != nullptr && std::string(ci) == "true") FAIL() << SamplesDir() << " is missing";
-    GTEST_SKIP() << SamplesDir() << " is absent (shared/ is not beside this checkout)";
-  }
-  std::vector<std::string> files;
-  while (dirent* entry = readdir(dir)) {
-    const std::string name = entry->d_name;
-    if (name.size() > 5 && name.compare(name.size() - 5, 5, ".yaml") == 0) files.push_back(name);
-  }
-  closedir(dir);
+  REQUIRE_KUBERAY_SAMPLES(dir);
   int accepted = 0, declined = 0;
   bool cluster_sample_accepted = false;
-  for (const std::string& name : files) {
-    std::ifstream in(SamplesDir() + "/" + name, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    for (const std::string& doc : Documents(ss.str())) {
+  for (const auto& [name, text] : labtest::KubeRaySampleYamls(dir)) {
+    for (const std::string& doc : Documents(text)) {
       Json fast;
       if (!DecodeSimpleYaml(doc, &fast)) {
         ++declined;

@@ -1,15 +1,13 @@
 #include "core/api/yaml.h"
 
-#include <dirent.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
 #include <limits>
 #include <sstream>
 
 #include "core/api/manifest.h"
+#include "tests/testing/kuberay_samples.h"
 
 namespace api {
 namespace {
@@ -456,32 +454,11 @@ TEST(ToYaml, RoundTripsRandomDocuments) {
   }
 }
 
-// Sample manifests from KubeRay live beside the checkout in shared/ (see DESIGN.md).
-std::string SamplesDir() { return std::string(RLAB_SOURCE_DIR) + "/../shared/kuberay-samples"; }
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 TEST(ToYaml, RoundTripsTheKubeRaySamples) {
-  DIR* dir = opendir(SamplesDir().c_str());
-  if (dir == nullptr) {
-    const char* ci = std::getenv("CI");
-    if (ci != nullptr && std::string(ci) == "true") FAIL() << SamplesDir() << " is missing";
-    GTEST_SKIP() << SamplesDir() << " is absent (shared/ is not beside this checkout)";
-  }
-  std::vector<std::string> files;
-  while (dirent* entry = readdir(dir)) {
-    const std::string name = entry->d_name;
-    if (name.size() > 5 && name.compare(name.size() - 5, 5, ".yaml") == 0) files.push_back(name);
-  }
-  closedir(dir);
+  REQUIRE_KUBERAY_SAMPLES(dir);
+  const auto files = labtest::KubeRaySampleYamls(dir);
   ASSERT_GE(files.size(), 7u);
-  for (const std::string& name : files) {
-    const std::string text = ReadFile(SamplesDir() + "/" + name);
+  for (const auto& [name, text] : files) {
     auto decoded = DecodeManifests(text, name);
     ASSERT_TRUE(decoded.ok()) << name << ": " << decoded.status().message();
     ASSERT_FALSE(decoded->empty()) << name;
@@ -497,13 +474,12 @@ TEST(ToYaml, RoundTripsTheKubeRaySamples) {
 }
 
 TEST(ToYaml, KeepsServeConfigV2ByteForByte) {
-  const std::string path = SamplesDir() + "/ray-service.sample.yaml";
-  const std::string text = ReadFile(path);
-  if (text.empty()) {
-    const char* ci = std::getenv("CI");
-    if (ci != nullptr && std::string(ci) == "true") FAIL() << path << " is missing";
-    GTEST_SKIP() << path << " is absent (shared/ is not beside this checkout)";
+  REQUIRE_KUBERAY_SAMPLES(dir);
+  std::string text;
+  for (const auto& [name, body] : labtest::KubeRaySampleYamls(dir)) {
+    if (name == "ray-service.sample.yaml") text = body;
   }
+  ASSERT_FALSE(text.empty()) << dir << "/ray-service.sample.yaml is missing";
   // The block in the file: from the "serveConfigV2: |" line up to the next line indented by two.
   const size_t start = text.find("  serveConfigV2: |\n");
   ASSERT_NE(start, std::string::npos);

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "core/api/object.h"
+#include "tests/testing/kuberay_samples.h"
 
 namespace kuberay::testing {
 
@@ -103,14 +104,8 @@ inline Json PodIn(const std::string& name, const std::string& node_type, const s
   return pod;
 }
 
-// SamplesDir is ../shared/kuberay-samples beside the checkout; "" (with the test skipped, or
-// failed under CI=true) when it is absent.
-inline std::string SamplesDir() {
-  const std::string dir = std::string(RLAB_SOURCE_DIR) + "/../shared/kuberay-samples";
-  std::ifstream probe(dir + "/ray-cluster.sample.yaml");
-  if (probe.good()) return dir;
-  return "";
-}
+// SamplesDir is ../shared/kuberay-samples beside the checkout, or "" when it is absent.
+inline std::string SamplesDir() { return ::labtest::KubeRaySamplesDir(); }
 
 inline std::string ReadFile(const std::string& path) {
   std::ifstream in(path);
@@ -122,12 +117,4 @@ inline std::string ReadFile(const std::string& path) {
 }  // namespace kuberay::testing
 
 // REQUIRE_SAMPLES skips the test (fails it under CI=true) when the shared samples are absent.
-#define REQUIRE_SAMPLES(dir)                                                         \
-  const std::string dir = ::kuberay::testing::SamplesDir();                          \
-  if (dir.empty()) {                                                                 \
-    const char* ci = std::getenv("CI");                                              \
-    if (ci != nullptr && std::string(ci) == "true") {                                \
-      FAIL() << "../shared/kuberay-samples is missing (required under CI=true)";     \
-    }                                                                                \
-    GTEST_SKIP() << "../shared/kuberay-samples not found beside the checkout";       \
-  }
+#define REQUIRE_SAMPLES(dir) REQUIRE_KUBERAY_SAMPLES(dir)
