@@ -27,12 +27,12 @@ void ExpectAgrees(const std::string& text) {
 TEST(SimpleYaml, DecodesTheCommonShapesAsYamlCppDoes) {
   const char* cases[] = {
       // the scale scenario's RayCluster: nested maps, a list of compact maps, flow maps
-      "apiVersion: ray.io/v1\nkind: RayCluster\nmetadata:\n  name: rc-0\nspec:\n"
-      "  rayVersion: \"2.52.0\"\n  headGroupSpec:\n    rayStartParams: {}\n    template:\n"
-      "      spec:\n        containers:\n        - name: ray-head\n"
-      "          image: rayproject/ray:2.52.0\n"
-      "          resources:\n            requests: {cpu: 500m, memory: 1Gi}\n"
-      "  workerGroupSpecs:\n  - groupName: workers\n    replicas: 10\n",
+      ("apiVersion: ray.io/v1\nkind: RayCluster\nmetadata:\n  name: rc-0\nspec:\n"
+       "  rayVersion: \"2.52.0\"\n  headGroupSpec:\n    rayStartParams: {}\n    template:\n"
+       "      spec:\n        containers:\n        - name: ray-head\n"
+       "          image: rayproject/ray:2.52.0\n"
+       "          resources:\n            requests: {cpu: 500m, memory: 1Gi}\n"
+       "  workerGroupSpecs:\n  - groupName: workers\n    replicas: 10\n"),
       // kubectl's style: items at the key's column, then the next key
       "a:\n- x\n- y\nb: 1\n",
       "a:\n  - 1\n  - 2.5\n  - -3\nb:\n  c: d\n",
@@ -40,13 +40,13 @@ TEST(SimpleYaml, DecodesTheCommonShapesAsYamlCppDoes) {
       "items:\n- name: a\n  env:\n  - name: K\n    value: v\n  ports: [80, 443]\n- name: b\n",
       "items:\n-   name: wide\n    image: x\n",
       // scalars typed as go-yaml v2 does
-      "t: true\nf: off\nnothing: ~\ne:\ni: 0x1F\no: 017\nu: 1_000\nfl: 1.5\nwhole: 1.0\n"
-      "big: 9223372036854775808\n"
-      "ts: 2024-01-02\ntime: 12:30\nimage: nginx:1.25\nurl: http://x/y?a=b\nneg: -0.5\n",
+      ("t: true\nf: off\nnothing: ~\ne:\ni: 0x1F\no: 017\nu: 1_000\nfl: 1.5\nwhole: 1.0\n"
+       "big: 9223372036854775808\n"
+       "ts: 2024-01-02\ntime: 12:30\nimage: nginx:1.25\nurl: http://x/y?a=b\nneg: -0.5\n"),
       "q: \"yes\"\ns: 'no'\nempty: \"\"\nspaces: \"a: b # c\"\nword: it's\ncomma: a,b\n",
       // comments everywhere they may be
-      "# top\na: 1 # trailing\n  # indented comment\nb: # before a block\n"
-      "  c: \"x\" # after quotes\n",
+      ("# top\na: 1 # trailing\n  # indented comment\nb: # before a block\n"
+       "  c: \"x\" # after quotes\n"),
       // flow collections, nested and typed
       "f: {a: [1, two, {three: 3}], b: 'q', c: {}}\ng: []\nh: [ a , b ]\n",
       // keys with the characters Kubernetes labels use
