@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/args.h"
+#include "core/base/slab_heap.h"
 #include "core/lab/rewind_probe.h"
 #include "core/lab/scale_scenarios.h"
 
@@ -68,7 +69,11 @@ void AddMemory(nlohmann::ordered_json* out) {
   (*out)["peak_rss_source"] = "node process.resourceUsage().maxRSS";
   (*out)["wasm_heap_mb"] = static_cast<double>(emscripten_get_heap_size()) / (1024.0 * 1024.0);
   (*out)["platform"] = "wasm-node";
-  (*out)["allocator"] = "dlmalloc";  // Emscripten's default malloc
+  // Emscripten's default malloc, behind the slab heap for small blocks when operator new is
+  // core/base/wasm_global_new.cc's (the report says so only if a slab was taken).
+  const base::SlabHeap::Stats slabs = base::SlabHeap::GetStats();
+  (*out)["allocator"] = slabs.slab_bytes > 0 ? "dlmalloc+slabs" : "dlmalloc";
+  (*out)["slab_heap_mb"] = static_cast<double>(slabs.slab_bytes) / (1024.0 * 1024.0);
 #else
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every *.lab script under tests/scripts/ and examples/ with the native CLI and with the
 # WebAssembly CLI under Node, and requires identical stdout, exit status and trace file (byte for
-# byte). Outputs are kept in build/determinism/ for inspection. Exit 1 on any difference.
+# byte), and the same trace hash for a small `rlab bench` (whose WebAssembly side must allocate
+# through the slab heap). Outputs are kept in build/determinism/ for inspection. Exit 1 on any
+# difference.
 #   RLAB_NATIVE  native binary   (default build/native/bin/rlab)
 #   RLAB_WASM_JS wasm CLI        (default build/wasm-cli/rlab.js)
 #   RLAB_DET_TIMEOUT seconds per run (default 300)
@@ -50,6 +52,24 @@ for s in "${scripts[@]}"; do
     fi
   fi
 done
+# A small scale scenario: the same trace hash on both sides, and under Node the slab heap
+# (core/base/wasm_global_new.cc) must be the operator new the WebAssembly build links.
+bench_n=$(timeout "$TIMEOUT" "$NATIVE" bench rayclusters 3 2>&1)
+bench_w=$(timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" bench rayclusters 3 2>&1)
+hash_of() { grep -o '"trace_hash":"[0-9a-f]*"' <<<"$1"; }
+why=()
+[ -n "$(hash_of "$bench_n")" ] && [ "$(hash_of "$bench_n")" = "$(hash_of "$bench_w")" ] ||
+  why+=("trace hash $(hash_of "$bench_n") vs $(hash_of "$bench_w")")
+allocator_w=$(grep -o '"allocator":"[^"]*"' <<<"$bench_w")
+[ "$allocator_w" = '"allocator":"dlmalloc+slabs"' ] ||
+  why+=("the WebAssembly build's operator new is not the slab heap ($allocator_w)")
+if [ "${#why[@]}" -eq 0 ]; then
+  passed=$((passed + 1))
+  printf 'ok    bench rayclusters 3 (%s, slab heap under Node)\n' "$(hash_of "$bench_n")"
+else
+  failed=$((failed + 1))
+  printf 'FAIL  bench rayclusters 3: %s\n' "$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
+fi
 [ "${#scripts[@]}" -gt 0 ] || echo "determinism.sh: no .lab scripts under tests/scripts/ or examples/"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "app.h"
+#include "core/base/slab_heap.h"
 #include "core/base/small_pool.h"
 #include "fonts.h"
 #include "imgui.h"
@@ -144,11 +145,13 @@ int main() {
   g_app = new App();
   g_app->now_ms = [] { return emscripten_get_now(); };
   // Rewind checkpoints: measured with the allocator's bytes in use, at most kRewindBudgetBytes.
-  // The small pool's idle blocks are in use for dlmalloc but free for a new checkpoint's objects.
+  // The small pool's and the slab heap's idle blocks are in use for dlmalloc but free for a new
+  // checkpoint's objects.
   lab::RewindOptions rewind;
   rewind.byte_budget = kRewindBudgetBytes;
   rewind.heap_in_use = [] {
-    return base::SmallPool::InUseOf(static_cast<uint64_t>(mallinfo().uordblks));
+    const auto dlmalloc_in_use = static_cast<uint64_t>(mallinfo().uordblks);
+    return base::SlabHeap::InUseOf(base::SmallPool::InUseOf(dlmalloc_in_use));
   };
   g_app->SetRewindOptions(rewind);
   emscripten_set_main_loop(Frame, 0, false);

@@ -1,0 +1,127 @@
+#pragma once
+// SlabHeap: the WebAssembly build's allocator for small blocks (8-byte size classes up to 256
+// bytes), behind its global operator new (core/base/wasm_global_new.cc). Emscripten's dlmalloc
+// took ~12 % of a scale run under Node (dlfree alone ~7 %): every std::string longer than 10
+// characters (libc++'s short-string limit on wasm32), every shared_ptr control block, hash node
+// and std::function went through its bins. Here a request is a free-list pop or a bump, and a
+// release a push (docs/performance.md, "A slab heap for WebAssembly").
+//
+// Each slab is 64 KiB, aligned to 64 KiB, and holds blocks of one class, so a block's address
+// names its class: a byte per 64 KiB page (one 64 KiB table covers wasm32's 4 GiB) says which
+// class the page's slab serves, 0 for memory that is not a slab. Release therefore needs no size
+// and no header, and tells the caller when a block is not its own (the system allocator's).
+// Slabs come from std::aligned_alloc and are never returned: the heap's footprint is its peak,
+// as with SmallPool. Single-threaded (the core has no threads); no time.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace base {
+
+class SlabHeap {
+ public:
+  static constexpr size_t kGranule = 8;  // Emscripten's malloc alignment (max_align_t)
+  static constexpr size_t kMaxBlock = 256;
+  static constexpr size_t kSlabBytes = 64 * 1024;
+  static constexpr size_t kBatchBytes = 16 * kSlabBytes;  // taken from the system at a time
+
+  struct Stats {
+    uint64_t slab_bytes = 0;  // taken from the system allocator (in batches), never returned
+    uint64_t idle_bytes = 0;  // in free lists, the unused tails of slabs and unused slabs
+  };
+
+  // A block of at least `bytes` bytes, aligned to kGranule; null above kMaxBlock or when the
+  // system allocator has no slab to give (the caller then asks the system allocator itself).
+  static void* Allocate(size_t bytes) {
+    if (bytes > kMaxBlock) return nullptr;
+    const size_t cls = ClassOf(bytes);
+    State& s = state_;
+    if (Node* node = s.free[cls]) {
+      s.free[cls] = node->next;
+      s.idle_bytes -= BlockBytes(cls);
+      return node;
+    }
+    if (s.tail[cls] != s.tail_end[cls]) {
+      void* block = s.tail[cls];
+      s.tail[cls] += BlockBytes(cls);
+      return block;
+    }
+    return Refill(cls);
+  }
+
+  // Takes `p` back when a slab holds it (true); false leaves it to the system allocator.
+  static bool Release(void* p) noexcept {
+    const uintptr_t address = reinterpret_cast<uintptr_t>(p);
+    const uint8_t* classes = PageClasses(address);
+    if (classes == nullptr) return false;
+    const uint8_t mark = classes[PageOf(address)];
+    if (mark == 0) return false;
+    const size_t cls = mark - 1u;
+    State& s = state_;
+    Node* node = static_cast<Node*>(p);
+    node->next = s.free[cls];
+    s.free[cls] = node;
+    s.idle_bytes += BlockBytes(cls);
+    return true;
+  }
+
+  // The embedder's heap probe subtracts idle_bytes: what the heap holds but nothing uses.
+  static Stats GetStats();
+
+  // InUseOf turns the system allocator's bytes in use (mallinfo's uordblks) into the bytes that
+  // objects use: idle blocks and slab tails are in use for the system, yet free to reuse.
+  static uint64_t InUseOf(uint64_t allocator_in_use) {
+    const uint64_t idle = GetStats().idle_bytes;
+    return allocator_in_use > idle ? allocator_in_use - idle : 0;
+  }
+
+  static size_t BlockBytes(size_t cls) { return (cls + 1) * kGranule; }
+  static size_t ClassOf(size_t bytes) { return bytes == 0 ? 0 : (bytes - 1) / kGranule; }
+
+ private:
+  struct Node {
+    Node* next;
+  };
+  static constexpr size_t kClasses = kMaxBlock / kGranule;
+  static constexpr int kPageBits = 16;  // log2(kSlabBytes)
+  static constexpr size_t kPagesPerRegion = size_t{1} << 16;  // a region is 4 GiB of addresses
+  static constexpr int kMaxRegions = 64;  // wasm32 has one; 64-bit test processes a few
+  static_assert(kSlabBytes == size_t{1} << kPageBits, "a slab is one page of the class table");
+
+  // One byte per 64 KiB page of a 4 GiB region: the class + 1 of the slab there, 0 if none.
+  struct Region {
+    uint64_t high;  // address >> 32
+    uint8_t* classes;
+  };
+  // Plain data with constant initialisation and no destructor: blocks released by static
+  // objects' destructors at exit still find the lists intact.
+  struct State {
+    Node* free[kClasses];
+    char* tail[kClasses];
+    char* tail_end[kClasses];
+    Region regions[kMaxRegions];
+    int region_count;
+    char* batch;  // the next slab of the current batch
+    char* batch_end;
+    uint64_t batch_bytes;
+    uint64_t idle_bytes;  // free-list bytes only; the tails are added by GetStats
+  };
+
+  static size_t PageOf(uintptr_t address) {
+    return static_cast<size_t>((static_cast<uint64_t>(address) >> kPageBits) &
+                               (kPagesPerRegion - 1));
+  }
+  static const uint8_t* PageClasses(uintptr_t address) {
+    const uint64_t high = static_cast<uint64_t>(address) >> 32;
+    const State& s = state_;
+    for (int i = 0; i < s.region_count; ++i) {
+      if (s.regions[i].high == high) return s.regions[i].classes;
+    }
+    return nullptr;
+  }
+  static void* Refill(size_t cls);
+
+  static State state_;
+};
+
+}  // namespace base
