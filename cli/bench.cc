@@ -59,6 +59,12 @@ double CpuMillis() {
 #endif
 }
 
+// WithSlabs names the allocator behind operator new: the slab heap in front of `system` for
+// small blocks when core/base/slab_operator_new.cc is linked (known by a slab having been taken).
+std::string WithSlabs(const char* system) {
+  return base::SlabHeap::GetStats().slab_bytes > 0 ? std::string(system) + "+slabs" : system;
+}
+
 // AddMemory records the peak resident set of the whole process (native: getrusage; Node:
 // process.resourceUsage().maxRSS, which includes V8 and the wasm memory) and, under Node, the
 // WebAssembly heap's size (it only grows, so it is its peak).
@@ -69,11 +75,7 @@ void AddMemory(nlohmann::ordered_json* out) {
   (*out)["peak_rss_source"] = "node process.resourceUsage().maxRSS";
   (*out)["wasm_heap_mb"] = static_cast<double>(emscripten_get_heap_size()) / (1024.0 * 1024.0);
   (*out)["platform"] = "wasm-node";
-  // Emscripten's default malloc, behind the slab heap for small blocks when operator new is
-  // core/base/wasm_global_new.cc's (the report says so only if a slab was taken).
-  const base::SlabHeap::Stats slabs = base::SlabHeap::GetStats();
-  (*out)["allocator"] = slabs.slab_bytes > 0 ? "dlmalloc+slabs" : "dlmalloc";
-  (*out)["slab_heap_mb"] = static_cast<double>(slabs.slab_bytes) / (1024.0 * 1024.0);
+  (*out)["allocator"] = WithSlabs("dlmalloc");  // Emscripten's default malloc
 #else
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
@@ -81,12 +83,14 @@ void AddMemory(nlohmann::ordered_json* out) {
   (*out)["peak_rss_source"] = "getrusage ru_maxrss";
   (*out)["platform"] = "native";
 #ifdef RLAB_LINKED_JEMALLOC
-  (*out)["allocator"] = "jemalloc";
+  (*out)["allocator"] = WithSlabs("jemalloc");
   (*out)["allocator_conf"] = malloc_conf;  // cli/jemalloc_conf.cc (MALLOC_CONF may add to it)
 #else
-  (*out)["allocator"] = "libc";
+  (*out)["allocator"] = WithSlabs("libc");
 #endif
 #endif
+  (*out)["slab_heap_mb"] =
+      static_cast<double>(base::SlabHeap::GetStats().slab_bytes) / (1024.0 * 1024.0);
 }
 
 double Round1(double v) { return static_cast<double>(static_cast<int64_t>(v * 10.0 + 0.5)) / 10.0; }

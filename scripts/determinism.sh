@@ -53,7 +53,7 @@ for s in "${scripts[@]}"; do
   fi
 done
 # A small scale scenario: the same trace hash on both sides, and under Node the slab heap
-# (core/base/wasm_global_new.cc) must be the operator new the WebAssembly build links.
+# (core/base/slab_operator_new.cc) must be the operator new the WebAssembly build links.
 bench_n=$(timeout "$TIMEOUT" "$NATIVE" bench rayclusters 3 2>&1)
 bench_w=$(timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" bench rayclusters 3 2>&1)
 hash_of() { grep -o '"trace_hash":"[0-9a-f]*"' <<<"$1"; }

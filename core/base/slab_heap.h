@@ -1,10 +1,11 @@
 #pragma once
-// SlabHeap: the WebAssembly build's allocator for small blocks (8-byte size classes up to 256
-// bytes), behind its global operator new (core/base/wasm_global_new.cc). Emscripten's dlmalloc
-// took ~12 % of a scale run under Node (dlfree alone ~7 %): every std::string longer than 10
-// characters (libc++'s short-string limit on wasm32), every shared_ptr control block, hash node
-// and std::function went through its bins. Here a request is a free-list pop or a bump, and a
-// release a push (docs/performance.md, "A slab heap for WebAssembly").
+// SlabHeap: the allocator for small blocks (size classes of operator new's alignment, up to 256 bytes) behind the
+// global operator new of the rlab runner and the page (core/base/slab_operator_new.cc). Under
+// Node, Emscripten's dlmalloc took ~12 % of a scale run (dlfree alone ~7 %): every std::string
+// longer than 10 characters (libc++'s short-string limit on wasm32), every shared_ptr control
+// block, hash node and std::function went through its bins; natively jemalloc took ~6 %. Here a
+// request is a free-list pop or a bump, and a release a push (docs/performance.md, "A slab heap
+// behind operator new").
 //
 // Each slab is 64 KiB, aligned to 64 KiB, and holds blocks of one class, so a block's address
 // names its class: a byte per 64 KiB page (one 64 KiB table covers wasm32's 4 GiB) says which
@@ -20,7 +21,9 @@ namespace base {
 
 class SlabHeap {
  public:
-  static constexpr size_t kGranule = 8;  // Emscripten's malloc alignment (max_align_t)
+  // operator new's alignment: 8 bytes on wasm32 (Emscripten's max_align_t), 16 on x86-64,
+  // where compilers may use aligned vector moves on what operator new returns.
+  static constexpr size_t kGranule = __STDCPP_DEFAULT_NEW_ALIGNMENT__;
   static constexpr size_t kMaxBlock = 256;
   static constexpr size_t kSlabBytes = 64 * 1024;
   static constexpr size_t kBatchBytes = 16 * kSlabBytes;  // taken from the system at a time
@@ -87,6 +90,8 @@ class SlabHeap {
   static constexpr size_t kPagesPerRegion = size_t{1} << 16;  // a region is 4 GiB of addresses
   static constexpr int kMaxRegions = 64;  // wasm32 has one; 64-bit test processes a few
   static_assert(kSlabBytes == size_t{1} << kPageBits, "a slab is one page of the class table");
+  static_assert(kGranule >= alignof(std::max_align_t), "blocks aligned as malloc aligns them");
+  static_assert(kClasses < 256, "a class + 1 fits the page table's byte");
 
   // One byte per 64 KiB page of a 4 GiB region: the class + 1 of the slab there, 0 if none.
   struct Region {

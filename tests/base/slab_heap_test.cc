@@ -9,8 +9,8 @@
 
 #include <gtest/gtest.h>
 
-// The slab heap is the WebAssembly build's operator new (core/base/wasm_global_new.cc); natively
-// nothing else calls it, so these tests see its whole state. They drive it directly.
+// The slab heap is the runner's and the page's operator new (core/base/slab_operator_new.cc); the
+// test binaries do not link that, so these tests see its whole state. They drive it directly.
 namespace base {
 namespace {
 
@@ -51,12 +51,13 @@ TEST(SlabHeap, LiveBlocksNeverOverlapKeepTheirBytesAndComeBack) {
 }
 
 TEST(SlabHeap, AReleasedBlockIsTheNextOneOfItsClassOnly) {
-  void* a = SlabHeap::Allocate(24);
-  void* keep = SlabHeap::Allocate(24);
+  constexpr size_t g = SlabHeap::kGranule;
+  void* a = SlabHeap::Allocate(3 * g);
+  void* keep = SlabHeap::Allocate(3 * g);
   ASSERT_TRUE(SlabHeap::Release(a));
-  void* other_class = SlabHeap::Allocate(32);  // 32 bytes is another class than 24
+  void* other_class = SlabHeap::Allocate(4 * g);
   EXPECT_NE(other_class, a);
-  void* again = SlabHeap::Allocate(17);  // 17..24 bytes share the class of 24
+  void* again = SlabHeap::Allocate(2 * g + 1);  // 2g+1 .. 3g bytes share one class
   EXPECT_EQ(again, a);
   for (void* p : {keep, other_class, again}) EXPECT_TRUE(SlabHeap::Release(p));
 }
@@ -77,14 +78,15 @@ TEST(SlabHeap, LeavesLargeBlocksAndForeignMemoryToTheSystem) {
 }
 
 TEST(SlabHeap, StatsCountIdleBlocksSoTheProbeSeesOnlyLiveOnes) {
-  // Fill past one slab of the 40-byte class, so slabs, tails and free lists all take part.
-  const size_t per_slab = SlabHeap::kSlabBytes / 40;
+  // Fill past one slab of the class of 40 bytes, so slabs, tails and free lists all take part.
+  const size_t block = SlabHeap::BlockBytes(SlabHeap::ClassOf(40));
+  const size_t per_slab = SlabHeap::kSlabBytes / block;
   const SlabHeap::Stats before = SlabHeap::GetStats();
   std::vector<void*> blocks;
   for (size_t i = 0; i < per_slab + 10; ++i) blocks.push_back(SlabHeap::Allocate(40));
   const SlabHeap::Stats full = SlabHeap::GetStats();
   EXPECT_EQ((full.slab_bytes - full.idle_bytes) - (before.slab_bytes - before.idle_bytes),
-            blocks.size() * 40);
+            blocks.size() * block);
   EXPECT_EQ(full.slab_bytes % SlabHeap::kBatchBytes, 0u);  // taken in whole batches
   for (void* p : blocks) ASSERT_TRUE(SlabHeap::Release(p));
   const SlabHeap::Stats after = SlabHeap::GetStats();

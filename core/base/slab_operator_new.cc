@@ -1,11 +1,15 @@
-// The WebAssembly build's global operator new and delete: blocks up to SlabHeap::kMaxBlock come
-// from the slab heap, larger ones (and any the slab heap cannot serve) from malloc. Natively this
-// file is empty: the runner links jemalloc, and the tests keep the C library's allocator.
-// libc++abi defines these operators as weak symbols, so these replace them at link time; the
-// aligned variants stay libc++abi's (aligned_alloc and free, never a slab).
+// The slab heap (core/base/slab_heap.h) as the global operator new and delete: blocks up to
+// SlabHeap::kMaxBlock come from it, larger ones (and any it cannot serve) from malloc. Compiled
+// with RLAB_SLAB_OPERATOR_NEW only into the executables that opt in through the object library
+// rlab::slab_operator_new (core/CMakeLists.txt): the rlab runner natively and in WebAssembly, and
+// the page. Elsewhere (rlab_base, the tests, the sanitizer build) this file is empty, so the test
+// binaries keep the C library's allocator and AddressSanitizer sees every block.
+// The C++ runtimes define these operators as weak symbols (libc++abi) or in a shared library
+// (libstdc++), so these replace them at link time; the aligned variants stay the runtime's
+// (aligned_alloc and free, never a slab).
 #include "core/base/slab_heap.h"
 
-#ifdef __EMSCRIPTEN__
+#ifdef RLAB_SLAB_OPERATOR_NEW
 
 #include <cstdlib>
 #include <new>
@@ -44,4 +48,4 @@ void operator delete[](void* block, std::size_t) noexcept { Deallocate(block); }
 void operator delete(void* block, const std::nothrow_t&) noexcept { Deallocate(block); }
 void operator delete[](void* block, const std::nothrow_t&) noexcept { Deallocate(block); }
 
-#endif  // __EMSCRIPTEN__
+#endif  // RLAB_SLAB_OPERATOR_NEW
