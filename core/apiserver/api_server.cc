@@ -12,6 +12,7 @@
 #include "core/api/well_known_keys.h"
 #include "core/apiserver/internal/filters.h"
 #include "core/apiserver/internal/indexed_watchers.h"
+#include "core/apiserver/internal/pod_update.h"
 #include "core/apiserver/internal/request_size.h"
 #include "core/base/assert.h"
 
@@ -32,6 +33,11 @@ constexpr const char* kForegroundFinalizer = "foregroundDeletion";
 
 std::string StoreKeyOf(const api::KindInfo* kind, const std::string& ns, const std::string& name) {
   return kind->kind + "/" + ns + "/" + name;
+}
+
+// IsPod: the core/v1 Pod, whose spec is fixed but for a few fields once created.
+bool IsPod(const api::KindInfo* kind) {
+  return kind != nullptr && kind->group.empty() && kind->kind == "Pod";
 }
 
 // IsService: the core/v1 Service, whose cluster IP the API server allocates.
@@ -664,6 +670,13 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
     api::ApplyDefaults(*kind, next);
     if (Status s = api::ValidateObject(*kind, next); !s.ok()) return fail(s);
     if (Status s = ValidateOwnerReferences(kind, next); !s.ok()) return fail(s);
+    if (IsPod(kind)) {
+      // mirrors pkg/registry/core/pod/strategy.go ValidateUpdate -> ValidatePodUpdate
+      const std::vector<std::string> causes = internal::ValidatePodSpecUpdate(*stored, next);
+      if (!causes.empty()) {
+        return fail(Status(StatusCode::kInvalid, api::InvalidMessage(*kind, name, causes)));
+      }
+    }
     if (IsService(kind)) {
       if (std::string cause = cluster_ips_.KeepOnUpdate(*stored, next); !cause.empty()) {
         return fail(Status(StatusCode::kInvalid, api::InvalidMessage(*kind, name, {cause})));

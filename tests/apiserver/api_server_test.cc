@@ -402,9 +402,12 @@ TEST_F(ApiServerTest, NodeNameFieldSelectedWatchSeesOnlyThatNodesPods) {
   watch("kubelet-node-2", "spec.nodeName=node-2");
   MustCreate(PodOn("p", ""));
   MustCreate(PodOn("q", "node-2"));
-  // Binding p to node-1 is, for node-1's kubelet, the Pod entering its selection.
-  ASSERT_TRUE(api_.Patch(admin_, "Pod", "default", "p", PatchType::kJsonMerge,
-                         Json::parse(R"({"spec":{"nodeName":"node-1"}})"))
+  // Binding p to node-1 is, for node-1's kubelet, the Pod entering its selection (through the
+  // binding subresource: an update may not change spec.nodeName).
+  ASSERT_TRUE(api_.Bind(admin_, Json{{"apiVersion", "v1"},
+                                     {"kind", "Binding"},
+                                     {"metadata", {{"name", "p"}, {"namespace", "default"}}},
+                                     {"target", {{"kind", "Node"}, {"name", "node-1"}}}})
                   .ok());
   ASSERT_TRUE(api_.Patch(admin_, "Pod", "default", "q", PatchType::kJsonMerge,
                          Json::parse(R"({"metadata":{"labels":{"x":"y"}}})"))
