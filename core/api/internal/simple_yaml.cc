@@ -32,13 +32,22 @@ std::string_view TrimLeft(std::string_view s) {
   return s;
 }
 
+// KeyEnd is where a key of the simple form that starts at `start` ends (its first character a
+// letter, digit or `_`, then key characters), or npos when none starts there.
+size_t KeyEnd(std::string_view text, size_t start) {
+  if (start >= text.size() || !(IsAsciiAlnum(text[start]) || text[start] == '_')) {
+    return std::string_view::npos;
+  }
+  size_t i = start + 1;
+  while (i < text.size() && IsKeyChar(text[i])) ++i;
+  return i;
+}
+
 // KeyOf splits `key: rest` or `key:` at a key of the simple form. rest is what follows the
 // colon, without its leading spaces.
 bool KeyOf(std::string_view text, std::string_view* key, std::string_view* rest) {
-  if (text.empty() || !(IsAsciiAlnum(text[0]) || text[0] == '_')) return false;
-  size_t i = 1;
-  while (i < text.size() && IsKeyChar(text[i])) ++i;
-  if (i == text.size() || text[i] != ':') return false;
+  const size_t i = KeyEnd(text, 0);
+  if (i == std::string_view::npos || i == text.size() || text[i] != ':') return false;
   if (i + 1 < text.size() && text[i + 1] != ' ') return false;  // `a:b` is one plain scalar
   *key = text.substr(0, i);
   *rest = TrimLeft(text.substr(i + 1));
@@ -267,10 +276,11 @@ class SimpleYamlParser {
 
   static bool FlowKey(std::string_view text, size_t* pos, std::string* key) {
     const size_t start = *pos;
-    if (start >= text.size() || !(IsAsciiAlnum(text[start]) || text[start] == '_')) return false;
-    size_t i = start + 1;
-    while (i < text.size() && IsKeyChar(text[i])) ++i;
-    if (i + 1 >= text.size() || text[i] != ':' || text[i + 1] != ' ') return false;
+    const size_t i = KeyEnd(text, start);
+    if (i == std::string_view::npos || i + 1 >= text.size() || text[i] != ':' ||
+        text[i + 1] != ' ') {
+      return false;
+    }
     if (!KeyString(text.substr(start, i - start), key)) return false;
     *pos = i + 2;
     return true;
