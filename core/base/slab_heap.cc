@@ -13,7 +13,7 @@ SlabHeap::Stats SlabHeap::GetStats() {
     tails += static_cast<uint64_t>(s.tail_end[cls] - s.tail[cls]);
   }
   const auto unused_slabs = static_cast<uint64_t>(s.batch_end - s.batch);
-  return Stats{s.batch_bytes, s.idle_bytes + tails + unused_slabs};
+  return Stats{s.batch_bytes, s.lists.idle_bytes + s.slack_bytes + tails + unused_slabs};
 }
 
 void* SlabHeap::Refill(size_t cls) {
@@ -42,7 +42,7 @@ void* SlabHeap::Refill(size_t cls) {
   // Whole blocks only: the remainder (under one block) is never handed out, so it counts as idle.
   const size_t block = BlockBytes(cls);
   const size_t usable = kSlabBytes / block * block;
-  s.idle_bytes += kSlabBytes - usable;
+  s.slack_bytes += kSlabBytes - usable;
   s.tail[cls] = slab + block;  // the first block is the one returned
   s.tail_end[cls] = slab + usable;
   return slab;

@@ -1,11 +1,11 @@
 #pragma once
-// SlabHeap: the allocator for small blocks (size classes of operator new's alignment, up to 256 bytes) behind the
-// global operator new of the rlab runner and the page (core/base/slab_operator_new.cc). Under
-// Node, Emscripten's dlmalloc took ~12 % of a scale run (dlfree alone ~7 %): every std::string
-// longer than 10 characters (libc++'s short-string limit on wasm32), every shared_ptr control
-// block, hash node and std::function went through its bins; natively jemalloc took ~6 %. Here a
-// request is a free-list pop or a bump, and a release a push (docs/performance.md, "A slab heap
-// behind operator new").
+// SlabHeap: the allocator for small blocks (size classes in steps of operator new's alignment,
+// up to 256 bytes) behind the global operator new of the rlab runner and the page
+// (core/base/slab_operator_new.cc). Under Node, Emscripten's dlmalloc took ~12 % of a scale run
+// (dlfree alone ~7 %): every std::string longer than 10 characters (libc++'s short-string limit
+// on wasm32), every shared_ptr control block, hash node and std::function went through its
+// bins; natively jemalloc took ~6 %. Here a request is a free-list pop or a bump, and a release
+// a push (docs/performance.md, "A slab heap behind operator new").
 //
 // Each slab is 64 KiB, aligned to 64 KiB, and holds blocks of one class, so a block's address
 // names its class: a byte per 64 KiB page (one 64 KiB table covers wasm32's 4 GiB) says which
@@ -16,6 +16,8 @@
 
 #include <cstddef>
 #include <cstdint>
+
+#include "core/base/free_lists.h"
 
 namespace base {
 
@@ -39,11 +41,7 @@ class SlabHeap {
     if (bytes > kMaxBlock) return nullptr;
     const size_t cls = ClassOf(bytes);
     State& s = state_;
-    if (Node* node = s.free[cls]) {
-      s.free[cls] = node->next;
-      s.idle_bytes -= BlockBytes(cls);
-      return node;
-    }
+    if (void* block = s.lists.Pop(cls, BlockBytes(cls))) return block;
     if (s.tail[cls] != s.tail_end[cls]) {
       void* block = s.tail[cls];
       s.tail[cls] += BlockBytes(cls);
@@ -60,11 +58,7 @@ class SlabHeap {
     const uint8_t mark = classes[PageOf(address)];
     if (mark == 0) return false;
     const size_t cls = mark - 1u;
-    State& s = state_;
-    Node* node = static_cast<Node*>(p);
-    node->next = s.free[cls];
-    s.free[cls] = node;
-    s.idle_bytes += BlockBytes(cls);
+    state_.lists.Push(p, cls, BlockBytes(cls));
     return true;
   }
 
@@ -82,9 +76,6 @@ class SlabHeap {
   static size_t ClassOf(size_t bytes) { return bytes == 0 ? 0 : (bytes - 1) / kGranule; }
 
  private:
-  struct Node {
-    Node* next;
-  };
   static constexpr size_t kClasses = kMaxBlock / kGranule;
   static constexpr int kPageBits = 16;  // log2(kSlabBytes)
   static constexpr size_t kPagesPerRegion = size_t{1} << 16;  // a region is 4 GiB of addresses
@@ -101,7 +92,7 @@ class SlabHeap {
   // Plain data with constant initialisation and no destructor: blocks released by static
   // objects' destructors at exit still find the lists intact.
   struct State {
-    Node* free[kClasses];
+    FreeLists<kClasses> lists;
     char* tail[kClasses];
     char* tail_end[kClasses];
     Region regions[kMaxRegions];
@@ -109,7 +100,7 @@ class SlabHeap {
     char* batch;  // the next slab of the current batch
     char* batch_end;
     uint64_t batch_bytes;
-    uint64_t idle_bytes;  // free-list bytes only; the tails are added by GetStats
+    uint64_t slack_bytes;  // the ends of slabs too short for one more block of their class
   };
 
   static size_t PageOf(uintptr_t address) {

@@ -13,10 +13,7 @@ void* SmallPool::Carve(size_t cls) {
     while (s.tail != s.tail_end) {
       const size_t left = static_cast<size_t>(s.tail_end - s.tail);
       const size_t give = ClassOf(left > kMaxBlock ? kMaxBlock : left);
-      Node* node = reinterpret_cast<Node*>(s.tail);
-      node->next = s.free[give];
-      s.free[give] = node;
-      s.idle_bytes += BlockBytes(give);
+      s.lists.Push(s.tail, give, BlockBytes(give));
       s.tail += BlockBytes(give);
     }
     s.tail = static_cast<char*>(::operator new(kChunkBytes));

@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <new>
 
+#include "core/base/free_lists.h"
+
 #if !defined(RLAB_SMALL_POOL_OFF) && defined(__SANITIZE_ADDRESS__)
 #define RLAB_SMALL_POOL_OFF 1
 #endif
@@ -43,12 +45,7 @@ class SmallPool {
 #else
     if (bytes > kMaxBlock) return ::operator new(bytes);
     const size_t cls = ClassOf(bytes);
-    State& s = state_;
-    if (Node* node = s.free[cls]) {
-      s.free[cls] = node->next;
-      s.idle_bytes -= BlockBytes(cls);
-      return node;
-    }
+    if (void* block = state_.lists.Pop(cls, BlockBytes(cls))) return block;
     return Carve(cls);
 #endif
   }
@@ -62,16 +59,14 @@ class SmallPool {
       return;
     }
     const size_t cls = ClassOf(bytes);
-    State& s = state_;
-    Node* node = static_cast<Node*>(p);
-    node->next = s.free[cls];
-    s.free[cls] = node;
-    s.idle_bytes += BlockBytes(cls);
+    state_.lists.Push(p, cls, BlockBytes(cls));
 #endif
   }
 
   // The embedder's heap probe subtracts idle_bytes: what the pool holds but nothing uses.
-  static Stats GetStats() { return Stats{state_.chunk_bytes, state_.idle_bytes + TailBytes()}; }
+  static Stats GetStats() {
+    return Stats{state_.chunk_bytes, state_.lists.idle_bytes + TailBytes()};
+  }
 
   // InUseOf turns the system allocator's bytes in use (mallinfo's uordblks) into the bytes that
   // objects use: the pool's idle blocks count as in use for the allocator, yet are free to reuse.
@@ -81,18 +76,14 @@ class SmallPool {
   }
 
  private:
-  struct Node {
-    Node* next;
-  };
   static constexpr size_t kClasses = kMaxBlock / kGranule;
   // Plain data with constant initialisation and no destructor: blocks freed by static objects'
   // destructors at exit still find the lists intact.
   struct State {
-    Node* free[kClasses];
+    FreeLists<kClasses> lists;  // the tail is added to their idle bytes by GetStats
     char* tail;
     char* tail_end;
     uint64_t chunk_bytes;
-    uint64_t idle_bytes;  // free-list bytes only; the tail is added by GetStats
   };
 
   static size_t ClassOf(size_t bytes) { return bytes == 0 ? 0 : (bytes - 1) / kGranule; }
