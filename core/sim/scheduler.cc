@@ -8,26 +8,43 @@ namespace sim {
 
 Scheduler::Scheduler(Clock& clock, Trace& trace) : clock_(clock), trace_(trace) {}
 
-namespace {
-
-// Later is the heap's comparator: std::push_heap keeps the greatest on top, so ordering by
-// "later" puts the earliest (time, sequence) first.
-bool Later(const std::pair<base::SimTime, EventId>& a,
-           const std::pair<base::SimTime, EventId>& b) {
-  return a > b;
-}
-
-}  // namespace
-
 EventId Scheduler::At(base::SimTime at, std::string label, std::function<void()> fn,
                       std::optional<int64_t> cause) {
   if (at < clock_.Now()) at = clock_.Now();
   const EventId id = next_id_++;
-  entries_.emplace(id, Entry{at, std::move(label), std::move(fn),
-                             cause.value_or(trace_.current_cause())});
+  uint32_t slot;
+  if (free_slots_.empty()) {
+    slot = static_cast<uint32_t>(slots_.size());
+    slots_.emplace_back();
+  } else {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+  }
+  Entry& entry = slots_[slot];
+  entry.id = id;
+  entry.at = at;
+  entry.label = std::move(label);
+  entry.fn = std::move(fn);
+  entry.cause = cause.value_or(trace_.current_cause());
+  slot_of_.push_back(slot);
+  ++live_;
   heap_.emplace_back(at, id);
-  std::push_heap(heap_.begin(), heap_.end(), Later);
+  std::push_heap(heap_.begin(), heap_.end(), Later());
   return id;
+}
+
+void Scheduler::Release(EventId id, uint32_t slot) {
+  Entry& entry = slots_[slot];
+  entry.id = 0;
+  entry.fn = nullptr;
+  entry.label.clear();
+  free_slots_.push_back(slot);
+  slot_of_[id - first_id_] = kNoSlot;
+  while (!slot_of_.empty() && slot_of_.front() == kNoSlot) {
+    slot_of_.pop_front();
+    ++first_id_;
+  }
+  --live_;
 }
 
 EventId Scheduler::After(base::Duration delay, std::string label, std::function<void()> fn,
@@ -37,24 +54,26 @@ EventId Scheduler::After(base::Duration delay, std::string label, std::function<
 }
 
 bool Scheduler::Cancel(EventId id) {
-  if (entries_.erase(id) == 0) return false;
-  if (heap_.size() > 2 * entries_.size() + 64) {
+  const uint32_t slot = SlotOf(id);
+  if (slot == kNoSlot) return false;
+  Release(id, slot);
+  if (heap_.size() > 2 * live_ + 64) {
     // Mostly cancelled keys (timers re-armed far ahead): rebuild from the live ones so the heap
     // stays proportional to what is pending.
     std::vector<Key> live;
-    live.reserve(entries_.size());
+    live.reserve(live_);
     for (const Key& key : heap_) {
-      if (entries_.count(key.second) != 0) live.push_back(key);
+      if (SlotOf(key.second) != kNoSlot) live.push_back(key);
     }
-    std::make_heap(live.begin(), live.end(), Later);
+    std::make_heap(live.begin(), live.end(), Later());
     heap_.swap(live);
   }
   return true;
 }
 
 void Scheduler::PruneTop() const {
-  while (!heap_.empty() && entries_.count(heap_.front().second) == 0) {
-    std::pop_heap(heap_.begin(), heap_.end(), Later);
+  while (!heap_.empty() && SlotOf(heap_.front().second) == kNoSlot) {
+    std::pop_heap(heap_.begin(), heap_.end(), Later());
     heap_.pop_back();
   }
 }
@@ -65,7 +84,7 @@ std::vector<Scheduler::Key> Scheduler::PopDue() const {
   if (heap_.empty()) return due;
   const base::SimTime t = heap_.front().first;
   while (!heap_.empty() && heap_.front().first == t) {
-    std::pop_heap(heap_.begin(), heap_.end(), Later);
+    std::pop_heap(heap_.begin(), heap_.end(), Later());
     due.push_back(heap_.back());
     heap_.pop_back();
     PruneTop();
@@ -77,10 +96,10 @@ std::vector<PendingEvent> Scheduler::DueNext() const {
   std::vector<Key> keys = PopDue();
   std::vector<PendingEvent> due;
   for (const Key& key : keys) {
-    const Entry& entry = entries_.at(key.second);
+    const Entry& entry = slots_[SlotOf(key.second)];
     due.push_back(PendingEvent{key.second, key.first, entry.label, entry.cause});
     heap_.push_back(key);
-    std::push_heap(heap_.begin(), heap_.end(), Later);
+    std::push_heap(heap_.begin(), heap_.end(), Later());
   }
   return due;
 }
@@ -103,16 +122,19 @@ bool Scheduler::Step() {
       id = due[pick].id;  // its key stays in the heap and is pruned when it reaches the top
     }
   }
-  auto it = entries_.find(id);
-  RLAB_ASSERT(it != entries_.end(), "the next event has no entry");
-  Entry entry = std::move(it->second);
-  entries_.erase(it);
+  const uint32_t slot = SlotOf(id);
+  RLAB_ASSERT(slot != kNoSlot, "the next event has no entry");
+  const base::SimTime at = slots_[slot].at;
+  const int64_t cause = slots_[slot].cause;
+  // Moved out before the slot is reused: fn may schedule events, which may take this slot.
+  std::function<void()> fn = std::move(slots_[slot].fn);
+  Release(id, slot);
   PruneTop();  // drops the chosen key when it was the top
-  clock_.AdvanceTo(entry.at);
+  clock_.AdvanceTo(at);
   const int64_t saved_cause = trace_.current_cause();
-  trace_.set_current_cause(entry.cause);
+  trace_.set_current_cause(cause);
   ++executed_;
-  entry.fn();
+  fn();
   trace_.set_current_cause(saved_cause);
   if (step_observer_) step_observer_();
   return true;

@@ -8,10 +8,10 @@
 // Single-threaded; pointer values never affect order.
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -55,7 +55,7 @@ class Scheduler {
   std::vector<PendingEvent> DueNext() const;
   // NextTime is the earliest pending time, if any.
   std::optional<base::SimTime> NextTime() const;
-  size_t pending() const { return entries_.size(); }
+  size_t pending() const { return live_; }
   uint64_t executed() const { return executed_; }
 
   // Step runs one event (advancing the clock to its time). Returns false when nothing is pending.
@@ -75,13 +75,28 @@ class Scheduler {
 
  private:
   struct Entry {
-    base::SimTime at;
+    EventId id = 0;  // 0 while the slot is free
+    base::SimTime at = 0;
     std::string label;
     std::function<void()> fn;
-    int64_t cause;
+    int64_t cause = kNoCause;
   };
   using Key = std::pair<base::SimTime, EventId>;  // (time, sequence): the total order
+  // Later is the heap's comparator: std::push_heap keeps the greatest on top, so ordering by
+  // "later" puts the earliest (time, sequence) first. A type, so the heap operations inline it.
+  struct Later {
+    bool operator()(const Key& a, const Key& b) const { return a > b; }
+  };
+  static constexpr uint32_t kNoSlot = UINT32_MAX;
 
+  // SlotOf is the slot of a pending event, or kNoSlot when it already ran, was cancelled or
+  // never existed.
+  uint32_t SlotOf(EventId id) const {
+    if (id < first_id_ || id >= next_id_) return kNoSlot;
+    return slot_of_[id - first_id_];
+  }
+  // Release frees the slot of a pending event (moved from or cancelled).
+  void Release(EventId id, uint32_t slot);
   // PruneTop drops cancelled (or already run) keys from the top of the heap, so heap_.front(),
   // if any, is the next event to run.
   void PruneTop() const;
@@ -92,11 +107,18 @@ class Scheduler {
   Trace& trace_;
   // heap_ orders the pending events, a binary min-heap on Key: cheaper to push and pop than a
   // tree (777,011 events in `rlab bench rayclusters 1000`). Cancel leaves the key behind (it is
-  // skipped when it reaches the top), so entries_ is the truth. Mutable: the const readers
+  // skipped when it reaches the top), so the slots are the truth. Mutable: the const readers
   // (NextTime, DueNext) prune it, which changes no observable state.
   mutable std::vector<Key> heap_;
-  // entries_ holds every pending event by id. Invariant: each has a key in heap_ and at >= now.
-  std::unordered_map<EventId, Entry> entries_;
+  // The pending events live in reused slots rather than a hash map keyed by id: a step then
+  // costs no node allocation and no hashing. Ids are handed out in sequence, so slot_of_ maps
+  // id - first_id_ to a slot (kNoSlot once done); its done prefix is trimmed as events run.
+  // Invariant: each pending event has a key in heap_, a slot holding its id, and at >= now.
+  std::vector<Entry> slots_;
+  std::vector<uint32_t> free_slots_;
+  std::deque<uint32_t> slot_of_;
+  EventId first_id_ = 1;
+  size_t live_ = 0;
   EventId next_id_ = 1;
   uint64_t executed_ = 0;
   Chooser chooser_;

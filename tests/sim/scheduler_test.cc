@@ -120,6 +120,33 @@ TEST(Scheduler, RearmingATimerManyTimesKeepsOnlyTheLastOne) {
   EXPECT_EQ(fired, 1);
 }
 
+TEST(Scheduler, AnIdThatRanNeverNamesTheEventReusingItsStorage) {
+  // Events are stored in reused slots: cancelling an id that already ran (or was cancelled) must
+  // not reach the event that took its place, and an event scheduled while another runs keeps its
+  // own callback.
+  Kernel k;
+  std::vector<std::string> ran;
+  const EventId first = k.scheduler.At(10, "first", [&] {
+    ran.push_back("first");
+    k.scheduler.At(15, "inner", [&] { ran.push_back("inner"); });
+  });
+  const EventId far = k.scheduler.At(1000, "far", [&] { ran.push_back("far"); });
+  EXPECT_TRUE(k.scheduler.Step());
+  const EventId second = k.scheduler.At(20, "second", [&] { ran.push_back("second"); });
+  EXPECT_FALSE(k.scheduler.Cancel(first));
+  EXPECT_TRUE(k.scheduler.Cancel(second));
+  EXPECT_FALSE(k.scheduler.Cancel(second));
+  EXPECT_FALSE(k.scheduler.Cancel(second + 1));  // never handed out
+  EXPECT_EQ(k.scheduler.pending(), 2u);
+  const EventId third = k.scheduler.At(30, "third", [&] { ran.push_back("third"); });
+  EXPECT_GT(third, second);
+  while (k.scheduler.Step()) {
+  }
+  EXPECT_EQ(ran, (std::vector<std::string>{"first", "inner", "third", "far"}));
+  EXPECT_FALSE(k.scheduler.Cancel(far));
+  EXPECT_EQ(k.scheduler.pending(), 0u);
+}
+
 TEST(Scheduler, AChosenEventLeavesTheOthersDueInFifoOrder) {
   Kernel k;
   std::vector<std::string> ran;
