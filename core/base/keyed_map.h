@@ -3,8 +3,8 @@
 // must be for a deterministic trace) with a hash index beside it for lookups by exact key.
 // Keys such as "default/rc-0042-small-group-worker-x7k2p" share long prefixes, so each ordered
 // compare of a lookup reaches far into two strings, and with 11,000 Pods each is a cache miss on
-// another node; the index finds the node in about one. The index keys are views of the map's own
-// keys (map nodes never move), so no key is stored twice.
+// another node; the index (base::StringIndex) finds the node in about one. The index reads the
+// map's own keys (map nodes never move), so no key is stored twice.
 // Only what the caches use of std::map is offered; insertion, erasure and lookup go through the
 // index, ordered walks (begin, lower_bound) through the map.
 // Single-threaded; no time.
@@ -13,8 +13,9 @@
 #include <map>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
+
+#include "core/base/string_index.h"
 
 namespace base {
 
@@ -49,22 +50,21 @@ class KeyedMap {
   const_iterator lower_bound(const std::string& key) const { return items_.lower_bound(key); }
 
   iterator find(std::string_view key) {
-    auto it = index_.find(key);
-    return it == index_.end() ? items_.end() : it->second;
+    const iterator* it = index_.find(key);
+    return it == nullptr ? items_.end() : *it;
   }
   const_iterator find(std::string_view key) const {
-    auto it = index_.find(key);
-    return it == index_.end() ? items_.end() : const_iterator(it->second);
+    const iterator* it = index_.find(key);
+    return it == nullptr ? items_.end() : const_iterator(*it);
   }
-  size_t count(std::string_view key) const { return index_.count(key); }
+  size_t count(std::string_view key) const { return index_.find(key) == nullptr ? 0 : 1; }
 
   // try_emplace inserts (key, V(args...)) unless key is present, as std::map::try_emplace does.
   template <class... Args>
   std::pair<iterator, bool> try_emplace(const std::string& key, Args&&... args) {
-    auto it = index_.find(key);
-    if (it != index_.end()) return {it->second, false};
+    if (const iterator* it = index_.find(key)) return {*it, false};
     auto inserted = items_.try_emplace(key, std::forward<Args>(args)...).first;
-    index_.emplace(std::string_view(inserted->first), inserted);
+    index_.insert(inserted);
     return {inserted, true};
   }
   V& operator[](const std::string& key) { return try_emplace(key).first->second; }
@@ -74,10 +74,10 @@ class KeyedMap {
     return items_.erase(pos);
   }
   size_t erase(std::string_view key) {
-    auto it = index_.find(key);
-    if (it == index_.end()) return 0;
-    auto pos = it->second;
-    index_.erase(it);
+    const iterator* it = index_.find(key);
+    if (it == nullptr) return 0;
+    const iterator pos = *it;
+    index_.erase(key);
     items_.erase(pos);
     return 1;
   }
@@ -89,7 +89,7 @@ class KeyedMap {
  private:
   Map items_;
   // Invariant: index_ holds exactly items_'s keys, each viewing its own node's key.
-  std::unordered_map<std::string_view, iterator> index_;
+  StringIndex<iterator> index_;
 };
 
 }  // namespace base
