@@ -65,13 +65,6 @@ class SlabHeap {
   // The embedder's heap probe subtracts idle_bytes: what the heap holds but nothing uses.
   static Stats GetStats();
 
-  // InUseOf turns the system allocator's bytes in use (mallinfo's uordblks) into the bytes that
-  // objects use: idle blocks and slab tails are in use for the system, yet free to reuse.
-  static uint64_t InUseOf(uint64_t allocator_in_use) {
-    const uint64_t idle = GetStats().idle_bytes;
-    return allocator_in_use > idle ? allocator_in_use - idle : 0;
-  }
-
   static size_t BlockBytes(size_t cls) { return (cls + 1) * kGranule; }
   static size_t ClassOf(size_t bytes) { return bytes == 0 ? 0 : (bytes - 1) / kGranule; }
 

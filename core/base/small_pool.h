@@ -68,13 +68,6 @@ class SmallPool {
     return Stats{state_.chunk_bytes, state_.lists.idle_bytes + TailBytes()};
   }
 
-  // InUseOf turns the system allocator's bytes in use (mallinfo's uordblks) into the bytes that
-  // objects use: the pool's idle blocks count as in use for the allocator, yet are free to reuse.
-  static uint64_t InUseOf(uint64_t allocator_in_use) {
-    const uint64_t idle = GetStats().idle_bytes;
-    return allocator_in_use > idle ? allocator_in_use - idle : 0;
-  }
-
  private:
   static constexpr size_t kClasses = kMaxBlock / kGranule;
   // Plain data with constant initialisation and no destructor: blocks freed by static objects'

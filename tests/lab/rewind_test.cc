@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/base/small_pool.h"
+#include "core/base/heap_in_use.h"
 #include "core/lab/lab.h"
 
 namespace lab {
@@ -307,7 +307,7 @@ EOF
   // measures with dlmalloc's.
   RewindOptions options;
   options.heap_in_use = [] {
-    return base::SmallPool::InUseOf(static_cast<uint64_t>(mallinfo2().uordblks));
+    return base::ObjectBytesInUse(static_cast<uint64_t>(mallinfo2().uordblks));
   };
   Rewinder rewinder(SimulationOptions{}, options);
   double t0 = now();

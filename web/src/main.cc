@@ -15,8 +15,7 @@
 #include <cmath>
 
 #include "app.h"
-#include "core/base/slab_heap.h"
-#include "core/base/small_pool.h"
+#include "core/base/heap_in_use.h"
 #include "fonts.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
@@ -151,7 +150,7 @@ int main() {
   rewind.byte_budget = kRewindBudgetBytes;
   rewind.heap_in_use = [] {
     const auto dlmalloc_in_use = static_cast<uint64_t>(mallinfo().uordblks);
-    return base::SlabHeap::InUseOf(base::SmallPool::InUseOf(dlmalloc_in_use));
+    return base::ObjectBytesInUse(dlmalloc_in_use);
   };
   g_app->SetRewindOptions(rewind);
   emscripten_set_main_loop(Frame, 0, false);
