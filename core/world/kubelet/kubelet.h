@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "core/api/object.h"
+#include "core/base/keyed_map.h"
 #include "core/base/status.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
@@ -188,7 +189,9 @@ class Kubelet {
   Backoff crash_backoff_;
   Backoff image_backoff_;
   bool up_ = true;
-  std::map<std::string, PodRuntime> pods_;  // key -> runtime. Invariant: bound to node_.
+  // key -> runtime, in key order. Invariant: bound to node_. A KeyedMap: every sync and timer
+  // looks its Pod up, and ~100 keys sharing a long prefix cost ~7 string compares in a std::map.
+  base::KeyedMap<PodRuntime> pods_;
   std::set<std::string> ips_in_use_;
   int next_ip_ = 2;
   mutable std::map<std::string, std::string> image_ids_;  // image -> ImageId(image)
