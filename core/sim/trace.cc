@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/base/assert.h"
+#include "core/sim/trace_keys.h"
 
 namespace sim {
 
@@ -78,28 +79,37 @@ void PutEscaped(std::string_view s, HashSink& out) {
   }
 }
 
-// A packed field is: varint key length, key bytes, a tag (kIntTag: 8 bytes of int64 follow;
-// kStringTag: varint length and bytes follow).
-constexpr char kIntTag = 0;
-constexpr char kStringTag = 1;
+// A packed field is a tag byte, then the key: one byte indexing internal::KnownTraceKeyAt when
+// kKnownKeyBit is set, else a varint length and the key's bytes; then the value: a zigzag varint
+// for an integer, a varint length and the bytes for a string (kStringBit). Causes and codes
+// take 2 or 3 bytes instead of 8.
+constexpr unsigned char kStringBit = 1;
+constexpr unsigned char kKnownKeyBit = 2;
 
-size_t VarintSize(size_t n) {
+uint64_t ZigZag(int64_t v) {
+  return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
+}
+int64_t UnZigZag(uint64_t u) {
+  return static_cast<int64_t>(u >> 1) ^ -static_cast<int64_t>(u & 1);
+}
+
+size_t VarintSize(uint64_t n) {
   size_t bytes = 1;
   for (; n >= 0x80; n >>= 7) ++bytes;
   return bytes;
 }
 
-char* PutVarint(size_t n, char* at) {
+char* PutVarint(uint64_t n, char* at) {
   for (; n >= 0x80; n >>= 7) *at++ = static_cast<char>((n & 0x7f) | 0x80);
   *at++ = static_cast<char>(n);
   return at;
 }
 
-const char* GetVarint(const char* at, size_t* n) {
-  size_t value = 0;
+const char* GetVarint(const char* at, uint64_t* n) {
+  uint64_t value = 0;
   for (int shift = 0;; shift += 7) {
     const unsigned char byte = static_cast<unsigned char>(*at++);
-    value |= static_cast<size_t>(byte & 0x7f) << shift;
+    value |= static_cast<uint64_t>(byte & 0x7f) << shift;
     if (byte < 0x80) break;
   }
   *n = value;
@@ -108,24 +118,28 @@ const char* GetVarint(const char* at, size_t* n) {
 
 // DecodeField reads the field at `at` into out and returns where the next one starts.
 const char* DecodeField(const char* at, TraceFieldList::value_type* out) {
-  size_t key_size = 0;
-  at = GetVarint(at, &key_size);
-  out->first = std::string_view(at, key_size);
-  at += key_size;
-  const char tag = *at++;
-  TraceFieldValue& value = out->second;
-  if (tag == kIntTag) {
-    value.is_int = true;
-    std::memcpy(&value.i, at, sizeof value.i);
-    value.s = {};
-    return at + sizeof value.i;
+  const auto tag = static_cast<unsigned char>(*at++);
+  if ((tag & kKnownKeyBit) != 0) {
+    out->first = internal::KnownTraceKeyAt(static_cast<unsigned char>(*at++));
+  } else {
+    uint64_t key_size = 0;
+    at = GetVarint(at, &key_size);
+    out->first = std::string_view(at, key_size);
+    at += key_size;
   }
-  size_t size = 0;
-  at = GetVarint(at, &size);
+  TraceFieldValue& value = out->second;
+  uint64_t n = 0;
+  at = GetVarint(at, &n);
+  if ((tag & kStringBit) == 0) {
+    value.is_int = true;
+    value.i = UnZigZag(n);
+    value.s = {};
+    return at;
+  }
   value.is_int = false;
   value.i = 0;
-  value.s = std::string_view(at, size);
-  return at + size;
+  value.s = std::string_view(at, n);
+  return at + n;
 }
 
 // PutInt writes v in decimal (what std::to_string prints) without a temporary string.
@@ -180,26 +194,37 @@ TraceFieldList::TraceFieldList(const TraceFields& fields) {
 }
 
 TraceFieldList::TraceFieldList(const TraceArg* fields, size_t count) {
+  // At most 16 fields take the fast path: their key lookups are kept for the packing pass.
+  constexpr size_t kRemembered = 16;
+  int known[kRemembered];
   const TraceArg* const end = fields + count;
   size_t bytes = 0;
   for (const TraceArg* f = fields; f != end; ++f) {
-    bytes += VarintSize(f->key.size()) + f->key.size() + 1;
+    const int k = internal::KnownTraceKey(f->key);
+    if (static_cast<size_t>(f - fields) < kRemembered) known[f - fields] = k;
+    bytes += 1 + (k >= 0 ? 1 : VarintSize(f->key.size()) + f->key.size());
     const size_t text = f->value.s.size();
-    bytes += f->value.is_int ? sizeof f->value.i : VarintSize(text) + text;
+    bytes += f->value.is_int ? VarintSize(ZigZag(f->value.i)) : VarintSize(text) + text;
   }
   if (bytes == 0) return;
   data_.reset(new char[bytes]);  // not make_unique: every byte is written below
   bytes_ = bytes;
   char* at = data_.get();
   for (const TraceArg* f = fields; f != end; ++f) {
-    at = PutVarint(f->key.size(), at);
-    at = std::copy(f->key.begin(), f->key.end(), at);
-    if (f->value.is_int) {
-      *at++ = kIntTag;
-      std::memcpy(at, &f->value.i, sizeof f->value.i);
-      at += sizeof f->value.i;
+    const size_t i = static_cast<size_t>(f - fields);
+    const int k = i < kRemembered ? known[i] : internal::KnownTraceKey(f->key);
+    unsigned char tag = f->value.is_int ? 0 : kStringBit;
+    if (k >= 0) tag |= kKnownKeyBit;
+    *at++ = static_cast<char>(tag);
+    if (k >= 0) {
+      *at++ = static_cast<char>(k);
     } else {
-      *at++ = kStringTag;
+      at = PutVarint(f->key.size(), at);
+      at = std::copy(f->key.begin(), f->key.end(), at);
+    }
+    if (f->value.is_int) {
+      at = PutVarint(ZigZag(f->value.i), at);
+    } else {
       at = PutVarint(f->value.s.size(), at);
       at = std::copy(f->value.s.begin(), f->value.s.end(), at);
     }

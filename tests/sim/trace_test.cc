@@ -1,7 +1,10 @@
 #include "core/sim/trace.h"
+#include "core/sim/trace_keys.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <set>
 #include <string>
@@ -85,6 +88,69 @@ TEST(Trace, RecordsOwnWhatABracedListViewed) {
   other.Emit("viewed", gathered);
   EXPECT_EQ(other.events()[0].ToJsonLine(), line);
   EXPECT_EQ(other.Hash(), trace.Hash());
+}
+
+// Known keys are packed as an index, the rest spelled out, integers as zigzag varints: every
+// combination reads back as it went in, including keys that only look like known ones.
+TEST(TraceFieldList, KnownAndUnknownKeysAndExtremeIntegersReadBack) {
+  const int64_t min = std::numeric_limits<int64_t>::min();
+  const int64_t max = std::numeric_limits<int64_t>::max();
+  const TraceFields fields = {{"cause", min},     {"causes", max},       {"caus", int64_t{-1}},
+                              {"kind", "Pod"},    {"Kind", "x"},         {"", "empty key"},
+                              {"name", ""},       {"code", 0},           {"code", int64_t{63}},
+                              {"code", int64_t{64}}, {"k", int64_t{-64}}, {"k", int64_t{-65}},
+                              {"resourceVersion", std::string(200, '9')}};
+  const TraceFieldList list(fields);
+  size_t i = 0;
+  for (const auto& [key, value] : list) {
+    ASSERT_LT(i, fields.size());
+    EXPECT_EQ(key, fields[i].first) << i;
+    EXPECT_EQ(value.is_int, fields[i].second.is_int) << key;
+    if (value.is_int) {
+      EXPECT_EQ(value.i, fields[i].second.i) << key;
+    } else {
+      EXPECT_EQ(value.s, fields[i].second.s) << key;
+    }
+    ++i;
+  }
+  EXPECT_EQ(i, fields.size());
+}
+
+// Records of more fields than the packing remembers key lookups for still read back in order.
+TEST(TraceFieldList, ManyFieldsReadBackInOrder) {
+  TraceFields fields;
+  for (int i = 0; i < 40; ++i) {
+    fields.emplace_back(i % 2 == 0 ? "cause" : "field" + std::to_string(i), i);
+  }
+  const TraceFieldList list(fields);
+  int i = 0;
+  for (const auto& [key, value] : list) {
+    EXPECT_EQ(key, fields[static_cast<size_t>(i)].first);
+    EXPECT_EQ(value.i, i);
+    ++i;
+  }
+  EXPECT_EQ(i, 40);
+}
+
+TEST(TraceKeys, EveryListedKeyHasASlotOfItsOwn) {
+  EXPECT_EQ(internal::KnownTraceKeySlotCollisions(), 0u);
+  for (size_t i = 0; i < internal::kKnownTraceKeys; ++i) {
+    const std::string_view key = internal::KnownTraceKeyAt(i);
+    EXPECT_EQ(internal::KnownTraceKey(key), static_cast<int>(i)) << key;
+  }
+  EXPECT_EQ(internal::KnownTraceKey("not-a-trace-key"), -1);
+  EXPECT_EQ(internal::KnownTraceKey(""), -1);
+  EXPECT_EQ(internal::KnownTraceKey("Cause"), -1);
+}
+
+// Every record type of DESIGN.md's trace contract has its keys in the table.
+TEST(TraceKeys, TheContractsKeysAreKnown) {
+  for (const char* key : {"verb", "kind", "namespace", "name", "subresource", "user", "code",
+                          "resourceVersion", "cause", "watcher", "eventType", "controller",
+                          "watch", "predicate", "object", "result", "handler", "key", "outcome",
+                          "priority", "delayMs", "requeues", "worker", "requeueAfterMs", "error"}) {
+    EXPECT_GE(internal::KnownTraceKey(key), 0) << key;
+  }
 }
 
 TEST(TraceFieldList, CopiesAreIndependentOfTheOriginal) {
