@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 namespace sim::internal {
 
@@ -26,22 +27,43 @@ constexpr size_t kSlots = 256;  // a power of two, several times the number of k
 // cheap, and every listed key lands in a slot of its own (the multipliers were searched for that;
 // TraceKeys.EveryListedKeyHasASlotOfItsOwn checks it). Any other key, or a listed one added
 // later that collides, is found by the scan in KnownTraceKey.
-size_t Slot(std::string_view key) {
+constexpr size_t Slot(std::string_view key) {
   const auto at = [&](size_t i) { return static_cast<size_t>(static_cast<unsigned char>(key[i])); };
   const size_t second = key.size() > 1 ? at(1) : 0;
   return (key.size() + at(0) * 3 + second * 11 + at(key.size() - 1) * 19) & (kSlots - 1);
 }
 
-struct Table {
-  std::array<int16_t, kSlots> slot;
-  Table() {
-    slot.fill(-1);
-    for (size_t i = 0; i < std::size(kKeys); ++i) {
-      int16_t& s = slot[Slot(kKeys[i])];
-      if (s < 0) s = static_cast<int16_t>(i);  // a collision falls back to the scan below
-    }
+// kSlotKey holds the index of the first listed key of each slot, or -1. Built at compile time, so
+// a lookup pays no check that a function-local table was initialised.
+constexpr std::array<int16_t, kSlots> MakeSlots() {
+  std::array<int16_t, kSlots> slots{};
+  for (size_t i = 0; i < kSlots; ++i) slots[i] = -1;
+  for (size_t i = 0; i < std::size(kKeys); ++i) {
+    const size_t slot = Slot(kKeys[i]);
+    if (slots[slot] < 0) slots[slot] = static_cast<int16_t>(i);  // else the scan finds it
   }
-};
+  return slots;
+}
+constexpr std::array<int16_t, kSlots> kSlotKey = MakeSlots();
+
+uint64_t Load8(const char* p) {
+  uint64_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+uint32_t Load4(const char* p) {
+  uint32_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// Equal compares two keys of the same size n: keys are short, so two overlapping loads of 8 (or
+// 4) bytes decide without a call to memcmp.
+bool Equal(const char* a, const char* b, size_t n) {
+  if (n >= 8 && n <= 16) return Load8(a) == Load8(b) && Load8(a + n - 8) == Load8(b + n - 8);
+  if (n >= 4 && n < 8) return Load4(a) == Load4(b) && Load4(a + n - 4) == Load4(b + n - 4);
+  return std::memcmp(a, b, n) == 0;
+}
 
 }  // namespace
 
@@ -60,9 +82,11 @@ size_t KnownTraceKeySlotCollisions() {
 
 int KnownTraceKey(std::string_view key) {
   if (key.empty()) return -1;
-  static const Table table;
-  const int16_t candidate = table.slot[Slot(key)];
-  if (candidate >= 0 && kKeys[candidate] == key) return candidate;
+  const int16_t candidate = kSlotKey[Slot(key)];
+  if (candidate >= 0 && kKeys[candidate].size() == key.size() &&
+      Equal(kKeys[candidate].data(), key.data(), key.size())) {
+    return candidate;
+  }
   for (size_t i = 0; i < std::size(kKeys); ++i) {
     if (kKeys[i] == key) return static_cast<int>(i);
   }
