@@ -33,6 +33,11 @@ class SmallPool {
   static constexpr size_t kGranule = 16;
   static constexpr size_t kMaxBlock = 512;
   static constexpr size_t kChunkBytes = 64 * 1024;
+#ifdef RLAB_SMALL_POOL_OFF
+  static constexpr bool kEnabled = false;  // every request goes to operator new
+#else
+  static constexpr bool kEnabled = true;
+#endif
 
   struct Stats {
     uint64_t chunk_bytes = 0;  // taken from the system allocator, never returned

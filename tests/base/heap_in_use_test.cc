@@ -7,12 +7,7 @@
 namespace base {
 namespace {
 
-// The small pool is off where RLAB_SMALL_POOL_OFF is defined (the sanitizer build).
-#ifdef RLAB_SMALL_POOL_OFF
-constexpr bool kPoolOn = false;
-#else
-constexpr bool kPoolOn = true;
-#endif
+constexpr bool kPoolOn = SmallPool::kEnabled;  // off under AddressSanitizer
 
 TEST(ObjectBytesInUse, LeavesOutTheIdleBlocksOfBothPools) {
   if (!kPoolOn) GTEST_SKIP() << "pool off under AddressSanitizer";

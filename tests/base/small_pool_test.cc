@@ -23,11 +23,7 @@ uint64_t Rounded(size_t bytes) {
   return bytes == 0 ? g : (bytes + g - 1) / g * g;
 }
 
-#ifdef RLAB_SMALL_POOL_OFF
-constexpr bool kPoolOn = false;
-#else
-constexpr bool kPoolOn = true;
-#endif
+constexpr bool kPoolOn = SmallPool::kEnabled;  // off under AddressSanitizer
 
 TEST(SmallPool, LiveBlocksNeverOverlapAndKeepTheirBytes) {
   // Random sizes across every class, the pass-through above kMaxBlock, and several chunks.

@@ -13,6 +13,23 @@
 namespace sim {
 namespace {
 
+// ExpectReadsBack checks that list holds exactly fields, in order.
+void ExpectReadsBack(const TraceFieldList& list, const TraceFields& fields) {
+  size_t i = 0;
+  for (const auto& [key, value] : list) {
+    ASSERT_LT(i, fields.size());
+    EXPECT_EQ(key, fields[i].first) << i;
+    EXPECT_EQ(value.is_int, fields[i].second.is_int) << key;
+    if (value.is_int) {
+      EXPECT_EQ(value.i, fields[i].second.i) << key;
+    } else {
+      EXPECT_EQ(value.s, fields[i].second.s) << key;
+    }
+    ++i;
+  }
+  EXPECT_EQ(i, fields.size());
+}
+
 TEST(Trace, PrintsSeqTimeTypeThenFieldsInOrder) {
   Clock clock;
   Trace trace(clock);
@@ -39,19 +56,7 @@ TEST(TraceFieldList, ReadsBackEveryFieldInOrder) {
                               {"long", long_value}, {"b127", std::string(127, 'z')},
                               {"b128", boundary},   {long_key, "v"},     {"big", int64_t{1} << 62}};
   const TraceFieldList list(fields);
-  size_t i = 0;
-  for (const auto& [key, value] : list) {
-    ASSERT_LT(i, fields.size());
-    EXPECT_EQ(key, fields[i].first);
-    EXPECT_EQ(value.is_int, fields[i].second.is_int) << key;
-    if (value.is_int) {
-      EXPECT_EQ(value.i, fields[i].second.i) << key;
-    } else {
-      EXPECT_EQ(value.s, fields[i].second.s) << key;
-    }
-    ++i;
-  }
-  EXPECT_EQ(i, fields.size());
+  ExpectReadsBack(list, fields);
   EXPECT_TRUE(TraceFieldList(TraceFields{}).empty());
   EXPECT_FALSE(list.empty());
 }
@@ -100,20 +105,7 @@ TEST(TraceFieldList, KnownAndUnknownKeysAndExtremeIntegersReadBack) {
                               {"name", ""},       {"code", 0},           {"code", int64_t{63}},
                               {"code", int64_t{64}}, {"k", int64_t{-64}}, {"k", int64_t{-65}},
                               {"resourceVersion", std::string(200, '9')}};
-  const TraceFieldList list(fields);
-  size_t i = 0;
-  for (const auto& [key, value] : list) {
-    ASSERT_LT(i, fields.size());
-    EXPECT_EQ(key, fields[i].first) << i;
-    EXPECT_EQ(value.is_int, fields[i].second.is_int) << key;
-    if (value.is_int) {
-      EXPECT_EQ(value.i, fields[i].second.i) << key;
-    } else {
-      EXPECT_EQ(value.s, fields[i].second.s) << key;
-    }
-    ++i;
-  }
-  EXPECT_EQ(i, fields.size());
+  ExpectReadsBack(TraceFieldList(fields), fields);
 }
 
 // Records of more fields than the packing remembers key lookups for still read back in order.
