@@ -8,7 +8,7 @@ namespace sim {
 
 Scheduler::Scheduler(Clock& clock, Trace& trace) : clock_(clock), trace_(trace) {}
 
-EventId Scheduler::At(base::SimTime at, std::string label, std::function<void()> fn,
+EventId Scheduler::At(base::SimTime at, std::string_view label, std::function<void()> fn,
                       std::optional<int64_t> cause) {
   if (at < clock_.Now()) at = clock_.Now();
   const EventId id = next_id_++;
@@ -23,7 +23,7 @@ EventId Scheduler::At(base::SimTime at, std::string label, std::function<void()>
   Entry& entry = slots_[slot];
   entry.id = id;
   entry.at = at;
-  entry.label = std::move(label);
+  entry.label.assign(label.data(), label.size());  // keeps the slot's capacity
   entry.fn = std::move(fn);
   entry.cause = cause.value_or(trace_.current_cause());
   slot_of_.push_back(slot);
@@ -37,7 +37,6 @@ void Scheduler::Release(EventId id, uint32_t slot) {
   Entry& entry = slots_[slot];
   entry.id = 0;
   entry.fn = nullptr;
-  entry.label.clear();
   free_slots_.push_back(slot);
   slot_of_[id - first_id_] = kNoSlot;
   while (!slot_of_.empty() && slot_of_.front() == kNoSlot) {
@@ -47,10 +46,10 @@ void Scheduler::Release(EventId id, uint32_t slot) {
   --live_;
 }
 
-EventId Scheduler::After(base::Duration delay, std::string label, std::function<void()> fn,
+EventId Scheduler::After(base::Duration delay, std::string_view label, std::function<void()> fn,
                          std::optional<int64_t> cause) {
   RLAB_ASSERT(delay >= 0, "negative delay");
-  return At(clock_.Now() + delay, std::move(label), std::move(fn), cause);
+  return At(clock_.Now() + delay, label, std::move(fn), cause);
 }
 
 bool Scheduler::Cancel(EventId id) {

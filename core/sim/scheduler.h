@@ -12,6 +12,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -43,10 +44,11 @@ class Scheduler {
 
   // At schedules fn at time `at` (clamped to now if earlier). While fn runs, the trace's current
   // cause is `cause`; by default the cause current when At was called.
-  EventId At(base::SimTime at, std::string label, std::function<void()> fn,
+  // The label is copied into storage the scheduler reuses from event to event.
+  EventId At(base::SimTime at, std::string_view label, std::function<void()> fn,
              std::optional<int64_t> cause = std::nullopt);
   // After schedules fn at Now() + delay.
-  EventId After(base::Duration delay, std::string label, std::function<void()> fn,
+  EventId After(base::Duration delay, std::string_view label, std::function<void()> fn,
                 std::optional<int64_t> cause = std::nullopt);
   // Cancel removes a pending event; returns false when it already ran or never existed.
   bool Cancel(EventId id);
