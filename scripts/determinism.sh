@@ -52,12 +52,17 @@ for s in "${scripts[@]}"; do
     fi
   fi
 done
-# A small scale scenario: the same trace hash on both sides, and under Node the slab heap
-# (core/base/slab_operator_new.cc) must be the operator new the WebAssembly build links.
-bench_n=$(timeout "$TIMEOUT" "$NATIVE" bench rayclusters 3 2>&1)
-bench_w=$(timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" bench rayclusters 3 2>&1)
+# A scale scenario big enough for the pools to recycle memory (330 Pods; session 22's failing
+# change passed 10 RayClusters and failed 30 under Node only): both sides must reach ready, with
+# the same trace hash, and under Node the slab heap (core/base/slab_operator_new.cc) must be the
+# operator new the WebAssembly build links.
+BENCH_N=30
+bench_n=$(timeout "$TIMEOUT" "$NATIVE" bench rayclusters "$BENCH_N" 2>&1)
+bench_w=$(timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" bench rayclusters "$BENCH_N" 2>&1)
 hash_of() { grep -o '"trace_hash":"[0-9a-f]*"' <<<"$1"; }
 why=()
+grep -q '"ok":true' <<<"$bench_n" || why+=("native run not ready: ${bench_n:0:200}")
+grep -q '"ok":true' <<<"$bench_w" || why+=("Node run not ready: ${bench_w:0:200}")
 [ -n "$(hash_of "$bench_n")" ] && [ "$(hash_of "$bench_n")" = "$(hash_of "$bench_w")" ] ||
   why+=("trace hash $(hash_of "$bench_n") vs $(hash_of "$bench_w")")
 allocator_w=$(grep -o '"allocator":"[^"]*"' <<<"$bench_w")
@@ -65,10 +70,11 @@ allocator_w=$(grep -o '"allocator":"[^"]*"' <<<"$bench_w")
   why+=("the WebAssembly build's operator new is not the slab heap ($allocator_w)")
 if [ "${#why[@]}" -eq 0 ]; then
   passed=$((passed + 1))
-  printf 'ok    bench rayclusters 3 (%s, slab heap under Node)\n' "$(hash_of "$bench_n")"
+  printf 'ok    bench rayclusters %s (ready; %s, slab heap under Node)\n' "$BENCH_N" \
+    "$(hash_of "$bench_n")"
 else
   failed=$((failed + 1))
-  printf 'FAIL  bench rayclusters 3: %s\n' "$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
+  printf 'FAIL  bench rayclusters %s: %s\n' "$BENCH_N" "$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
 fi
 [ "${#scripts[@]}" -gt 0 ] || echo "determinism.sh: no .lab scripts under tests/scripts/ or examples/"
 echo "$passed passed, $failed failed"
