@@ -13,7 +13,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -37,24 +36,27 @@ using ObjectPtr = std::shared_ptr<const Json>;
 // costs more than the frees themselves (a worker Pod: ~6.7 µs, ~4.5 µs this way).
 void ReleaseMembers(Json& doc);
 
-// ReleasingAllocator is the small pool's allocator whose destroy releases a stored object's
-// members with ReleaseMembers before the destructor runs: the last owner of every stored version
-// frees it. libc++ rebinds it to `const Json` to destroy; the pool works on the plain type.
-template <class T>
-struct ReleasingAllocator : base::SmallPoolAllocator<std::remove_const_t<T>> {
-  using Plain = std::remove_const_t<T>;
-  using value_type = T;
-  ReleasingAllocator() = default;
-  template <class U>
-  ReleasingAllocator(const ReleasingAllocator<U>&) {}  // NOLINT(runtime/explicit): rebinding
-  void deallocate(T* p, size_t n) {
-    base::SmallPoolAllocator<Plain>::deallocate(const_cast<Plain*>(p), n);
+// StoredDocument holds a stored version; its destructor releases the members with
+// ReleaseMembers, so the last owner of every version frees it depth-first. It is its own type
+// rather than an allocator whose destroy does the same: libc++ in C++17 mode (Emscripten's)
+// destroys an allocate_shared object with its destructor and never calls the allocator's
+// destroy, so the WebAssembly build freed every version through nlohmann's heap stack.
+struct StoredDocument {
+  explicit StoredDocument(Json d) : doc(std::move(d)) {}
+  StoredDocument(const StoredDocument&) = delete;
+  StoredDocument& operator=(const StoredDocument&) = delete;
+  ~StoredDocument() {
+    ReleaseMembers(doc);
+    ++released_;
   }
-  template <class U>
-  void destroy(U* p) {
-    if constexpr (std::is_same_v<std::remove_cv_t<U>, Json>) ReleaseMembers(const_cast<Json&>(*p));
-    p->~U();
-  }
+
+  // released counts the versions freed this way since the process started (for tests).
+  static uint64_t released() { return released_; }
+
+  Json doc;
+
+ private:
+  static inline uint64_t released_ = 0;
 };
 
 // ObjectWithRoom is an empty JSON object with room for n members, for builders that know how many
@@ -67,8 +69,12 @@ inline Json ObjectWithRoom(size_t n) {
 }
 
 // MakeObject freezes a document into a shared immutable object.
+// The shared_ptr aliases the holder's document: one small-pool block holds the control block,
+// the holder and the document's root.
 inline ObjectPtr MakeObject(Json doc) {
-  return std::allocate_shared<const Json>(ReleasingAllocator<Json>(), std::move(doc));
+  auto holder = std::allocate_shared<StoredDocument>(base::SmallPoolAllocator<StoredDocument>(),
+                                                     std::move(doc));
+  return ObjectPtr(holder, &holder->doc);
 }
 
 struct OwnerReference {

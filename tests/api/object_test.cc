@@ -107,5 +107,19 @@ TEST(MakeObject, AVersionsBlocksReturnToTheSmallPoolWhenItIsFreed) {
   EXPECT_EQ(in_use(), before);
 }
 
+// The last owner of a stored version releases it with ReleaseMembers, whatever the standard
+// library's allocate_shared does with allocators (libc++ in C++17 mode never calls their destroy).
+TEST(MakeObject, TheLastOwnerReleasesTheVersionThroughReleaseMembers) {
+  const uint64_t before = StoredDocument::released();
+  ObjectPtr stored = MakeObject({{"metadata", {{"name", "p"}}}, {"spec", {{"x", {1, 2}}}}});
+  EXPECT_EQ((*stored)["metadata"]["name"], "p") << "the pointer views the stored document";
+  ObjectPtr reader = stored;
+  stored.reset();
+  EXPECT_EQ(StoredDocument::released(), before) << "a reader still holds the version";
+  EXPECT_EQ((*reader)["spec"]["x"][1], 2);
+  reader.reset();
+  EXPECT_EQ(StoredDocument::released(), before + 1);
+}
+
 }  // namespace
 }  // namespace api
