@@ -1,5 +1,5 @@
 #pragma once
-// FlatObject is the member map of a JSON object: one sorted vector of (key, value) pairs instead
+// FlatObject is the member map of a JSON object: one sorted block of (key, value) pairs instead
 // of one tree node per member. A Pod copied for a status write, a watch delivery or a template
 // then costs one allocation per object rather than one per field, and a field read scans
 // contiguous keys. Iteration order is the sorted key order std::map gave, so every document
@@ -12,12 +12,29 @@
 // last insertion, or look the member up again. Sanitizer builds (RLAB_FLAT_OBJECT_CHECK, set with
 // RLAB_SANITIZE) move the members to new storage on every insertion and erasure, so AddressSanitizer
 // reports any use of a stale reference the tests reach, not only those that outgrow the capacity.
+//
+// Sharing: ShareFrom makes an object view another's members without copying them; the API
+// server's status writes give a Pod's new version the spec of the version it replaces this way
+// (api::ShareStored). The members live in one counted block. A plain copy still copies them, so
+// only what ShareFrom joined is ever shared, and inserting or erasing in a shared object first
+// gives it a copy of its own. Two things cannot be made safe here, so they are rules instead:
+// - nlohmann reads a const document through the non-const find and begin, so those cannot copy:
+//   a write through at, find or an iterator into a shared object reaches every sharer;
+// - nlohmann's destructor frees an object by moving its members out first, which empties them
+//   for every sharer: a document holding shared objects is emptied with api::ReleaseMembers
+//   (which only lets go of shared members) and never destroyed or overwritten otherwise.
+// Sanitizer builds hash a block's members when it becomes shared and abort if a sharer lets go of
+// it with different members, so a test that breaks either rule fails.
 // Single-threaded; no time.
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <limits>
+#include <new>
 #include <functional>
 #include <initializer_list>
 #include <memory>
@@ -44,13 +61,12 @@ class FlatObject {
   using value_type = std::pair<InternedKey, T>;
   using key_compare = Compare;
   using allocator_type = typename std::allocator_traits<Allocator>::template rebind_alloc<value_type>;
-  using Storage = std::vector<value_type, allocator_type>;
-  using size_type = typename Storage::size_type;
-  using difference_type = typename Storage::difference_type;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
   using reference = value_type&;
   using const_reference = const value_type&;
-  using iterator = typename Storage::iterator;
-  using const_iterator = typename Storage::const_iterator;
+  using iterator = value_type*;
+  using const_iterator = const value_type*;
 
   FlatObject() = default;
   explicit FlatObject(const Allocator&) {}
@@ -61,24 +77,74 @@ class FlatObject {
   FlatObject(std::initializer_list<value_type> init, const Allocator& = Allocator()) {
     insert(init.begin(), init.end());
   }
+  // A copy has members of its own, even when `other` shares its members (ShareFrom).
+  FlatObject(const FlatObject& other) : rep_(Clone(other.rep_)) {}
+  FlatObject(FlatObject&& other) noexcept : rep_(other.rep_) { other.rep_ = nullptr; }
+  FlatObject& operator=(const FlatObject& other) {
+    if (this != &other) {
+      Rep* fresh = Clone(other.rep_);
+      Drop();
+      rep_ = fresh;
+    }
+    return *this;
+  }
+  FlatObject& operator=(FlatObject&& other) noexcept {
+    if (this != &other) {
+      Drop();
+      rep_ = other.rep_;
+      other.rep_ = nullptr;
+    }
+    return *this;
+  }
+  ~FlatObject() { Drop(); }
 
-  iterator begin() noexcept { return items_.begin(); }
-  iterator end() noexcept { return items_.end(); }
-  const_iterator begin() const noexcept { return items_.begin(); }
-  const_iterator end() const noexcept { return items_.end(); }
-  const_iterator cbegin() const noexcept { return items_.cbegin(); }
-  const_iterator cend() const noexcept { return items_.cend(); }
+  // ShareFrom makes this object view `other`'s members (replacing its own) until either side
+  // inserts or erases. Only for documents that are stored immutable right after (see above).
+  void ShareFrom(const FlatObject& other) {
+    if (other.rep_ == rep_) return;
+    Drop();
+    rep_ = other.rep_;
+    if (rep_ == nullptr) return;
+#ifdef RLAB_FLAT_OBJECT_CHECK
+    if (rep_->refs == 1) rep_->hash = DeepHash(rep_);
+#endif
+    ++rep_->refs;
+  }
+  // shared is true while another object views the same members.
+  bool shared() const noexcept { return rep_ != nullptr && rep_->refs > 1; }
+  // SameMembers is true when both view one block (ShareFrom): equal without comparing.
+  bool SameMembers(const FlatObject& other) const noexcept {
+    return rep_ != nullptr && rep_ == other.rep_;
+  }
 
-  bool empty() const noexcept { return items_.empty(); }
-  size_type size() const noexcept { return items_.size(); }
-  size_type max_size() const noexcept { return items_.max_size(); }
+  iterator begin() noexcept { return Items(rep_); }
+  iterator end() noexcept { return Items(rep_) + size(); }
+  const_iterator begin() const noexcept { return Items(rep_); }
+  const_iterator end() const noexcept { return Items(rep_) + size(); }
+  const_iterator cbegin() const noexcept { return begin(); }
+  const_iterator cend() const noexcept { return end(); }
+
+  bool empty() const noexcept { return size() == 0; }
+  size_type size() const noexcept { return rep_ == nullptr ? 0 : rep_->size; }
+  size_type max_size() const noexcept { return std::numeric_limits<std::uint32_t>::max(); }
   // reserve makes room for n members; a builder that knows its size inserts without regrowing.
-  void reserve(size_type n) { items_.reserve(n); }
-  void clear() noexcept { items_.clear(); }
+  void reserve(size_type n) {
+    Own();
+    if (n > Capacity()) Regrow(n);
+  }
+  // clear drops the members; an object that shared them lets go of the block instead.
+  void clear() noexcept {
+    if (rep_ == nullptr) return;
+    if (rep_->refs > 1) {
+      Drop();
+      return;
+    }
+    DestroyItems(rep_);
+  }
 
   template <class K>
   iterator find(const K& key) {
-    return items_.begin() + (Locate(key) - items_.cbegin());
+    return const_cast<iterator>(Locate(key));
   }
   template <class K>
   const_iterator find(const K& key) const {
@@ -86,7 +152,7 @@ class FlatObject {
   }
   template <class K>
   size_type count(const K& key) const {
-    return Locate(key) == items_.cend() ? 0 : 1;
+    return Locate(key) == cend() ? 0 : 1;
   }
 
   template <class K>
@@ -110,20 +176,30 @@ class FlatObject {
   // emplace keeps the existing member when the key is present, as std::map::emplace does.
   template <class K, class... Args>
   std::pair<iterator, bool> emplace(K&& key, Args&&... args) {
-#ifdef RLAB_FLAT_OBJECT_CHECK
-    if (Locate(key) == items_.cend()) Relocate(1);
-#endif
-    auto pos = LowerBound(key);
-    if (pos != items_.end() && !Less(View(key), pos->first.view())) return {pos, false};
-    if (pos == items_.end()) {
-      items_.emplace_back(std::piecewise_construct, std::forward_as_tuple(std::forward<K>(key)),
-                          std::forward_as_tuple(std::forward<Args>(args)...));
-      return {items_.end() - 1, true};
+    Own();
+    const size_type at = Position(View(key));
+    if (at < size() && !Less(View(key), Items(rep_)[at].first.view())) {
+      return {Items(rep_) + at, false};
     }
-    return {items_.emplace(pos, std::piecewise_construct,
-                           std::forward_as_tuple(std::forward<K>(key)),
-                           std::forward_as_tuple(std::forward<Args>(args)...)),
-            true};
+    // Built before anything moves: the arguments may refer into this object.
+    value_type member(std::piecewise_construct, std::forward_as_tuple(std::forward<K>(key)),
+                      std::forward_as_tuple(std::forward<Args>(args)...));
+#ifdef RLAB_FLAT_OBJECT_CHECK
+    Regrow(size() + 1);
+#else
+    if (size() == Capacity()) Regrow(size() == 0 ? 1 : 2 * size());  // as std::vector grows
+#endif
+    value_type* items = Items(rep_);
+    const size_type n = rep_->size;
+    if (at == n) {
+      new (items + n) value_type(std::move(member));
+    } else {
+      new (items + n) value_type(std::move(items[n - 1]));
+      std::move_backward(items + at, items + n - 1, items + n);
+      items[at] = std::move(member);
+    }
+    ++rep_->size;
+    return {items + at, true};
   }
 
   template <class P>
@@ -138,31 +214,148 @@ class FlatObject {
   iterator erase(const_iterator pos) { return erase(pos, pos + 1); }
   iterator erase(iterator pos) { return erase(const_iterator(pos), const_iterator(pos) + 1); }
   iterator erase(const_iterator first, const_iterator last) {
+    const size_type from = static_cast<size_type>(first - cbegin());
+    const size_type count = static_cast<size_type>(last - first);
+    if (count == 0) return begin() + from;
+    Own();
 #ifdef RLAB_FLAT_OBJECT_CHECK
-    const auto from = first - items_.cbegin();
-    const auto count = last - first;
-    Relocate(0);
-    first = items_.cbegin() + from;
-    last = first + count;
+    Regrow(size());
 #endif
-    return items_.erase(first, last);
+    value_type* items = Items(rep_);
+    const size_type n = rep_->size;
+    std::move(items + from + count, items + n, items + from);
+    for (size_type i = n - count; i < n; ++i) items[i].~value_type();
+    rep_->size = static_cast<std::uint32_t>(n - count);
+    return items + from;
   }
   template <class K>
   size_type erase(const K& key) {
     auto it = Locate(key);
-    if (it == items_.cend()) return 0;
+    if (it == cend()) return 0;
     erase(it);
     return 1;
   }
 
-  friend bool operator==(const FlatObject& a, const FlatObject& b) { return a.items_ == b.items_; }
+  friend bool operator==(const FlatObject& a, const FlatObject& b) {
+    return a.rep_ == b.rep_ || std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
   friend bool operator!=(const FlatObject& a, const FlatObject& b) { return !(a == b); }
-  friend bool operator<(const FlatObject& a, const FlatObject& b) { return a.items_ < b.items_; }
+  friend bool operator<(const FlatObject& a, const FlatObject& b) {
+    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+  }
   friend bool operator>(const FlatObject& a, const FlatObject& b) { return b < a; }
   friend bool operator<=(const FlatObject& a, const FlatObject& b) { return !(b < a); }
   friend bool operator>=(const FlatObject& a, const FlatObject& b) { return !(a < b); }
 
  private:
+  // Rep is one block: this header, then `capacity` members. refs counts the objects viewing it.
+  struct alignas(16) Rep {
+    std::uint32_t refs;
+    std::uint32_t size;
+    std::uint32_t capacity;
+    std::uint32_t hash;  // sanitizer builds: the members' deep hash while shared
+  };
+  using RepAllocator = typename std::allocator_traits<Allocator>::template rebind_alloc<Rep>;
+
+  static value_type* Items(Rep* rep) noexcept {
+    // Here, not at class scope: T (the document type) is incomplete where nlohmann names this.
+    static_assert(alignof(value_type) <= alignof(Rep), "members follow the header");
+    return rep == nullptr ? nullptr : reinterpret_cast<value_type*>(rep + 1);
+  }
+  static const value_type* Items(const Rep* rep) noexcept {
+    return rep == nullptr ? nullptr : reinterpret_cast<const value_type*>(rep + 1);
+  }
+  size_type Capacity() const noexcept { return rep_ == nullptr ? 0 : rep_->capacity; }
+  // Units of sizeof(Rep) for a block of `capacity` members.
+  static size_type Units(size_type capacity) {
+    return 1 + (capacity * sizeof(value_type) + sizeof(Rep) - 1) / sizeof(Rep);
+  }
+  static Rep* Allocate(size_type capacity) {
+    RepAllocator alloc;
+    Rep* rep = alloc.allocate(Units(capacity));
+    rep->refs = 1;
+    rep->size = 0;
+    rep->capacity = static_cast<std::uint32_t>(capacity);
+    rep->hash = 0;
+    return rep;
+  }
+  static void Deallocate(Rep* rep) noexcept {
+    RepAllocator alloc;
+    alloc.deallocate(rep, Units(rep->capacity));
+  }
+  static void DestroyItems(Rep* rep) noexcept {
+    value_type* items = Items(rep);
+    for (std::uint32_t i = 0; i < rep->size; ++i) items[i].~value_type();
+    rep->size = 0;
+  }
+  // Clone copies a block's members into a new block of their own (null for none).
+  static Rep* Clone(const Rep* from) {
+    if (from == nullptr || from->size == 0) return nullptr;
+    Rep* rep = Allocate(from->size);
+    const value_type* src = Items(from);
+    value_type* dst = Items(rep);
+    try {
+      for (; rep->size < from->size; ++rep->size) new (dst + rep->size) value_type(src[rep->size]);
+    } catch (...) {
+      DestroyItems(rep);
+      Deallocate(rep);
+      throw;
+    }
+    return rep;
+  }
+  // Drop lets go of the block; the last viewer destroys it.
+  void Drop() noexcept {
+    if (rep_ == nullptr) return;
+#ifdef RLAB_FLAT_OBJECT_CHECK
+    if (rep_->refs > 1) CheckUnchanged(rep_);
+#endif
+    if (--rep_->refs == 0) {
+      DestroyItems(rep_);
+      Deallocate(rep_);
+    }
+    rep_ = nullptr;
+  }
+  // Own gives this object members of its own before it inserts or erases.
+  void Own() {
+    if (rep_ == nullptr || rep_->refs == 1) return;
+    Rep* fresh = Clone(rep_);
+    Drop();
+    rep_ = fresh;
+  }
+  // Regrow moves the members to a new block with room for `capacity` (at least their number).
+  void Regrow(size_type capacity) {
+    Rep* fresh = Allocate(capacity);
+    if (rep_ != nullptr) {
+      value_type* src = Items(rep_);
+      value_type* dst = Items(fresh);
+      for (std::uint32_t i = 0; i < rep_->size; ++i) {
+        new (dst + i) value_type(std::move(src[i]));
+        src[i].~value_type();
+      }
+      fresh->size = rep_->size;
+      rep_->size = 0;
+      Deallocate(rep_);
+    }
+    rep_ = fresh;
+  }
+
+#ifdef RLAB_FLAT_OBJECT_CHECK
+  static std::uint32_t DeepHash(const Rep* rep) {
+    std::size_t h = rep->size;
+    for (const value_type* m = Items(rep); m != Items(rep) + rep->size; ++m) {
+      h = h * 1000003u ^ std::hash<std::string_view>()(m->first.view());
+      h = h * 1000003u ^ std::hash<T>()(m->second);
+    }
+    return static_cast<std::uint32_t>(h ^ (h >> 32));
+  }
+  static void CheckUnchanged(const Rep* rep) {
+    if (DeepHash(rep) != rep->hash) {
+      std::fputs("api::FlatObject: a shared object was written in place\n", stderr);
+      std::abort();
+    }
+  }
+#endif
+
   // Objects are small (a Pod's largest has ~10 members): up to this size an equality scan, which
   // rejects most keys on their length, beats a binary search of ordered compares (Pod metadata
   // reads measured ~30 ns a lookup pair at 8, ~25 at 16).
@@ -203,59 +396,52 @@ class FlatObject {
 
   // Position is the index of the first member whose key is not less than `want`.
   size_type Position(std::string_view want) const {
+    if (rep_ == nullptr) return 0;
+    const value_type* first = Items(rep_);
+    const size_type n = rep_->size;
+    // Members usually arrive in key order (parsing our own sorted output, copying): append fast.
+    if (n == 0 || Less(first[n - 1].first.view(), want)) return n;
     auto less = [](const value_type& m, std::string_view k) { return Less(m.first.view(), k); };
-    auto it = std::lower_bound(items_.cbegin(), items_.cend(), want, less);
-    return static_cast<size_type>(it - items_.cbegin());
+    return static_cast<size_type>(std::lower_bound(first, first + n, want, less) - first);
   }
 
+  // The lookups read the block's bounds once: they run for every field read.
   template <class K>
   const_iterator Locate(const K& key) const {
+    if (rep_ == nullptr) return nullptr;
     const std::string_view want = View(key);
-    if (items_.size() <= kLinearScan) {
-      for (auto it = items_.cbegin(); it != items_.cend(); ++it) {
+    const value_type* first = Items(rep_);
+    const value_type* last = first + rep_->size;
+    if (rep_->size <= kLinearScan) {
+      for (const value_type* it = first; it != last; ++it) {
         if (it->first.size() == want.size() &&
             SameBytes(it->first.data(), want.data(), want.size())) {
           return it;
         }
       }
-      return items_.cend();
+      return last;
     }
-    auto it = items_.cbegin() + Position(want);
-    return it != items_.cend() && !Less(want, it->first.view()) ? it : items_.cend();
+    const value_type* it = first + Position(want);
+    return it != last && !Less(want, it->first.view()) ? it : last;
   }
 
   // An interned key is found by its entry (equal texts share one, interned_key.h), so find,
   // count, at and erase with one compare pointers only.
   const_iterator Locate(const InternedKey& key) const {
-    if (items_.size() <= kLinearScan) {
-      for (auto it = items_.cbegin(); it != items_.cend(); ++it) {
+    if (rep_ == nullptr) return nullptr;
+    const value_type* first = Items(rep_);
+    const value_type* last = first + rep_->size;
+    if (rep_->size <= kLinearScan) {
+      for (const value_type* it = first; it != last; ++it) {
         if (it->first == key) return it;
       }
-      return items_.cend();
+      return last;
     }
-    auto it = items_.cbegin() + Position(key.view());
-    return it != items_.cend() && it->first == key ? it : items_.cend();
+    const value_type* it = first + Position(key.view());
+    return it != last && it->first == key ? it : last;
   }
 
-  template <class K>
-  iterator LowerBound(const K& key) {
-    const std::string_view want = View(key);
-    // Members usually arrive in key order (parsing our own sorted output, copying): append fast.
-    if (items_.empty() || Less(items_.back().first.view(), want)) return items_.end();
-    return items_.begin() + Position(want);
-  }
-
-#ifdef RLAB_FLAT_OBJECT_CHECK
-  // Relocate moves every member to freshly allocated storage with room for `extra` more.
-  void Relocate(size_type extra) {
-    Storage fresh;
-    fresh.reserve(items_.size() + extra);
-    for (auto& m : items_) fresh.push_back(std::move(m));
-    items_.swap(fresh);
-  }
-#endif
-
-  Storage items_;
+  Rep* rep_ = nullptr;  // null: no members and no block
 };
 
 }  // namespace api

@@ -166,6 +166,10 @@ void ReleaseMembers(Json& doc) {
       if (depth > kMaxDepth) return;
       if (j.is_object()) {
         auto& members = *j.get_ptr<Json::object_t*>();
+        if (members.shared()) {  // another version still views them: only let go
+          members.clear();
+          return;
+        }
         for (auto& member : members) {
           if (member.second.is_structured()) Release(member.second, depth + 1);
         }
@@ -180,6 +184,27 @@ void ReleaseMembers(Json& doc) {
     }
   };
   Releaser::Release(doc, 0);
+}
+
+Json ShareStored(const Json& stored) {
+  if (stored.is_object()) {
+    Json out = Json::object();
+    out.get_ref<Json::object_t&>().ShareFrom(stored.get_ref<const Json::object_t&>());
+    return out;
+  }
+  if (!stored.is_array()) return stored;
+  Json out = Json::array();
+  auto& items = out.get_ref<Json::array_t&>();
+  items.reserve(stored.size());
+  // One level only: shared objects stay within ReleaseMembers' reach however deep arrays nest.
+  for (const Json& item : stored) {
+    if (item.is_object()) {
+      items.push_back(ShareStored(item));
+    } else {
+      items.push_back(item);
+    }
+  }
+  return out;
 }
 
 Json& Metadata(Json& obj) {

@@ -68,6 +68,31 @@ inline Json ObjectWithRoom(size_t n) {
   return out;
 }
 
+// ShareStored copies a value of a stored object into a document that is stored right after (the
+// API server's next version): an object views the stored object's members instead of copying
+// them (flat_object.h, "Sharing"), an array is a new array whose objects are shared, anything
+// else is copied. Two rules keep the stored object intact:
+// - nothing writes into a shared object in place (through at, find or an iterator); inserting,
+//   erasing and operator[] give it members of its own first;
+// - the document is stored with MakeObject or emptied with ReleaseMembers (ReleaseOnExit), never
+//   left to nlohmann's destructor or overwritten: that destructor moves an object's members out
+//   to free them, which would empty the stored object's members too.
+// Sanitizer builds abort when either rule is broken (flat_object.h).
+Json ShareStored(const Json& stored);
+
+// ReleaseOnExit empties a document holding ShareStored values with ReleaseMembers when the scope
+// ends, on every path; a document moved away meanwhile is null and left alone.
+class ReleaseOnExit {
+ public:
+  explicit ReleaseOnExit(Json& doc) : doc_(doc) {}
+  ReleaseOnExit(const ReleaseOnExit&) = delete;
+  ReleaseOnExit& operator=(const ReleaseOnExit&) = delete;
+  ~ReleaseOnExit() { ReleaseMembers(doc_); }
+
+ private:
+  Json& doc_;
+};
+
 // MakeObject freezes a document into a shared immutable object.
 // The shared_ptr aliases the holder's document: one small-pool block holds the control block,
 // the holder and the document's root.

@@ -1,5 +1,6 @@
 #include "core/api/flat_object.h"
 
+#include <memory>
 #include <random>
 #include <string>
 #include <string_view>
@@ -210,6 +211,148 @@ TEST(FlatObjectTest, ObjectWithRoomTakesItsMembersWithoutMovingThem) {
 #endif
   EXPECT_EQ(obj.dump(), R"({"a":1,"b":2,"c":3})");
 }
+
+
+// Sharing (flat_object.h): ShareFrom joins two objects to one block of members; inserting or
+// erasing in either gives it members of its own, a plain copy never shares, and a document
+// holding shared members is emptied with ReleaseMembers (here through ReleaseOnExit).
+const Json::object_t& Members(const Json& j) { return j.get_ref<const Json::object_t&>(); }
+
+TEST(FlatObjectTest, ASharedObjectReadsAndComparesLikeItsSource) {
+  const Json stored = Json::parse(R"({"b":{"c":[1,2]},"a":"x","z":null})");
+  Json view = ShareStored(stored);
+  ReleaseOnExit release(view);
+  EXPECT_TRUE(Members(view).SameMembers(Members(stored)));
+  EXPECT_TRUE(Members(view).shared());
+  EXPECT_EQ(view.dump(), stored.dump());
+  EXPECT_EQ(view, stored);
+  EXPECT_EQ(view.at("b").at("c")[1], 2);
+  EXPECT_TRUE(view.contains("z"));
+  EXPECT_EQ(ShareStored(Json("text")), Json("text"));  // not an object: copied
+}
+
+TEST(FlatObjectTest, AnArrayIsANewArrayOfSharedObjects) {
+  const Json stored = Json::parse(R"([{"a":1},"s",[{"b":2}]])");
+  Json view = ShareStored(stored);
+  ReleaseOnExit release(view);
+  EXPECT_EQ(view, stored);
+  EXPECT_TRUE(Members(view[0]).SameMembers(Members(stored[0])));
+  EXPECT_FALSE(Members(view[2][0]).SameMembers(Members(stored[2][0])))
+      << "nested arrays are copied: shared objects stay within ReleaseMembers' reach";
+  view.push_back(3);
+  EXPECT_EQ(stored.size(), 3u);
+}
+
+TEST(FlatObjectTest, InsertingOrErasingInASharerLeavesTheOtherAlone) {
+  const Json stored = Json::parse(R"({"a":1,"b":{"c":2},"d":3})");
+  const std::string before = stored.dump();
+  Json inserted = ShareStored(stored);
+  Json erased = ShareStored(stored);
+  Json nested = ShareStored(stored);
+  Json cleared = ShareStored(stored);
+  ReleaseOnExit r1(inserted), r2(erased), r3(nested), r4(cleared);
+  inserted["e"] = 5;
+  EXPECT_FALSE(Members(inserted).SameMembers(Members(stored)));
+  EXPECT_EQ(erased.erase("a"), 1u);
+  nested["b"]["c"] = 7;  // operator[] on the shared top level takes members first
+  cleared.get_ref<Json::object_t&>().clear();
+  EXPECT_EQ(stored.dump(), before);
+  EXPECT_EQ(inserted.dump(), R"({"a":1,"b":{"c":2},"d":3,"e":5})");
+  EXPECT_EQ(erased.dump(), R"({"b":{"c":2},"d":3})");
+  EXPECT_EQ(nested.dump(), R"({"a":1,"b":{"c":7},"d":3})");
+  EXPECT_TRUE(cleared.empty());
+  EXPECT_FALSE(Members(stored).shared()) << "every sharer let go";
+}
+
+TEST(FlatObjectTest, ACopyOfASharedObjectHasMembersOfItsOwn) {
+  const Json stored = Json::parse(R"({"a":{"b":1}})");
+  Json view = ShareStored(stored);
+  ReleaseOnExit release(view);
+  Json copy = view;  // a plain copy: may be written and destroyed any way
+  EXPECT_FALSE(Members(copy).SameMembers(Members(stored)));
+  copy.at("a").at("b") = 2;
+  Json assigned = Json::object();
+  assigned = view;
+  EXPECT_FALSE(Members(assigned).SameMembers(Members(stored)));
+  copy = Json();
+  assigned = Json();
+  EXPECT_EQ(stored.dump(), R"({"a":{"b":1}})");
+  EXPECT_EQ(view.dump(), R"({"a":{"b":1}})");
+}
+
+TEST(FlatObjectTest, TheLastSharerFreesTheMembers) {
+  // Under AddressSanitizer a member freed while another sharer still reads it fails here.
+  auto stored = std::make_unique<Json>(Json::parse(R"({"a":{"b":"a long string value here"}})"));
+  Json first = ShareStored(*stored);
+  Json second = ShareStored(first);
+  ReleaseOnExit r2(second);
+  ReleaseMembers(*stored);
+  stored.reset();
+  EXPECT_EQ(first.at("a").at("b"), "a long string value here");
+  ReleaseMembers(first);
+  EXPECT_EQ(second.dump(), R"({"a":{"b":"a long string value here"}})");
+  EXPECT_FALSE(Members(second).shared());
+}
+
+TEST(FlatObjectTest, ReleasingAStoredVersionKeepsTheMembersItShares) {
+  ObjectPtr old_version = MakeObject(Json::parse(R"({"spec":{"x":[1,{"y":2}]},"status":{}})"));
+  Json next = Json::object();
+  next["spec"] = ShareStored((*old_version)["spec"]);
+  next["status"] = Json::object({{"phase", "Running"}});
+  ObjectPtr new_version = MakeObject(std::move(next));
+  old_version.reset();  // ReleaseMembers runs on the old version: it only lets go of spec
+  EXPECT_EQ(new_version->dump(), R"({"spec":{"x":[1,{"y":2}]},"status":{"phase":"Running"}})");
+}
+
+TEST(FlatObjectTest, RandomEditsOfSharersNeverReachTheStoredDocument) {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 60; ++round) {
+    Json built = Json::object();
+    MapJson unused = MapJson::object();
+    RandomEdits(&rng, &built, &unused, 0);
+    const ObjectPtr stored = MakeObject(std::move(built));
+    const std::string before = stored->dump();
+    Json sharer = Json::object();  // shares each member, as the API server's next version does
+    ReleaseOnExit release(sharer);
+    for (auto& [key, value] : stored->items()) sharer[key] = ShareStored(value);
+    MapJson reference = MapJson::parse(before);
+    for (auto& [key, value] : stored->items()) {
+      if (!value.is_object()) continue;
+      // Edits of a shared member (inserting, erasing, operator[]) give it members of its own.
+      Json& member = sharer[key];
+      RandomEdits(&rng, &member, &reference[key], 1);
+      member["added"] = round;
+      reference[key]["added"] = round;
+    }
+    ASSERT_EQ(stored->dump(), before) << "round " << round;
+    ASSERT_EQ(sharer.dump(), reference.dump()) << "round " << round;
+  }
+}
+
+#ifdef RLAB_FLAT_OBJECT_CHECK
+TEST(FlatObjectDeathTest, AWriteInPlaceIntoASharedObjectIsCaught) {
+  // at() and iterators cannot tell reads from writes (nlohmann reads through them): a write that
+  // way reaches every sharer. Sanitizer builds hash shared members and check when a sharer goes.
+  EXPECT_DEATH(
+      {
+        const Json stored = Json::parse(R"({"a":{"b":1}})");
+        Json view = ShareStored(stored);
+        view.at("a").at("b") = 2;
+        ReleaseMembers(view);
+      },
+      "a shared object was written in place");
+}
+
+TEST(FlatObjectDeathTest, ASharerLeftToNlohmannsDestructorIsCaught) {
+  // nlohmann frees an object by moving its members out first: that would empty the stored one.
+  EXPECT_DEATH(
+      {
+        const Json stored = Json::parse(R"({"a":{"b":1}})");
+        Json view = ShareStored(stored);
+      },
+      "a shared object was written in place");
+}
+#endif
 
 }  // namespace
 }  // namespace api
