@@ -132,11 +132,27 @@ Json MergePatchForStatus(const Json& stored, std::conditional_t<kTake, Json&, co
 }
 
 // CopyWithStatus copies the stored object with its status replaced (nullptr: removed), without
-// copying the stored status first.
+// copying the stored status first. The new version views the stored version's spec and the
+// objects and arrays inside its metadata (api::ShareStored: the caller stores the result or
+// releases it with api::ReleaseOnExit), so a Pod's status write copies little beyond the new
+// status. Metadata itself is the version's own: the write sets its resourceVersion.
 Json CopyWithStatus(const Json& stored, Json* status) {
-  Json next = api::ObjectWithRoom(stored.size() + 1);
-  for (auto it = stored.begin(); it != stored.end(); ++it) {
-    if (it.key() != "status") next[it.key()] = it.value();
+  const Json::object_t& from = stored.get_ref<const Json::object_t&>();
+  Json next = api::ObjectWithRoom(from.size() + 1);
+  Json::object_t& to = next.get_ref<Json::object_t&>();
+  for (const auto& [key, value] : from) {  // keys are unique: every emplace inserts
+    if (key.view() == "status") continue;
+    if (key.view() != "metadata" || !value.is_object()) {
+      to.emplace(key, api::ShareStored(value));
+      continue;
+    }
+    const Json::object_t& fields = value.get_ref<const Json::object_t&>();
+    Json meta = api::ObjectWithRoom(fields.size() + 1);
+    Json::object_t& meta_to = meta.get_ref<Json::object_t&>();
+    for (const auto& [field, field_value] : fields) {
+      meta_to.emplace(field, api::ShareStored(field_value));
+    }
+    to.emplace(key, std::move(meta));
   }
   if (status != nullptr) next["status"] = std::move(*status);
   return next;
@@ -640,6 +656,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
   }
 
   Json next;
+  api::ReleaseOnExit release_next(next);  // a status write's next views the stored version
   if (subresource == "status") {
     // mirrors customresource/status_strategy.go PrepareForUpdate: only status is taken, so the
     // object differs from the stored one at most in its status and the no-op rule below

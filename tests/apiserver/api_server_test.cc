@@ -212,6 +212,42 @@ TEST_F(ApiServerTest, StatusSubresourceTakesOnlyStatus) {
   EXPECT_NE(api::ResourceVersion(**updated), api::ResourceVersion(*isvc));
 }
 
+// A status write's new version views the old version's spec and metadata objects instead of
+// copying them (api::ShareStored); a later spec write gives the object a spec of its own, and
+// neither write reaches the versions before it.
+TEST_F(ApiServerTest, AStatusWriteSharesTheSpecOfTheVersionItReplaces) {
+  Json isvc = Isvc("llama");
+  isvc["metadata"]["labels"] = {{"app", "llama"}};
+  api::ObjectPtr created = MustCreate(isvc);
+  const std::string created_text = created->dump();
+  auto status_written = api_.Patch(admin_, "InferenceService", "default", "llama",
+                                   PatchType::kJsonMerge, Json{{"status", {{"ready", 1}}}},
+                                   "status");
+  ASSERT_TRUE(status_written.ok()) << status_written.status().ToString();
+  const api::ObjectPtr second = *status_written;
+  auto members = [](const Json& j) -> const Json::object_t& {
+    return j.get_ref<const Json::object_t&>();
+  };
+  EXPECT_TRUE(members((*second)["spec"]).SameMembers(members((*created)["spec"])));
+  EXPECT_TRUE(members((*second)["metadata"]["labels"])
+                  .SameMembers(members((*created)["metadata"]["labels"])));
+  EXPECT_FALSE(members((*second)["metadata"]).SameMembers(members((*created)["metadata"])))
+      << "metadata carries the new resourceVersion";
+  const std::string second_text = second->dump();
+
+  const Json spec_patch =
+      Json::parse(R"({"spec":{"replicas":5},"metadata":{"labels":{"b":"c"}}})");
+  auto spec_written = api_.Patch(admin_, "InferenceService", "default", "llama",
+                                 PatchType::kJsonMerge, spec_patch);
+  ASSERT_TRUE(spec_written.ok()) << spec_written.status().ToString();
+  EXPECT_EQ((**spec_written)["spec"]["replicas"], 5);
+  EXPECT_FALSE(members((**spec_written)["spec"]).SameMembers(members((*second)["spec"])));
+  EXPECT_EQ(created->dump(), created_text);
+  EXPECT_EQ(second->dump(), second_text);
+  EXPECT_EQ((*second)["spec"], (*created)["spec"]);
+  EXPECT_EQ(api::Generation(**spec_written), 2);
+}
+
 TEST_F(ApiServerTest, StatusOfAKindWithoutTheSubresourceIsNotFound) {
   api::ObjectPtr cm = MustCreate(ConfigMap("cfg"));
   auto result = api_.Update(admin_, *cm, "status");
