@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every *.lab script under tests/scripts/ and examples/ with the native CLI and with the
 # WebAssembly CLI under Node, and requires identical stdout, exit status and trace file (byte for
-# byte), and the same trace hash for a small `rlab bench` (whose WebAssembly side must allocate
-# through the slab heap). Outputs are kept in build/determinism/ for inspection. Exit 1 on any
-# difference.
+# byte), and for `rlab bench rayclusters 30` both sides ready with the same trace hash (the
+# WebAssembly side must allocate through the slab heap). Outputs are kept in build/determinism/
+# for inspection. Exit 1 on any difference.
 #   RLAB_NATIVE  native binary   (default build/native/bin/rlab)
 #   RLAB_WASM_JS wasm CLI        (default build/wasm-cli/rlab.js)
 #   RLAB_DET_TIMEOUT seconds per run (default 300)
@@ -58,7 +58,8 @@ done
 # operator new the WebAssembly build links.
 BENCH_N=30
 bench_n=$(timeout "$TIMEOUT" "$NATIVE" bench rayclusters "$BENCH_N" 2>&1)
-bench_w=$(timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" bench rayclusters "$BENCH_N" 2>&1)
+bench_w=$(timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" \
+  bench rayclusters "$BENCH_N" 2>&1)
 hash_of() { grep -o '"trace_hash":"[0-9a-f]*"' <<<"$1"; }
 why=()
 grep -q '"ok":true' <<<"$bench_n" || why+=("native run not ready: ${bench_n:0:200}")
@@ -74,7 +75,8 @@ if [ "${#why[@]}" -eq 0 ]; then
     "$(hash_of "$bench_n")"
 else
   failed=$((failed + 1))
-  printf 'FAIL  bench rayclusters %s: %s\n' "$BENCH_N" "$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
+  printf 'FAIL  bench rayclusters %s: %s\n' "$BENCH_N" \
+    "$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
 fi
 [ "${#scripts[@]}" -gt 0 ] || echo "determinism.sh: no .lab scripts under tests/scripts/ or examples/"
 echo "$passed passed, $failed failed"
