@@ -207,6 +207,15 @@ Json ShareStored(const Json& stored) {
   return out;
 }
 
+Json ShareEachMember(const Json& stored, size_t extra) {
+  if (!stored.is_object()) return nullptr;
+  const Json::object_t& from = stored.get_ref<const Json::object_t&>();
+  Json out = ObjectWithRoom(from.size() + extra);
+  Json::object_t& to = out.get_ref<Json::object_t&>();
+  for (const auto& [key, value] : from) to.emplace(key, ShareStored(value));  // keys are unique
+  return out;
+}
+
 Json& Metadata(Json& obj) {
   if (!obj.contains("metadata") || !obj["metadata"].is_object()) obj["metadata"] = Json::object();
   return obj["metadata"];

@@ -80,6 +80,12 @@ inline Json ObjectWithRoom(size_t n) {
 // Sanitizer builds abort when either rule is broken (flat_object.h).
 Json ShareStored(const Json& stored);
 
+// ShareEachMember is an object of its own whose members are ShareStored copies of the stored
+// object's members (null when `stored` is not an object), with room for `extra` more: members
+// can then be set or erased in it without copying the rest, as the API server's writes that
+// change one field of a stored object's spec or metadata need. The same two rules apply.
+Json ShareEachMember(const Json& stored, size_t extra = 1);
+
 // ReleaseOnExit empties a document holding ShareStored values with ReleaseMembers when the scope
 // ends, on every path; a document moved away meanwhile is null and left alone.
 class ReleaseOnExit {

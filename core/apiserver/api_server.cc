@@ -146,13 +146,7 @@ Json CopyWithStatus(const Json& stored, Json* status) {
       to.emplace(key, api::ShareStored(value));
       continue;
     }
-    const Json::object_t& fields = value.get_ref<const Json::object_t&>();
-    Json meta = api::ObjectWithRoom(fields.size() + 1);
-    Json::object_t& meta_to = meta.get_ref<Json::object_t&>();
-    for (const auto& [field, field_value] : fields) {
-      meta_to.emplace(field, api::ShareStored(field_value));
-    }
-    to.emplace(key, std::move(meta));
+    to.emplace(key, api::ShareEachMember(value));
   }
   if (status != nullptr) next["status"] = std::move(*status);
   return next;

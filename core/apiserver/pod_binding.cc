@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/api/condition.h"
+#include "core/api/object.h"
 #include "core/api/pointer.h"
 #include "core/apiserver/api_server.h"
 #include "core/apiserver/internal/request_size.h"
@@ -37,6 +38,26 @@ std::string Aggregate(const std::vector<std::string>& errors) {
   std::string out = "[";
   for (size_t i = 0; i < errors.size(); ++i) out += (i ? ", " : "") + errors[i];
   return out + "]";
+}
+
+// BoundVersion starts the bound Pod's version from the stored one without copying what a
+// binding leaves alone: spec and metadata are objects of their own whose members view the stored
+// version's (api::ShareEachMember), so setting nodeName or annotations copies nothing else; the
+// status, whose conditions the binding rewrites, is a plain copy.
+Json BoundVersion(const Json& stored) {
+  const Json::object_t& from = stored.get_ref<const Json::object_t&>();
+  Json next = api::ObjectWithRoom(from.size() + 1);
+  Json::object_t& to = next.get_ref<Json::object_t&>();
+  for (const auto& [key, value] : from) {  // keys are unique: every emplace inserts
+    if (key.view() == "status") {
+      to.emplace(key, value);
+    } else if (value.is_object() && (key.view() == "spec" || key.view() == "metadata")) {
+      to.emplace(key, api::ShareEachMember(value));
+    } else {
+      to.emplace(key, api::ShareStored(value));
+    }
+  }
+  return next;
 }
 
 }  // namespace
@@ -110,7 +131,8 @@ base::StatusOr<api::ObjectPtr> ApiServer::Bind(const RequestContext& ctx, const 
   }
 
   // One write, as GuaranteedUpdate makes it: no strategy, no generation (Pods have none here).
-  Json next = *stored;
+  Json next = BoundVersion(*stored);
+  api::ReleaseOnExit release_next(next);  // it views the stored version (moved into Commit)
   next["spec"]["nodeName"] = api::MemberString(*api::Member(binding, "target"), "name");
   if (annotations != nullptr && !annotations->empty()) {
     Json& into = api::Metadata(next)["annotations"];

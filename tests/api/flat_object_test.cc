@@ -264,6 +264,22 @@ TEST(FlatObjectTest, InsertingOrErasingInASharerLeavesTheOtherAlone) {
   EXPECT_FALSE(Members(stored).shared()) << "every sharer let go";
 }
 
+TEST(FlatObjectTest, ShareEachMemberGivesAnObjectOfItsOwnWithSharedMembers) {
+  const Json stored = Json::parse(R"({"a":{"b":1},"c":[{"d":2}],"e":"x"})");
+  const std::string before = stored.dump();
+  Json view = ShareEachMember(stored);
+  ReleaseOnExit release(view);
+  EXPECT_FALSE(Members(view).SameMembers(Members(stored)));
+  EXPECT_TRUE(Members(view["a"]).SameMembers(Members(stored["a"])));
+  EXPECT_TRUE(Members(view["c"][0]).SameMembers(Members(stored["c"][0])));
+  view["nodeName"] = "n1";  // the top level is its own: nothing is copied or written through
+  view.erase("e");
+  EXPECT_TRUE(Members(view["a"]).SameMembers(Members(stored["a"])));
+  EXPECT_EQ(view.dump(), R"({"a":{"b":1},"c":[{"d":2}],"nodeName":"n1"})");
+  EXPECT_EQ(stored.dump(), before);
+  EXPECT_TRUE(ShareEachMember(Json::array({1})).is_null()) << "not an object";
+}
+
 TEST(FlatObjectTest, ACopyOfASharedObjectHasMembersOfItsOwn) {
   const Json stored = Json::parse(R"({"a":{"b":1}})");
   Json view = ShareStored(stored);

@@ -1,4 +1,5 @@
 // ApiServer::Bind, the pods/binding subresource, against kube-apiserver's BindingREST.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -115,6 +116,40 @@ TEST_F(PodBindingTest, MergesTheBindingsAnnotations) {
   rejected = api_.Bind(admin_, binding);
   ASSERT_FALSE(rejected.ok());
   EXPECT_EQ(rejected.status().code(), base::StatusCode::kBadRequest);
+}
+
+// The bound version views the stored version's spec and metadata members (api::ShareEachMember)
+// instead of copying them; the stored version, still held by watchers and the watch history, must
+// read exactly as before, and the bound one as a full copy would.
+TEST_F(PodBindingTest, TheBoundVersionSharesWhatTheBindingLeavesAlone) {
+  api::ObjectPtr pod = CreatePod("web");
+  api::ObjectPtr annotated = api_.Patch(admin_, "Pod", "default", "web", PatchType::kJsonMerge,
+                                        Json{{"metadata", {{"annotations", {{"a", "1"}}}}}})
+                                 .value();
+  const std::string before = annotated->dump();
+  Json binding = Binding("web", "node-1");
+  binding["metadata"]["annotations"] = {{"b", "2"}};
+  auto bound = api_.Bind(admin_, binding);
+  ASSERT_TRUE(bound.ok()) << bound.status().ToString();
+  EXPECT_EQ(annotated->dump(), before) << "the stored version is left as it was";
+  EXPECT_EQ(api::Annotations(**bound), (std::map<std::string, std::string>{{"a", "1"},
+                                                                           {"b", "2"}}));
+  auto members = [](const Json& j) -> const Json::object_t& {
+    return j.get_ref<const Json::object_t&>();
+  };
+  const Json& old_container = (*annotated)["spec"]["containers"][0];
+  const Json& new_container = (**bound)["spec"]["containers"][0];
+  EXPECT_TRUE(members(new_container).SameMembers(members(old_container)));
+  Json expected = *annotated;
+  expected["spec"]["nodeName"] = "node-1";
+  expected["metadata"]["annotations"]["b"] = "2";
+  expected["metadata"]["resourceVersion"] = api::ResourceVersion(**bound);
+  expected["status"] = (**bound)["status"];
+  EXPECT_EQ(**bound, expected);
+  annotated.reset();  // the last owner of the old version lets go first
+  pod.reset();
+  Settle();
+  EXPECT_EQ(api::GetString(**bound, "/spec/containers/0/image"), "nginx:1.27");
 }
 
 TEST_F(PodBindingTest, AnAssignedPodIsAConflict) {
