@@ -107,30 +107,6 @@ const Json* Member(const Json& obj, std::string_view a, const char* b) {
   return Lookup(*first, b);
 }
 
-const Json* MemberAt(const Json& obj, const InternedKey& a) {
-  const Json::object_t* members = obj.get_ptr<const Json::object_t*>();
-  if (members == nullptr) return nullptr;
-  auto it = members->find(a);
-  return it == members->end() ? nullptr : &it->second;
-}
-
-const Json* MemberAt(const Json& obj, const InternedKey& a, const InternedKey& b) {
-  const Json* first = MemberAt(obj, a);
-  return first == nullptr ? nullptr : MemberAt(*first, b);
-}
-
-const std::string& TextAt(const Json& obj, const InternedKey& key) {
-  static const std::string kEmpty;
-  const Json* v = MemberAt(obj, key);
-  return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kEmpty;
-}
-
-const std::string& MetaText(const Json& obj, const InternedKey& key) {
-  static const std::string kEmpty;
-  const Json* meta = MemberAt(obj, keys::Metadata());
-  return meta != nullptr ? TextAt(*meta, key) : kEmpty;
-}
-
 std::string GetString(const Json& doc, std::string_view pointer) {
   const Json* v = FindPointer(doc, pointer);
   return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : std::string();
