@@ -66,12 +66,14 @@ std::vector<Container> Containers(const Json& pod) {
   std::vector<Container> out;
   const Json& list = JsonAt(pod, "/spec/containers");
   if (!list.is_array()) return out;
+  out.reserve(list.size());
   for (const Json& c : list) {
     if (!c.is_object()) continue;
-    Container item;
-    if (c.contains("name") && c["name"].is_string()) item.name = c["name"].get<std::string>();
-    if (c.contains("image") && c["image"].is_string()) item.image = c["image"].get<std::string>();
-    out.push_back(item);
+    Container& item = out.emplace_back();
+    if (const Json* name = api::MemberAt(c, api::keys::Name()); name && name->is_string())
+      item.name = name->get_ref<const std::string&>();
+    if (const Json* image = api::MemberAt(c, status_keys::Image()); image && image->is_string())
+      item.image = image->get_ref<const std::string&>();
   }
   return out;
 }
@@ -548,7 +550,9 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
     status[status_keys::PodIps()] = Json::array({Json{{"ip", rt.pod_ip}}});
   }
   status[status_keys::StartTime()] = base::FormatRfc3339(rt.start_time);
-  status[status_keys::QosClass()] = QosClass(pod);
+  // A Pod's resources cannot change (ValidatePodUpdate), so neither can its class.
+  if (rt.qos_class.empty()) rt.qos_class = QosClass(pod);
+  status[status_keys::QosClass()] = rt.qos_class;
 
   Json statuses = Json::array();
   for (const Container& c : containers) {

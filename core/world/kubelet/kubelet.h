@@ -144,6 +144,7 @@ class Kubelet {
     // container_ids[container] is ContainerId's last answer and the restart count it is for:
     // every status write shows the ID, and hashing it costs more than the rest of the entry.
     mutable std::map<std::string, std::pair<int, std::string>> container_ids;
+    mutable std::string qos_class;  // status.qosClass, computed by the first status write
   };
 
   void OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);

@@ -1,6 +1,7 @@
 #include "core/world/kubelet/pod_conditions.h"
 
 #include <iterator>
+#include <optional>
 #include <vector>
 
 #include "core/api/pointer.h"
@@ -16,16 +17,40 @@ constexpr std::string_view kKubeletOrder[] = {"PodReadyToStartContainers", "Init
                                               "ContainersReady", "PodScheduled"};
 constexpr size_t kOthers = std::size(kKubeletOrder);
 
-size_t StoredOrder(const Json& entry) {
-  if (!entry.is_object()) return kOthers;
+// StoredType is an entry's type, or nullopt when it is not an object with a string type.
+std::optional<std::string_view> StoredType(const Json& entry) {
+  if (!entry.is_object()) return std::nullopt;
   const Json* type = api::MemberAt(entry, api::keys::Type());
-  if (type == nullptr || !type->is_string()) return kOthers;
-  return KubeletConditionOrder(type->get_ref<const std::string&>());
+  if (type == nullptr || !type->is_string()) return std::nullopt;
+  return std::string_view(type->get_ref<const std::string&>());
+}
+
+// TextIs: obj's member `key` is the string `want`, or is absent when `want` is empty.
+bool TextIs(const Json& obj, const api::InternedKey& key, std::string_view want) {
+  const Json* field = api::MemberAt(obj, key);
+  if (field == nullptr) return want.empty();
+  return !want.empty() && field->is_string() && field->get_ref<const std::string&>() == want;
+}
+
+// Unchanged reports whether Build would give exactly `prior` back: the same status, reason and
+// message, its lastTransitionTime kept, a null lastProbeTime and nothing else. Most of a Pod's
+// conditions stay as they are from one status write to the next, and a copy costs less than a
+// build.
+bool Unchanged(const KubeletCondition& c, const Json& prior, const char* status) {
+  if (!prior.is_object()) return false;
+  const size_t members = 4 + (c.message.empty() ? 0 : 1) + (c.reason.empty() ? 0 : 1);
+  const Json* probe = api::MemberAt(prior, api::keys::LastProbeTime());
+  return prior.size() == members && probe != nullptr && probe->is_null() &&
+         api::MemberAt(prior, api::keys::LastTransitionTime()) != nullptr &&
+         TextIs(prior, api::keys::Status(), status) && TextIs(prior, api::keys::Type(), c.type) &&
+         TextIs(prior, api::keys::Reason(), c.reason) &&
+         TextIs(prior, api::keys::Message(), c.message);
 }
 
 // Build writes one condition with its members in key order (each insertion appends).
 Json Build(const KubeletCondition& c, const Json* prior, const std::string& stamp) {
   const char* status = c.ok ? "True" : "False";
+  if (prior != nullptr && Unchanged(c, *prior, status)) return *prior;
   Json out = api::ObjectWithRoom(6);
   out[api::keys::LastProbeTime()] = nullptr;
   const Json* kept = prior != nullptr && FieldIs(*prior, "status", status)
@@ -52,14 +77,20 @@ Json KubeletConditions(const Json& stored, const KubeletCondition* set, size_t c
                        const std::string& stamp) {
   const size_t n = stored.is_array() ? stored.size() : 0;
   // Each stored entry's place, and which of `set` replaces it; then the ones added.
+  // Each entry's type is read once; one without a string type matches none of `set` and is
+  // listed with the other types.
+  std::vector<std::optional<std::string_view>> types(n);
   std::vector<size_t> order(n);
   std::vector<const KubeletCondition*> replaced_by(n, nullptr);
-  for (size_t i = 0; i < n; ++i) order[i] = StoredOrder(stored[i]);
+  for (size_t i = 0; i < n; ++i) {
+    types[i] = StoredType(stored[i]);
+    order[i] = types[i].has_value() ? KubeletConditionOrder(*types[i]) : kOthers;
+  }
   std::vector<const KubeletCondition*> added;
   for (size_t k = 0; k < count; ++k) {
     const KubeletCondition& c = set[k];
     size_t i = 0;
-    while (i < n && !(stored[i].is_object() && FieldIs(stored[i], "type", c.type))) ++i;
+    while (i < n && types[i] != c.type) ++i;
     if (i < n) {
       replaced_by[i] = &c;
     } else {
@@ -67,6 +98,7 @@ Json KubeletConditions(const Json& stored, const KubeletCondition* set, size_t c
     }
   }
   Json out = Json::array();
+  out.get_ref<Json::array_t&>().reserve(n + added.size());
   for (size_t place = 0; place <= kOthers; ++place) {
     for (size_t i = 0; i < n; ++i) {
       if (order[i] != place) continue;
