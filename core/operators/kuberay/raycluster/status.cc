@@ -1,5 +1,9 @@
 #include "core/operators/kuberay/raycluster/status.h"
 
+#include <string_view>
+
+#include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 #include "core/operators/kuberay/common/constants.h"
 #include "core/operators/kuberay/common/utils.h"
 
@@ -7,18 +11,42 @@ namespace kuberay {
 namespace {
 
 using api::Json;
+namespace keys = api::keys;
 
+RLAB_INTERNED_KEY(PhaseKey, "phase")
+
+// Conditions and phases are read on every reconcile of every Pod: their fields are compared in
+// place (a missing or non-string field reads as "").
+const std::string& TypeOf(const Json& condition) { return api::TextAt(condition, keys::Type()); }
+const std::string& StatusOf(const Json& condition) {
+  return api::TextAt(condition, keys::Status());
+}
+bool PhaseIs(const Json& pod, std::string_view phase) {
+  const Json* status = api::MemberAt(pod, keys::Status());
+  return status != nullptr && api::TextAt(*status, PhaseKey()) == phase;
+}
+const Json* PodConditions(const Json& pod) {
+  const Json* conditions = api::MemberAt(pod, keys::Status(), keys::Conditions());
+  return conditions != nullptr && conditions->is_array() ? conditions : nullptr;
+}
+
+// Condition's members are inserted in key order (appends).
 Json Condition(const std::string& type, const std::string& status, const std::string& reason,
                const std::string& message) {
-  return Json{{"type", type}, {"status", status}, {"reason", reason}, {"message", message}};
+  Json out = api::ObjectWithRoom(5);  // and lastTransitionTime, when SetStatusCondition adds it
+  out[keys::Message()] = message;
+  out[keys::Reason()] = reason;
+  out[keys::Status()] = status;
+  out[keys::Type()] = type;
+  return out;
 }
 
 bool IsRunningAndReady(const Json& pod) {
-  if (StringAt(pod, "/status/phase") != "Running") return false;
-  const Json* conditions = At(pod, "/status/conditions");
-  if (conditions == nullptr || !conditions->is_array()) return false;
+  if (!PhaseIs(pod, "Running")) return false;
+  const Json* conditions = PodConditions(pod);
+  if (conditions == nullptr) return false;
   for (const Json& c : *conditions) {
-    if (c.is_object() && c.value("type", Json()) == "Ready") return c.value("status", Json()) == "True";
+    if (c.is_object() && TypeOf(c) == "Ready") return StatusOf(c) == "True";
   }
   return false;
 }
@@ -46,8 +74,8 @@ const Json* HeadPod(const std::vector<api::ObjectPtr>& pods) {
 void SetStatusCondition(Json& conditions, const Json& condition, base::SimTime now) {
   if (!conditions.is_array()) conditions = Json::array();
   for (Json& c : conditions) {
-    if (!c.is_object() || c.value("type", Json()) != condition["type"]) continue;
-    if (c.value("status", Json()) != condition["status"]) {
+    if (!c.is_object() || TypeOf(c) != TypeOf(condition)) continue;
+    if (StatusOf(c) != StatusOf(condition)) {
       c["status"] = condition["status"];
       c["lastTransitionTime"] = base::FormatRfc3339(now);
     }
@@ -65,10 +93,9 @@ std::string FindRayClusterSuspendStatus(const Json& cluster) {
   if (conditions == nullptr || !conditions->is_array()) return "";
   for (const Json& c : *conditions) {
     if (!c.is_object()) continue;
-    const Json type = c.value("type", Json());
-    if ((type == kRayClusterSuspending || type == kRayClusterSuspended) &&
-        c.value("status", Json()) == "True") {
-      return type.get<std::string>();
+    const std::string& type = TypeOf(c);
+    if ((type == kRayClusterSuspending || type == kRayClusterSuspended) && StatusOf(c) == "True") {
+      return type;
     }
   }
   return "";
@@ -78,13 +105,11 @@ std::string FindRayClusterSuspendStatus(const Json& cluster) {
 bool CheckAllPodsRunning(const std::vector<api::ObjectPtr>& pods) {
   if (pods.empty()) return false;
   for (const api::ObjectPtr& p : pods) {
-    if (StringAt(*p, "/status/phase") != "Running") return false;
-    const Json* conditions = At(*p, "/status/conditions");
-    if (conditions == nullptr || !conditions->is_array()) continue;
+    if (!PhaseIs(*p, "Running")) return false;
+    const Json* conditions = PodConditions(*p);
+    if (conditions == nullptr) continue;
     for (const Json& c : *conditions) {
-      if (c.is_object() && c.value("type", Json()) == "Ready" && c.value("status", Json()) != "True") {
-        return false;
-      }
+      if (c.is_object() && TypeOf(c) == "Ready" && StatusOf(c) != "True") return false;
     }
   }
   return true;
@@ -96,7 +121,7 @@ Json FindHeadPodReadyCondition(const Json& head_pod) {
   const Json* conditions = At(head_pod, "/status/conditions");
   if (conditions == nullptr || !conditions->is_array()) return cond;
   for (const Json& c : *conditions) {
-    if (!c.is_object() || c.value("type", Json()) != "Ready") continue;
+    if (!c.is_object() || TypeOf(c) != "Ready") continue;
     const std::string status = c.value("status", std::string());
     cond["status"] = status;
     cond["message"] = c.value("message", std::string());
@@ -151,7 +176,7 @@ base::StatusOr<Json> CalculateStatus(const Json& cluster, const ReconcileError& 
   for (const api::ObjectPtr& p : in.pods) {
     if (!IsWorker(*p)) continue;
     if (IsRunningAndReady(*p)) ++ready;
-    if (StringAt(*p, "/status/phase") == "Running") ++available;
+    if (PhaseIs(*p, "Running")) ++available;
   }
   status["readyWorkerReplicas"] = ready;
   status["availableWorkerReplicas"] = available;
