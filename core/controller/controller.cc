@@ -52,8 +52,7 @@ Controller::Controller(std::string name, reconcile::Reconciler& reconciler,
   });
   // Remember which record last readied each key so queue.get can point back at it.
   // Every record passes here, so its fields are read in place (all of these are strings).
-  trace_subscription_ = trace_.Subscribe([this](const sim::TraceEvent& e) {
-    if (std::string_view(e.type) != std::string_view("queue.add")) return;  // no strlen
+  trace_subscription_ = trace_.SubscribeType("queue.add", [this](const sim::TraceEvent& e) {
     if (e.FieldText("controller") != name_ || e.FieldText("replica") != options_.replica) return;
     const std::string key(e.FieldText("key"));
     if (e.FieldText("outcome") == "queued" || !last_add_seq_.count(key)) last_add_seq_[key] = e.seq;

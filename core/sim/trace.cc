@@ -298,11 +298,16 @@ int64_t Trace::Emit(std::string_view type, const TraceArg* fields, size_t count)
   // meanwhile (id >= last_id) waits for the next record.
   const int last_id = next_subscriber_;
   for (size_t i = 0; i < subscribers_.size();) {
-    const int id = subscribers_[i].first;
+    const Subscriber& s = subscribers_[i];
+    const int id = s.id;
     if (id >= last_id) break;
-    auto fn = subscribers_[i].second;  // the callback may unsubscribe (destroy) itself
+    if (!s.type.empty() && std::string_view(s.type) != type) {
+      ++i;
+      continue;
+    }
+    auto fn = s.fn;  // the callback may unsubscribe (destroy) itself
     fn(events_.back());
-    if (i < subscribers_.size() && subscribers_[i].first == id) ++i;
+    if (i < subscribers_.size() && subscribers_[i].id == id) ++i;
   }
   return events_.back().seq;
 }
@@ -324,14 +329,18 @@ std::string Trace::Hash() const {
 }
 
 int Trace::Subscribe(std::function<void(const TraceEvent&)> fn) {
+  return SubscribeType("", std::move(fn));
+}
+
+int Trace::SubscribeType(std::string type, std::function<void(const TraceEvent&)> fn) {
   int id = next_subscriber_++;
-  subscribers_.emplace_back(id, std::move(fn));
+  subscribers_.push_back(Subscriber{id, std::move(type), std::move(fn)});
   return id;
 }
 
 void Trace::Unsubscribe(int id) {
   for (auto it = subscribers_.begin(); it != subscribers_.end(); ++it) {
-    if (it->first == id) {
+    if (it->id == id) {
       subscribers_.erase(it);
       return;
     }

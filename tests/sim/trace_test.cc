@@ -248,5 +248,23 @@ TEST(Trace, SubscribersSeeLaterEvents) {
   EXPECT_EQ(seen, 3);
 }
 
+TEST(Trace, TypedSubscribersSeeOnlyTheirTypeInSubscriptionOrder) {
+  Clock clock;
+  Trace trace(clock);
+  std::vector<std::string> calls;
+  trace.Subscribe([&](const TraceEvent& e) { calls.push_back("all:" + e.type); });
+  const int typed = trace.SubscribeType("queue.add", [&](const TraceEvent& e) {
+    calls.push_back("typed:" + std::to_string(e.seq));
+  });
+  trace.Subscribe([&](const TraceEvent& e) { calls.push_back("last:" + e.type); });
+  trace.Emit("queue.get", {});
+  trace.Emit("queue.add", {});
+  trace.Unsubscribe(typed);
+  trace.Emit("queue.add", {});
+  EXPECT_EQ(calls, (std::vector<std::string>{"all:queue.get", "last:queue.get", "all:queue.add",
+                                             "typed:2", "last:queue.add", "all:queue.add",
+                                             "last:queue.add"}));
+}
+
 }  // namespace
 }  // namespace sim
