@@ -36,7 +36,18 @@ RLAB_INTERNED_KEY(State, "state")
 RLAB_INTERNED_KEY(Running, "running")
 RLAB_INTERNED_KEY(StartedAt, "startedAt")
 RLAB_INTERNED_KEY(LastState, "lastState")
+RLAB_INTERNED_KEY(Ip, "ip")
+RLAB_INTERNED_KEY(Waiting, "waiting")
 }  // namespace status_keys
+
+// IpList is hostIPs or podIPs: one entry, {"ip": ip}.
+Json IpList(const std::string& ip) {
+  Json entry = api::ObjectWithRoom(1);
+  entry[status_keys::Ip()] = ip;
+  Json list = Json::array();
+  list.push_back(std::move(entry));
+  return list;
+}
 
 std::string NodeName(const Json& pod) { return api::GetString(pod, "/spec/nodeName"); }
 
@@ -544,10 +555,10 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       KubeletConditions(JsonAt(pod, "/status/conditions"), set, count,
                         base::FormatRfc3339(scheduler_.clock().Now()));
   status[status_keys::HostIp()] = options_.host_ip;
-  status[status_keys::HostIps()] = Json::array({Json{{"ip", options_.host_ip}}});
+  status[status_keys::HostIps()] = IpList(options_.host_ip);
   if (!rt.pod_ip.empty()) {
     status[status_keys::PodIp()] = rt.pod_ip;
-    status[status_keys::PodIps()] = Json::array({Json{{"ip", rt.pod_ip}}});
+    status[status_keys::PodIps()] = IpList(rt.pod_ip);
   }
   status[status_keys::StartTime()] = base::FormatRfc3339(rt.start_time);
   // A Pod's resources cannot change (ValidatePodUpdate), so neither can its class.
@@ -570,13 +581,16 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       case Stage::kCreating:
       case Stage::kStarting:
       case Stage::kPullBackOff: {
-        Json waiting = {{"reason", rt.waiting_reason}};
+        Json waiting = api::ObjectWithRoom(2);
         if (rt.waiting_reason == "ErrImagePull") {
-          waiting["message"] = "failed to pull and unpack image \"" + c.image + "\": not found";
+          waiting[api::keys::Message()] =
+              "failed to pull and unpack image \"" + c.image + "\": not found";
         } else if (rt.waiting_reason == "ImagePullBackOff") {
-          waiting["message"] = "Back-off pulling image \"" + c.image + "\"";
+          waiting[api::keys::Message()] = "Back-off pulling image \"" + c.image + "\"";
         }
-        state = Json{{"waiting", std::move(waiting)}};
+        waiting[api::keys::Reason()] = rt.waiting_reason;
+        state = api::ObjectWithRoom(1);
+        state[status_keys::Waiting()] = std::move(waiting);
         break;
       }
       case Stage::kRunning:
