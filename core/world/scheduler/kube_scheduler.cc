@@ -14,26 +14,31 @@ namespace {
 
 using api::Json;
 
-// FieldAt is JsonAt(obj, "/a") or JsonAt(obj, "/a/b") (b non-null) without building a JSON
-// pointer on every Pod event: the value, or a JSON null when absent.
-const Json& FieldAt(const Json& obj, const char* a, const char* b = nullptr) {
+// The fields read on every Pod event, compared in place under interned keys.
+RLAB_INTERNED_KEY(NodeNameKey, "nodeName")
+RLAB_INTERNED_KEY(PhaseKey, "phase")
+RLAB_INTERNED_KEY(SchedulerNameKey, "schedulerName")
+
+// FieldAt is JsonAt(obj, "/a"): the value, or a JSON null when absent.
+const Json& FieldAt(const Json& obj, const api::InternedKey& a) {
   static const Json kNull;
-  const Json* v = api::Member(obj, a, b);
+  const Json* v = api::MemberAt(obj, a);
   return v == nullptr ? kNull : *v;
 }
 
 // StringAt is api::GetString(obj, "/a/b"): the string there, or "".
-const std::string& StringAt(const Json& obj, const char* a, const char* b) {
+const std::string& StringAt(const Json& obj, const api::InternedKey& a,
+                            const api::InternedKey& b) {
   static const std::string kEmpty;
-  const Json& v = FieldAt(obj, a, b);
-  return v.is_string() ? v.get_ref<const std::string&>() : kEmpty;
+  const Json* v = api::MemberAt(obj, a, b);
+  return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kEmpty;
 }
 
-const std::string& NodeName(const Json& pod) { return StringAt(pod, "spec", "nodeName"); }
+const std::string& NodeName(const Json& pod) { return StringAt(pod, api::keys::Spec(), NodeNameKey()); }
 
 // Terminal is IsPodTerminal: phase Succeeded or Failed.
 bool Terminal(const Json& pod) {
-  const std::string& phase = StringAt(pod, "status", "phase");
+  const std::string& phase = StringAt(pod, api::keys::Status(), PhaseKey());
   return phase == "Succeeded" || phase == "Failed";
 }
 
@@ -71,7 +76,7 @@ void KubeScheduler::Start() {
 }
 
 bool KubeScheduler::NeedsScheduling(const Json& pod) {
-  const std::string& name = StringAt(pod, "spec", "schedulerName");
+  const std::string& name = StringAt(pod, api::keys::Spec(), SchedulerNameKey());
   return (name.empty() || name == kDefaultSchedulerName) && NodeName(pod).empty() &&
          !api::IsBeingDeleted(pod) && !Terminal(pod);
 }
@@ -91,7 +96,7 @@ void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& n
     // An unschedulable Pod waits for a cluster event, unless its own spec changed.
     const std::string key = api::ObjectKey(*new_obj);
     if (unschedulable_.count(key) == 0 || old_obj == nullptr ||
-        FieldAt(*old_obj, "spec") != FieldAt(*new_obj, "spec")) {
+        FieldAt(*old_obj, api::keys::Spec()) != FieldAt(*new_obj, api::keys::Spec())) {
       queue_.Add(key);
     }
   }

@@ -16,6 +16,13 @@ using api::Json;
 
 const char kController[] = "endpoint-controller";
 
+// LabelsOf is JsonAt(obj, "/metadata/labels") under interned keys: every Pod event reads it.
+const Json& LabelsOf(const Json& obj) {
+  static const Json kNull;
+  const Json* labels = api::MemberAt(obj, api::keys::Metadata(), api::keys::Labels());
+  return labels == nullptr ? kNull : *labels;
+}
+
 // Selector returns spec.selector as a label map; empty when absent (not managed by us).
 std::map<std::string, std::string> Selector(const Json& svc) {
   std::map<std::string, std::string> out;
@@ -30,7 +37,7 @@ std::map<std::string, std::string> Selector(const Json& svc) {
 // Selects matches the selector against the Pod's labels in place (no copy of the labels).
 bool Selects(const std::map<std::string, std::string>& selector, const Json& pod) {
   if (selector.empty()) return false;
-  const Json& labels = JsonAt(pod, "/metadata/labels");
+  const Json& labels = LabelsOf(pod);
   if (!labels.is_object()) return false;
   for (const auto& [k, v] : selector) {
     auto it = labels.find(k);
@@ -46,7 +53,7 @@ bool Selects(const std::map<std::string, std::string>& selector, const Json& pod
 bool ServiceSelects(const Json& svc, const Json& pod) {
   const Json& sel = JsonAt(svc, "/spec/selector");
   if (!sel.is_object()) return false;
-  const Json& labels = JsonAt(pod, "/metadata/labels");
+  const Json& labels = LabelsOf(pod);
   bool any = false;
   for (auto it = sel.begin(); it != sel.end(); ++it) {
     if (!it->is_string()) continue;
@@ -68,7 +75,7 @@ std::string PairKey(const std::string& ns, const std::string& k, const std::stri
 // LabelPairs lists an object's string labels as index keys.
 std::vector<std::string> LabelPairs(const Json& obj) {
   std::vector<std::string> out;
-  const Json& labels = JsonAt(obj, "/metadata/labels");
+  const Json& labels = LabelsOf(obj);
   if (!labels.is_object()) return out;
   const std::string ns = api::Namespace(obj);
   for (const auto& [k, v] : labels.items()) {
@@ -182,8 +189,7 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
   // the label index already holds the Pod under its pairs, and the old object selects exactly the
   // Services the new one selects, so it adds nothing to `selecting`.
   const bool same_labels = old_obj != nullptr && new_obj != nullptr &&
-                           JsonAt(*old_obj, "/metadata/labels") ==
-                               JsonAt(*new_obj, "/metadata/labels");
+                           LabelsOf(*old_obj) == LabelsOf(*new_obj);
   // Each object's pairs are built once: they index the Pod and find the Services selecting it.
   const std::vector<std::string> old_pairs =
       old_obj != nullptr && !same_labels ? LabelPairs(*old_obj) : std::vector<std::string>();
@@ -313,7 +319,7 @@ bool EndpointsController::Sync(const std::string& key) {
     out.push_back(s);
   }
   Json subsets_field = out.empty() ? Json(nullptr) : out;
-  Json labels = JsonAt(*svc, "/metadata/labels");
+  Json labels = LabelsOf(*svc);
   if (!labels.is_object() || labels.empty()) labels = nullptr;
 
   const std::string detail =
@@ -331,7 +337,7 @@ bool EndpointsController::Sync(const std::string& key) {
     return true;
   }
   if (JsonAt(*current, "/subsets") == subsets_field &&
-      JsonAt(*current, "/metadata/labels") == labels) {
+      LabelsOf(*current) == labels) {
     return true;
   }
   ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "update", detail));
