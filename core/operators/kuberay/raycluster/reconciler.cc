@@ -47,11 +47,19 @@ std::string HeadGroupServiceAccountName(const Json& cluster) {
 
 // RayContainerTerminated returns the Ray container's (containers[0]) terminated state or null.
 const Json* RayContainerTerminated(const Json& pod) {
-  const std::string name = StringAt(pod, "/spec/containers/0/name");
+  // Asked about every Pod on every reconcile: names are compared in place.
+  static const std::string kNoName;
+  const Json* first = At(pod, "/spec/containers/0/name");
+  const std::string& name =
+      first != nullptr && first->is_string() ? first->get_ref<const std::string&>() : kNoName;
   const Json* statuses = At(pod, "/status/containerStatuses");
   if (statuses == nullptr || !statuses->is_array()) return nullptr;
   for (const Json& s : *statuses) {
-    if (s.is_object() && s.value("name", Json()) == name) return At(s, "/state/terminated");
+    const Json* status_name = s.is_object() ? api::MemberAt(s, api::keys::Name()) : nullptr;
+    if (status_name != nullptr && status_name->is_string() &&
+        status_name->get_ref<const std::string&>() == name) {
+      return At(s, "/state/terminated");
+    }
   }
   return nullptr;
 }

@@ -53,7 +53,7 @@ bool IsRunningAndReady(const Json& pod) {
 
 // NodeTypeIs reads the ray.io/node-type label in place (api::Labels would copy every label).
 bool NodeTypeIs(const Json& pod, const std::string& node_type) {
-  const Json* labels = At(pod, "/metadata/labels");
+  const Json* labels = api::MemberAt(pod, keys::Metadata(), keys::Labels());
   if (labels == nullptr || !labels->is_object()) return node_type.empty();
   auto it = labels->find(kRayNodeTypeLabelKey);
   if (it == labels->end() || !it->is_string()) return node_type.empty();
