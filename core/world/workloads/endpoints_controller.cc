@@ -255,10 +255,11 @@ bool EndpointsController::Sync(const std::string& key) {
   const Json& svc_ports = JsonAt(*svc, "/spec/ports");
 
   // Group addresses by their resolved port list (RepackSubsets).
+  // Built once per Sync and moved into the result: most Syncs find the Endpoints unchanged.
   struct Subset {
     Json ports;
-    std::vector<Json> ready;
-    std::vector<Json> not_ready;
+    Json ready = Json::array();
+    Json not_ready = Json::array();
   };
   std::map<std::string, Subset> subsets;
   int64_t ready_count = 0, not_ready_count = 0;
@@ -295,32 +296,40 @@ bool EndpointsController::Sync(const std::string& key) {
          {{"kind", "Pod"}, {"namespace", ns}, {"name", api::Name(*pod)}, {"uid", api::Uid(*pod)}}}};
     const std::string node = api::GetString(*pod, "/spec/nodeName");
     if (!node.empty()) address["nodeName"] = node;
-    Subset& subset = subsets[ports.dump(-1, ' ', false, Json::error_handler_t::replace)];
-    subset.ports = ports;
+    auto [entry, added] =
+        subsets.try_emplace(ports.dump(-1, ' ', false, Json::error_handler_t::replace));
+    Subset& subset = entry->second;
+    if (added) subset.ports = std::move(ports);  // equal dumps: equal port lists
     if (IsPodReady(*pod) || publish_not_ready) {
-      subset.ready.push_back(address);
+      subset.ready.push_back(std::move(address));
       ++ready_count;
     } else {
-      subset.not_ready.push_back(address);
+      subset.not_ready.push_back(std::move(address));
       ++not_ready_count;
     }
   }
   Json out = Json::array();
   auto by_ip = [](const Json& a, const Json& b) {
-    return a["ip"].get<std::string>() < b["ip"].get<std::string>();
+    return a["ip"].get_ref<const std::string&>() < b["ip"].get_ref<const std::string&>();
+  };
+  auto sort_by_ip = [&](Json& addresses) {
+    Json::array_t& list = addresses.get_ref<Json::array_t&>();
+    std::sort(list.begin(), list.end(), by_ip);
   };
   for (auto& [ports_key, subset] : subsets) {
-    std::sort(subset.ready.begin(), subset.ready.end(), by_ip);
-    std::sort(subset.not_ready.begin(), subset.not_ready.end(), by_ip);
+    sort_by_ip(subset.ready);
+    sort_by_ip(subset.not_ready);
     Json s = Json::object();
-    if (!subset.ready.empty()) s["addresses"] = subset.ready;
-    if (!subset.not_ready.empty()) s["notReadyAddresses"] = subset.not_ready;
-    if (!subset.ports.empty()) s["ports"] = subset.ports;
-    out.push_back(s);
+    if (!subset.ready.empty()) s["addresses"] = std::move(subset.ready);
+    if (!subset.not_ready.empty()) s["notReadyAddresses"] = std::move(subset.not_ready);
+    if (!subset.ports.empty()) s["ports"] = std::move(subset.ports);
+    out.push_back(std::move(s));
   }
-  Json subsets_field = out.empty() ? Json(nullptr) : out;
-  Json labels = LabelsOf(*svc);
-  if (!labels.is_object() || labels.empty()) labels = nullptr;
+  Json subsets_field = out.empty() ? Json(nullptr) : std::move(out);
+  // The Service's labels, null when it has none; copied only when the Endpoints are written.
+  const Json& svc_labels = LabelsOf(*svc);
+  const bool no_labels = !svc_labels.is_object() || svc_labels.empty();
+  auto labels_value = [&] { return no_labels ? Json(nullptr) : svc_labels; };
 
   const std::string detail =
       std::to_string(ready_count) + " ready, " + std::to_string(not_ready_count) + " not ready";
@@ -328,7 +337,7 @@ bool EndpointsController::Sync(const std::string& key) {
     Json ep = {{"apiVersion", "v1"},
                {"kind", "Endpoints"},
                {"metadata", {{"name", api::Name(*svc)}, {"namespace", ns}}}};
-    if (!labels.is_null()) ep["metadata"]["labels"] = labels;
+    if (!no_labels) ep["metadata"]["labels"] = svc_labels;
     if (!subsets_field.is_null()) ep["subsets"] = subsets_field;
     ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "create", detail));
     auto created = client_.Create(ep);
@@ -336,14 +345,16 @@ bool EndpointsController::Sync(const std::string& key) {
     endpoints_.Observe(created.value());
     return true;
   }
+  const Json& current_labels = LabelsOf(*current);
   if (JsonAt(*current, "/subsets") == subsets_field &&
-      LabelsOf(*current) == labels) {
+      (no_labels ? current_labels.is_null() : current_labels == svc_labels)) {
     return true;
   }
   ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "update", detail));
   auto patched =
       client_.Patch("Endpoints", ns, api::Name(*svc), client::PatchType::kJsonMerge,
-                    Json{{"subsets", subsets_field}, {"metadata", {{"labels", labels}}}});
+                    Json{{"subsets", std::move(subsets_field)},
+                         {"metadata", {{"labels", labels_value()}}}});
   if (patched.ok()) {
     endpoints_.Observe(patched.value());
     return true;
