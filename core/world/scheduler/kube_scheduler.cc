@@ -34,7 +34,9 @@ const std::string& StringAt(const Json& obj, const api::InternedKey& a,
   return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kEmpty;
 }
 
-const std::string& NodeName(const Json& pod) { return StringAt(pod, api::keys::Spec(), NodeNameKey()); }
+const std::string& NodeName(const Json& pod) {
+  return StringAt(pod, api::keys::Spec(), NodeNameKey());
+}
 
 // Terminal is IsPodTerminal: phase Succeeded or Failed.
 bool Terminal(const Json& pod) {
