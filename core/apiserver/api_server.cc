@@ -14,6 +14,7 @@
 #include "core/apiserver/internal/indexed_watchers.h"
 #include "core/apiserver/internal/pod_update.h"
 #include "core/apiserver/internal/request_size.h"
+#include "core/apiserver/internal/sibling_specs.h"
 #include "core/base/assert.h"
 
 namespace apiserver {
@@ -238,7 +239,10 @@ const char* WatchEventTypeName(WatchEventType type) {
 }
 
 ApiServer::ApiServer(sim::Scheduler& scheduler, sim::Trace& trace, sim::Prng prng)
-    : scheduler_(scheduler), trace_(trace), prng_(prng) {}
+    : scheduler_(scheduler),
+      trace_(trace),
+      prng_(prng),
+      siblings_(std::make_unique<internal::SiblingSpecs>()) {}
 
 ApiServer::~ApiServer() = default;
 
@@ -404,9 +408,13 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
       return fail(s);
     }
   }
+  const bool pod = kind->kind == "Pod";
+  if (pod) siblings_->Share(obj);
   const int64_t seq = TraceRequest(ctx, "create", kind, ns, name, "", 201,
                                    std::to_string(rv_ + 1));
-  return Commit(kind, nullptr, std::move(obj), /*removed=*/false, seq);
+  api::ObjectPtr stored = Commit(kind, nullptr, std::move(obj), /*removed=*/false, seq);
+  if (pod) siblings_->Remember(stored);
+  return stored;
 }
 
 // ---------------------------------------------------------------------------------------------

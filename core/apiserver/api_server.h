@@ -33,6 +33,10 @@
 
 namespace apiserver {
 
+namespace internal {
+class SiblingSpecs;
+}  // namespace internal
+
 // kMaxRequestBytes is kube-apiserver's request body limit (3 MiB).
 constexpr size_t kMaxRequestBytes = 3 * 1024 * 1024;
 // kAdminUser is the learner (kubectl's default kubeconfig user, in group system:masters).
@@ -296,6 +300,7 @@ class ApiServer {
   std::vector<std::pair<std::string, ValidatingWebhook>> webhooks_;
   Authorizer authorizer_;
   ClusterIPAllocator cluster_ips_;  // Services' spec.clusterIP
+  std::unique_ptr<internal::SiblingSpecs> siblings_;  // Pods of one template share their specs
   WatchObserver* observer_ = nullptr;
 };
 

@@ -1,0 +1,56 @@
+#include "core/apiserver/internal/sibling_specs.h"
+
+#include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
+
+namespace apiserver::internal {
+namespace {
+
+// Enough for every worker group and ReplicaSet of a large session; a full map is cleared, which
+// only costs the next Pod of each group its sharing.
+constexpr size_t kMaxEntries = 4096;
+
+}  // namespace
+
+std::string SiblingSpecs::KeyOf(const api::Json& pod) {
+  const std::string& prefix = api::MetaText(pod, api::keys::GenerateName());
+  if (prefix.empty()) return std::string();
+  const std::string& ns = api::MetaText(pod, api::keys::Namespace());
+  std::string key;
+  key.reserve(ns.size() + 1 + prefix.size());
+  key.append(ns).append(1, '/').append(prefix);
+  return key;
+}
+
+void SiblingSpecs::Share(api::Json& pod) const {
+  if (last_.empty()) return;
+  const std::string key = KeyOf(pod);
+  if (key.empty()) return;
+  auto it = last_.find(key);
+  if (it == last_.end()) return;
+  const api::ObjectPtr sibling = it->second.lock();
+  if (sibling == nullptr) return;
+  const api::Json* theirs = api::MemberAt(*sibling, api::keys::Spec());
+  auto mine = pod.find("spec");
+  if (theirs == nullptr || !theirs->is_object() || mine == pod.end() || !mine->is_object()) return;
+  api::Json::object_t& spec = mine->get_ref<api::Json::object_t&>();
+  if (spec.shared()) return;  // its members are another document's: nothing may be set in them
+  for (auto& [name, value] : spec) {
+    if (!value.is_structured()) continue;
+    const api::Json* same = api::MemberAt(*theirs, name);
+    if (same == nullptr || *same != value) continue;
+    // value may itself view another document's members: only let go of those.
+    api::ReleaseMembers(value);
+    value = api::ShareStored(*same);
+  }
+}
+
+void SiblingSpecs::Remember(const api::ObjectPtr& stored) {
+  if (stored == nullptr) return;
+  std::string key = KeyOf(*stored);
+  if (key.empty()) return;
+  if (last_.size() >= kMaxEntries && last_.count(key) == 0) last_.clear();
+  last_[std::move(key)] = stored;
+}
+
+}  // namespace apiserver::internal
