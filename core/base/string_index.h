@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/string_hash.h"
+
 namespace base {
 
 template <class It>
@@ -92,7 +94,7 @@ class StringIndex {
 
   // Hash never returns kEmpty, which marks a free slot.
   static size_t Hash(std::string_view key) {
-    const size_t hash = std::hash<std::string_view>()(key);
+    const size_t hash = HashText(key);
     return hash == kEmpty ? 1 : hash;
   }
 
