@@ -6,15 +6,21 @@
 // label and namespace indexes put every new Pod into several such sets that nobody walks.
 // Here an insert or erase is one hash probe, and the ordered view is built when a set is first
 // walked after a change (sorting what it holds), then reused until the next change.
+// The set holds pointers to key_pool's copies, so the several sets indexing one object share a
+// single copy of its key (key_pool.h).
 // Single-threaded (the view is rebuilt inside const walks); no time.
 
 #include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <iterator>
 #include <string>
 #include <unordered_set>
 #include <utility>
 #include <vector>
+
+#include "core/base/key_pool.h"
+#include "core/base/string_hash.h"
 
 namespace base {
 
@@ -45,45 +51,72 @@ class KeySet {
   };
 
   KeySet() = default;
-  KeySet(const KeySet& other) : keys_(other.keys_) { Invalidate(); }  // views point at nodes
+  KeySet(const KeySet& other) { CopyFrom(other); }
   KeySet& operator=(const KeySet& other) {
     if (this != &other) {
-      keys_ = other.keys_;
-      Invalidate();
+      clear();
+      CopyFrom(other);
     }
     return *this;
   }
   // Moving an unordered_set keeps its nodes, so a moved view still points at the right keys.
   KeySet(KeySet&& other) noexcept { *this = std::move(other); }
   KeySet& operator=(KeySet&& other) noexcept {
-    keys_ = std::move(other.keys_);
-    sorted_ = std::move(other.sorted_);
-    sorted_valid_ = other.sorted_valid_;
-    other.keys_.clear();
-    other.Invalidate();
+    if (this != &other) {
+      clear();
+      keys_ = std::move(other.keys_);
+      sorted_ = std::move(other.sorted_);
+      sorted_valid_ = other.sorted_valid_;
+      other.keys_.clear();
+      other.Invalidate();
+    }
     return *this;
   }
+  ~KeySet() { clear(); }
 
   // insert adds key; true when it was not there. Only a real change invalidates the view.
   bool insert(const std::string& key) {
-    const bool added = keys_.insert(key).second;
-    if (added) Invalidate();
-    return added;
+    if (keys_.find(&key) != keys_.end()) return false;
+    keys_.insert(key_pool::Acquire(key));
+    Invalidate();
+    return true;
   }
   // erase removes key; the number removed (0 or 1).
   size_t erase(const std::string& key) {
-    const size_t removed = keys_.erase(key);
-    if (removed != 0) Invalidate();
-    return removed;
+    auto it = keys_.find(&key);
+    if (it == keys_.end()) return 0;
+    const std::string* pooled = *it;
+    keys_.erase(it);
+    key_pool::Release(pooled);
+    Invalidate();
+    return 1;
   }
-  size_t count(const std::string& key) const { return keys_.count(key); }
+  size_t count(const std::string& key) const { return keys_.count(&key); }
   size_t size() const { return keys_.size(); }
   bool empty() const { return keys_.empty(); }
+  void clear() {
+    for (const std::string* pooled : keys_) key_pool::Release(pooled);
+    keys_.clear();
+    Invalidate();
+  }
 
   const_iterator begin() const { return const_iterator(Sorted().begin()); }
   const_iterator end() const { return const_iterator(Sorted().end()); }
 
  private:
+  // Hash and equality read the text, so a caller's own string finds the pooled copy.
+  struct PooledKeyHash {
+    size_t operator()(const std::string* key) const { return HashText(*key); }
+  };
+  struct PooledKeyEqual {
+    bool operator()(const std::string* a, const std::string* b) const { return *a == *b; }
+  };
+
+  void CopyFrom(const KeySet& other) {
+    keys_.reserve(other.keys_.size());
+    for (const std::string* pooled : other.keys_) keys_.insert(key_pool::Acquire(*pooled));
+    Invalidate();
+  }
   void Invalidate() {
     sorted_.clear();
     sorted_valid_ = false;
@@ -92,7 +125,7 @@ class KeySet {
     if (!sorted_valid_) {
       sorted_.clear();
       sorted_.reserve(keys_.size());
-      for (const std::string& key : keys_) sorted_.push_back(&key);
+      for (const std::string* key : keys_) sorted_.push_back(key);
       std::sort(sorted_.begin(), sorted_.end(),
                 [](const std::string* a, const std::string* b) { return *a < *b; });
       sorted_valid_ = true;
@@ -100,7 +133,8 @@ class KeySet {
     return sorted_;
   }
 
-  std::unordered_set<std::string> keys_;
+  // Invariant: every element is a key_pool copy this set holds one reference of.
+  std::unordered_set<const std::string*, PooledKeyHash, PooledKeyEqual> keys_;
   // Invariant: when sorted_valid_, sorted_ points at every key of keys_ once, in ascending order.
   mutable std::vector<const std::string*> sorted_;
   mutable bool sorted_valid_ = true;  // an empty set's view is the empty vector

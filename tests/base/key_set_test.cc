@@ -82,5 +82,37 @@ TEST(KeySet, ManyKeysWalkSorted) {
   EXPECT_EQ(Walk(s), expected);
 }
 
+TEST(KeySet, SetsHoldingOneKeyShareOneCopyWhileAnyHoldsIt) {
+  const size_t before = key_pool::Size();
+  const std::string key = "default/rc-0042-workers-worker-x7k2p";
+  {
+    KeySet by_label;
+    KeySet by_namespace;
+    by_label.insert(key);
+    by_namespace.insert(key);
+    EXPECT_EQ(key_pool::Size(), before + 1);
+    EXPECT_EQ(&*by_label.begin(), &*by_namespace.begin()) << "one pooled copy";
+    KeySet copy = by_label;
+    by_label.erase(key);
+    by_namespace.erase(key);
+    EXPECT_EQ(key_pool::Size(), before + 1) << "the copy still holds it";
+    EXPECT_EQ(Walk(copy), (std::vector<std::string>{key}));
+  }
+  EXPECT_EQ(key_pool::Size(), before) << "freed with the last set holding it";
+}
+
+TEST(KeySet, AMovedSetKeepsItsReferencesAndClearReleasesThem) {
+  const size_t before = key_pool::Size();
+  KeySet s;
+  s.insert("default/a");
+  s.insert("default/b");
+  KeySet moved = std::move(s);
+  EXPECT_EQ(key_pool::Size(), before + 2);
+  EXPECT_EQ(Walk(moved), (std::vector<std::string>{"default/a", "default/b"}));
+  moved = KeySet();
+  EXPECT_EQ(key_pool::Size(), before);
+  EXPECT_TRUE(moved.empty());
+}
+
 }  // namespace
 }  // namespace base
