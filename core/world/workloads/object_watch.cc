@@ -163,6 +163,18 @@ const std::string& ControllerUid(const api::ObjectPtr& obj) {
 
 void ObjectWatch::Reindex(const std::string& key, const api::ObjectPtr& old,
                           const api::ObjectPtr& now) {
+  if (old != nullptr && now != nullptr) {
+    // Most updates keep the owner references; a status write's new version even views the old
+    // one's reference objects (api::ShareStored), which compare equal without reading them.
+    const api::Json* refs_before = api::MemberAt(*old, api::keys::Metadata(),
+                                                 api::keys::OwnerReferences());
+    const api::Json* refs_after = api::MemberAt(*now, api::keys::Metadata(),
+                                                api::keys::OwnerReferences());
+    if (refs_before == nullptr ? refs_after == nullptr
+                               : refs_after != nullptr && *refs_before == *refs_after) {
+      return;
+    }
+  }
   const std::string& before = ControllerUid(old);
   const std::string& after = ControllerUid(now);
   if (before == after) return;
