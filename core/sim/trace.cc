@@ -6,6 +6,7 @@
 
 #include "core/base/assert.h"
 #include "core/sim/trace_keys.h"
+#include "core/sim/trace_values.h"
 
 namespace sim {
 
@@ -81,10 +82,18 @@ void PutEscaped(std::string_view s, HashSink& out) {
 
 // A packed field is a tag byte, then the key: one byte indexing internal::KnownTraceKeyAt when
 // kKnownKeyBit is set, else a varint length and the key's bytes; then the value: a zigzag varint
-// for an integer, a varint length and the bytes for a string (kStringBit). Causes and codes
-// take 2 or 3 bytes instead of 8.
+// for an integer, a varint length and the bytes for a string (kStringBit), or, for a pooled
+// string (kPooledBit, trace_values.h), a varint length and the pooled text's address. Causes and
+// codes take 2 or 3 bytes instead of 8; a Pod's name 5 or 9 instead of ~30.
 constexpr unsigned char kStringBit = 1;
 constexpr unsigned char kKnownKeyBit = 2;
+constexpr unsigned char kPooledBit = 4;
+
+// Pooled reports whether a string value of known key k is stored pooled: only values of
+// repeating keys, and only those longer than the address that replaces them.
+bool Pooled(int k, size_t size) {
+  return k >= 0 && size > sizeof(const char*) && internal::PooledTraceKey(static_cast<size_t>(k));
+}
 
 uint64_t ZigZag(int64_t v) {
   return (static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63);
@@ -138,6 +147,12 @@ const char* DecodeField(const char* at, TraceFieldList::value_type* out) {
   }
   value.is_int = false;
   value.i = 0;
+  if ((tag & kPooledBit) != 0) {
+    const char* text = nullptr;
+    std::memcpy(&text, at, sizeof text);
+    value.s = std::string_view(text, n);
+    return at + sizeof text;
+  }
   value.s = std::string_view(at, n);
   return at + n;
 }
@@ -194,17 +209,26 @@ TraceFieldList::TraceFieldList(const TraceFields& fields) {
 }
 
 TraceFieldList::TraceFieldList(const TraceArg* fields, size_t count) {
-  // At most 16 fields take the fast path: their key lookups are kept for the packing pass.
+  // At most 16 fields take the fast path: their key lookups (and pooled values) are kept for the
+  // packing pass.
   constexpr size_t kRemembered = 16;
   int known[kRemembered];
+  const char* pooled[kRemembered];
   const TraceArg* const end = fields + count;
   size_t bytes = 0;
   for (const TraceArg* f = fields; f != end; ++f) {
+    const size_t i = static_cast<size_t>(f - fields);
     const int k = internal::KnownTraceKey(f->key);
-    if (static_cast<size_t>(f - fields) < kRemembered) known[f - fields] = k;
     bytes += 1 + (k >= 0 ? 1 : VarintSize(f->key.size()) + f->key.size());
     const size_t text = f->value.s.size();
-    bytes += f->value.is_int ? VarintSize(ZigZag(f->value.i)) : VarintSize(text) + text;
+    const bool pool = !f->value.is_int && Pooled(k, text);
+    if (i < kRemembered) {
+      known[i] = k;
+      pooled[i] = pool ? internal::PoolTraceValue(f->value.s).data() : nullptr;
+    }
+    bytes += f->value.is_int ? VarintSize(ZigZag(f->value.i))
+             : pool          ? VarintSize(text) + sizeof(const char*)
+                             : VarintSize(text) + text;
   }
   if (bytes == 0) return;
   data_.reset(new char[bytes]);  // not make_unique: every byte is written below
@@ -213,8 +237,13 @@ TraceFieldList::TraceFieldList(const TraceArg* fields, size_t count) {
   for (const TraceArg* f = fields; f != end; ++f) {
     const size_t i = static_cast<size_t>(f - fields);
     const int k = i < kRemembered ? known[i] : internal::KnownTraceKey(f->key);
+    const char* text = nullptr;
+    if (!f->value.is_int && Pooled(k, f->value.s.size())) {
+      text = i < kRemembered ? pooled[i] : internal::PoolTraceValue(f->value.s).data();
+    }
     unsigned char tag = f->value.is_int ? 0 : kStringBit;
     if (k >= 0) tag |= kKnownKeyBit;
+    if (text != nullptr) tag |= kPooledBit;
     *at++ = static_cast<char>(tag);
     if (k >= 0) {
       *at++ = static_cast<char>(k);
@@ -224,6 +253,10 @@ TraceFieldList::TraceFieldList(const TraceArg* fields, size_t count) {
     }
     if (f->value.is_int) {
       at = PutVarint(ZigZag(f->value.i), at);
+    } else if (text != nullptr) {
+      at = PutVarint(f->value.s.size(), at);
+      std::memcpy(at, &text, sizeof text);
+      at += sizeof text;
     } else {
       at = PutVarint(f->value.s.size(), at);
       at = std::copy(f->value.s.begin(), f->value.s.end(), at);

@@ -21,6 +21,31 @@ constexpr std::string_view kKeys[] = {
 
 static_assert(std::size(kKeys) <= 256, "a known key's index is packed into one byte");
 
+// The keys whose string values repeat from record to record (names, kinds, watchers, users):
+// their values are pooled (trace_values.h). Free text (message, detail, text, error, command)
+// and one-off values (resourceVersion) are not.
+constexpr std::string_view kPooledKeys[] = {
+    "verb", "kind", "namespace", "name", "subresource", "user", "watcher", "eventType",
+    "controller", "watch", "predicate", "object", "result", "handler", "key", "outcome",
+    "replica", "operator", "level", "pod", "node", "phase", "reason", "action", "lease",
+    "identity", "holder", "system", "op", "informer", "fault", "state"};
+
+constexpr std::array<bool, std::size(kKeys)> MakePooled() {
+  std::array<bool, std::size(kKeys)> pooled{};
+  for (size_t i = 0; i < std::size(kKeys); ++i) {
+    for (std::string_view key : kPooledKeys) pooled[i] = pooled[i] || kKeys[i] == key;
+  }
+  return pooled;
+}
+constexpr std::array<bool, std::size(kKeys)> kPooled = MakePooled();
+
+constexpr size_t CountPooled() {
+  size_t n = 0;
+  for (bool pooled : kPooled) n += pooled ? 1 : 0;
+  return n;
+}
+static_assert(CountPooled() == std::size(kPooledKeys), "every pooled key is a listed key");
+
 constexpr size_t kSlots = 256;  // a power of two, several times the number of keys
 
 // Slot picks a key's place in the lookup table from its length and three of its characters:
@@ -94,5 +119,7 @@ int KnownTraceKey(std::string_view key) {
 }
 
 std::string_view KnownTraceKeyAt(size_t index) { return kKeys[index]; }
+
+bool PooledTraceKey(size_t index) { return index < kPooled.size() && kPooled[index]; }
 
 }  // namespace sim::internal

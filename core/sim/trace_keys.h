@@ -15,6 +15,9 @@ int KnownTraceKey(std::string_view key);
 // KnownTraceKeyAt returns the key at index (0 <= index < kKnownTraceKeys).
 std::string_view KnownTraceKeyAt(size_t index);
 extern const size_t kKnownTraceKeys;
+// PooledTraceKey says whether the string values of the key at index repeat across records, so a
+// record stores them pooled (trace_values.h).
+bool PooledTraceKey(size_t index);
 // KnownTraceKeySlotCollisions counts the listed keys that share a lookup slot with an earlier
 // one (each costs a scan when looked up); for the test that keeps it at zero.
 size_t KnownTraceKeySlotCollisions();

@@ -1,5 +1,6 @@
 #include "core/sim/trace.h"
 #include "core/sim/trace_keys.h"
+#include "core/sim/trace_values.h"
 
 #include <gtest/gtest.h>
 
@@ -122,6 +123,46 @@ TEST(TraceFieldList, ManyFieldsReadBackInOrder) {
     ++i;
   }
   EXPECT_EQ(i, 40);
+}
+
+// Values of repeating keys are stored once, in the pool: two records naming one watcher and one
+// Pod read back the same text from the same place; free text stays in each record.
+TEST(TraceFieldList, RepeatingValuesArePooledAndFreeTextIsNot) {
+  const std::string watcher = "kuberay-operator-6f748b9d77-vq92t/pod-informer";
+  const std::string message = "Created worker Pod default/rc-0-workers-worker-mkfbz";
+  const TraceFields first = {{"watcher", watcher}, {"name", "rc-0-workers-worker-mkfbz"},
+                             {"message", message}, {"kind", "Pod"}, {"cause", 7}};
+  const TraceFields second = {{"watcher", std::string(watcher)},
+                              {"name", "rc-0-workers-worker-mkfbz"}, {"message", message},
+                              {"kind", "Pod"}, {"cause", 8}};
+  const TraceFieldList a(first);
+  const TraceFieldList b(second);
+  ExpectReadsBack(a, first);
+  ExpectReadsBack(b, second);
+  std::vector<std::string_view> in_a, in_b;
+  for (const auto& [key, value] : a) in_a.push_back(value.s);
+  for (const auto& [key, value] : b) in_b.push_back(value.s);
+  EXPECT_EQ(in_a[0].data(), in_b[0].data()) << "the watcher's name is pooled";
+  EXPECT_EQ(in_a[1].data(), in_b[1].data()) << "the Pod's name is pooled";
+  EXPECT_NE(in_a[2].data(), in_b[2].data()) << "a message is kept in each record";
+  EXPECT_EQ(in_a[0].data(), internal::PoolTraceValue(watcher).data());
+  const internal::TraceValuePoolStats before = internal::GetTraceValuePoolStats();
+  const TraceFieldList c(TraceFields{{"message", "only here " + std::to_string(before.values)}});
+  EXPECT_EQ(internal::GetTraceValuePoolStats().values, before.values);
+}
+
+// A record copied out of its trace still reads its pooled values after the trace is gone.
+TEST(TraceFieldList, PooledValuesOutliveTheTrace) {
+  TraceEvent copy;
+  {
+    Clock clock;
+    Trace trace(clock);
+    trace.Emit("watch.event", {{"watcher", "replicaset-controller-pods"},
+                               {"name", "web-7d4b9c8f6-x2x9z"}, {"cause", 0}});
+    copy = trace.events().back();
+  }
+  EXPECT_EQ(copy.FieldString("watcher"), "replicaset-controller-pods");
+  EXPECT_EQ(copy.FieldString("name"), "web-7d4b9c8f6-x2x9z");
 }
 
 TEST(TraceKeys, EveryListedKeyHasASlotOfItsOwn) {
