@@ -261,7 +261,7 @@ MetricsSample SampleMetrics(Simulation& sim) {
 }
 
 std::string TraceLane(const sim::TraceEvent& event) {
-  const std::string& type = event.type;
+  const std::string_view type = event.type;
   const std::string controller = event.FieldString("controller");
   if (type == "api.request") return "API server";
   if (type == "watch.event" || type.rfind("informer.", 0) == 0) return "informers";
@@ -270,7 +270,7 @@ std::string TraceLane(const sim::TraceEvent& event) {
     return controller + " queue";  // predicate.eval, handler.enqueue, queue.*
   }
   const size_t dot = type.find('.');
-  const std::string prefix = dot == std::string::npos ? type : type.substr(0, dot);
+  const std::string prefix(dot == std::string_view::npos ? type : type.substr(0, dot));
   if (prefix == "kubelet") return "kubelet";
   if (prefix == "gc") return "garbage collector";
   if (prefix == "scheduler") return "scheduler";

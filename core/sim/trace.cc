@@ -322,7 +322,7 @@ int64_t Trace::Emit(std::string_view type, const TraceArg* fields, size_t count)
   TraceEvent event;
   event.seq = last_seq() + 1;
   event.t = clock_.Now();
-  event.type = std::string(type);
+  event.type = internal::PoolTraceValue(type);
   event.fields = TraceFieldList(fields, count);
   events_.push_back(std::move(event));
   RLAB_ASSERT(events_.back().seq == static_cast<int64_t>(events_.size()), "trace seq is 1-based");

@@ -145,7 +145,9 @@ class TraceFieldList {
 struct TraceEvent {
   int64_t seq = 0;
   base::SimTime t = 0;
-  std::string type;
+  // The type's text is pooled (trace_values.h): one copy per type for the whole process, so a
+  // record costs no string of its own and a copy made of it stays valid after its trace is gone.
+  std::string_view type;
   TraceFieldList fields;  // Invariant: includes "cause" for every type listed in DESIGN.md.
 
   // Field returns the value of key, or nullopt.

@@ -57,7 +57,7 @@ class Harness {
   }
   std::vector<std::string> Types() const {
     std::vector<std::string> out;
-    for (const auto& e : trace_.events()) out.push_back(e.type);
+    for (const auto& e : trace_.events()) out.emplace_back(e.type);
     return out;
   }
   bool Logged(const std::string& needle) const {

@@ -132,7 +132,7 @@ TEST(Note000Chain, KubeletWriteReachesTheRayJobControllerThroughOwnerLinks) {
   ASSERT_GT(kubelet_writes, 0);
   std::string found;
   for (const Event* e : (path.empty() ? longest : path)) {
-    found += e->type + "#" + std::to_string(e->seq) + " ";
+    found.append(e->type).append("#" + std::to_string(e->seq) + " ");
   }
   ASSERT_EQ(path.size(), links.size() + 1) << "chain broken after: " << found;
   // Causes only point backwards, and the chain ends where the RayJob's reconcile starts.

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/lab/lab.h"
+#include "core/sim/trace_values.h"
 
 namespace lab {
 namespace {
@@ -156,7 +157,7 @@ TEST(View, MetricsIncludeTheBuiltInControllersQueues) {
 TEST(View, TraceLaneGroupsEventsBySwimlane) {
   auto ev = [](std::string type, sim::TraceFields fields) {
     sim::TraceEvent e;
-    e.type = std::move(type);
+    e.type = sim::internal::PoolTraceValue(type);  // a record's type text is pooled
     e.fields = std::move(fields);
     return e;
   };

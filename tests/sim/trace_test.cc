@@ -293,11 +293,11 @@ TEST(Trace, TypedSubscribersSeeOnlyTheirTypeInSubscriptionOrder) {
   Clock clock;
   Trace trace(clock);
   std::vector<std::string> calls;
-  trace.Subscribe([&](const TraceEvent& e) { calls.push_back("all:" + e.type); });
+  trace.Subscribe([&](const TraceEvent& e) { calls.push_back("all:" + std::string(e.type)); });
   const int typed = trace.SubscribeType("queue.add", [&](const TraceEvent& e) {
     calls.push_back("typed:" + std::to_string(e.seq));
   });
-  trace.Subscribe([&](const TraceEvent& e) { calls.push_back("last:" + e.type); });
+  trace.Subscribe([&](const TraceEvent& e) { calls.push_back("last:" + std::string(e.type)); });
   trace.Emit("queue.get", {});
   trace.Emit("queue.add", {});
   trace.Unsubscribe(typed);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app.h"
@@ -26,7 +27,7 @@ int LaneRank(const std::string& lane) {
   return 4;
 }
 
-ImU32 TypeColor(const std::string& type) {
+ImU32 TypeColor(std::string_view type) {
   if (type == "api.request") return IM_COL32(90, 170, 255, 255);
   if (type == "watch.event") return IM_COL32(120, 210, 230, 255);
   if (type == "predicate.eval") return IM_COL32(170, 170, 190, 255);
@@ -39,8 +40,8 @@ ImU32 TypeColor(const std::string& type) {
 }
 
 std::string Tooltip(const sim::TraceEvent& e, const std::string& lane) {
-  std::string out = "#" + std::to_string(e.seq) + "  " + e.type + "  t=" + base::FormatDuration(e.t) +
-                    "\nlane: " + lane;
+  std::string out = "#" + std::to_string(e.seq) + "  ";
+  out.append(e.type).append("  t=" + base::FormatDuration(e.t) + "\nlane: " + lane);
   for (const auto& [k, v] : e.fields) {
     out += "\n";
     out += k;

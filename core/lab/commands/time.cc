@@ -9,7 +9,8 @@ namespace {
 
 // DescribeEvent renders a trace record on one line for humans: "#12 t=1.5ms watch.event k=v …".
 std::string DescribeEvent(const sim::TraceEvent& e) {
-  std::string line = "#" + std::to_string(e.seq) + " t=" + base::FormatDuration(e.t) + " " + e.type;
+  std::string line = "#" + std::to_string(e.seq) + " t=" + base::FormatDuration(e.t) + " ";
+  line += e.type;
   for (const auto& [key, value] : e.fields) {
     if (!value.is_int && value.s.empty()) continue;
     line += ' ';
