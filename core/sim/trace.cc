@@ -237,10 +237,10 @@ TraceFieldList::TraceFieldList(const TraceArg* fields, size_t count) {
   for (const TraceArg* f = fields; f != end; ++f) {
     const size_t i = static_cast<size_t>(f - fields);
     const int k = i < kRemembered ? known[i] : internal::KnownTraceKey(f->key);
-    const char* text = nullptr;
-    if (!f->value.is_int && Pooled(k, f->value.s.size())) {
-      text = i < kRemembered ? pooled[i] : internal::PoolTraceValue(f->value.s).data();
-    }
+    const char* text = i < kRemembered ? pooled[i]
+                       : !f->value.is_int && Pooled(k, f->value.s.size())
+                           ? internal::PoolTraceValue(f->value.s).data()
+                           : nullptr;
     unsigned char tag = f->value.is_int ? 0 : kStringBit;
     if (k >= 0) tag |= kKnownKeyBit;
     if (text != nullptr) tag |= kPooledBit;

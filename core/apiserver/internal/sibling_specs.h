@@ -29,8 +29,6 @@ class SiblingSpecs {
   // Remember makes a just-stored Pod the sibling of the next Pods with its generateName.
   void Remember(const api::ObjectPtr& stored);
 
-  size_t size() const { return last_.size(); }
-
  private:
   static std::string KeyOf(const api::Json& pod);
 
