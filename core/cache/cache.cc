@@ -1,6 +1,7 @@
 #include "core/cache/cache.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <utility>
@@ -14,18 +15,17 @@
 namespace cache {
 namespace {
 
-// EqualityPair returns "key=value" for the first requirement that pins one label to one value
-// (=, ==, or in with a single value), or "" when there is none.
-std::string EqualityPair(const api::LabelSelector& selector) {
+// PinnedLabel is the first requirement of a selector that pins one label to one value (=, ==,
+// or in with a single value), or null when there is none.
+const api::Requirement* PinnedLabel(const api::LabelSelector& selector) {
   for (const api::Requirement& r : selector.requirements()) {
     const bool equality = r.op() == api::SelectorOperator::kEquals ||
                           r.op() == api::SelectorOperator::kDoubleEquals ||
                           r.op() == api::SelectorOperator::kIn;
-    if (equality && r.values().size() == 1) return r.key() + "=" + r.values()[0];
+    if (equality && r.values().size() == 1) return &r;
   }
-  return "";
+  return nullptr;
 }
-
 
 // mirrors controller-runtime pkg/cache/informer_cache.go ErrCacheNotStarted
 constexpr char kCacheNotStarted[] = "the cache is not started, can not read objects";
@@ -288,12 +288,12 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
                           "failed waiting for " + info->kind + " Informer to sync");
     }
     std::vector<api::ObjectPtr> objects;
-    const std::string pair = EqualityPair(*labels);
-    if (!pair.empty() && member->GetIndexer().GetIndexers().count(informer::kLabelIndex) > 0) {
+    const api::Requirement* pinned = PinnedLabel(*labels);
+    std::optional<std::vector<api::ObjectPtr>> by_label;
+    if (pinned != nullptr) by_label = member->GetIndexer().ByLabel(pinned->key(), pinned->values()[0]);
+    if (by_label.has_value()) {
       // Candidates by one required label; the filters below still apply every term.
-      auto by_label = member->GetIndexer().ByIndex(informer::kLabelIndex, pair);
-      RLAB_ASSERT(by_label.ok(), "the label index exists");
-      for (api::ObjectPtr& obj : by_label.value()) {
+      for (api::ObjectPtr& obj : *by_label) {
         if (scoped_ns.empty() || MetaText(*obj, api::keys::Namespace()) == scoped_ns) {
           objects.push_back(std::move(obj));
         }

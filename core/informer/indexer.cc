@@ -25,20 +25,17 @@ void UnindexValues(ValueKeys& index, const std::string& key,
   }
 }
 
-// SameBuiltinInputs reports whether an update leaves the input of one of the two built-in index
-// functions as it was: they read only metadata.namespace or metadata.labels, which are compared in
-// place instead of building both value lists (every Pod status write reaches here). Other index
-// functions answer false and are compared by their values.
+// SameBuiltinInputs reports whether an update leaves the input of the built-in namespace index
+// function as it was: metadata.namespace is compared in place instead of building both value
+// lists (every Pod status write reaches here). Other index functions answer false and are
+// compared by their values.
 bool SameBuiltinInputs(const IndexFunc& fn, const api::Json& a, const api::Json& b) {
   using Plain = std::vector<std::string> (*)(const api::Json&);
   const Plain* target = fn.target<Plain>();
   if (target == nullptr) return false;
-  const api::InternedKey* field = *target == &MetaNamespaceIndexFunc ? &api::keys::Namespace()
-                                  : *target == &LabelPairsIndexFunc  ? &api::keys::Labels()
-                                                                     : nullptr;
-  if (field == nullptr) return false;
-  const api::Json* before = api::MemberAt(a, api::keys::Metadata(), *field);
-  const api::Json* after = api::MemberAt(b, api::keys::Metadata(), *field);
+  if (*target != &MetaNamespaceIndexFunc) return false;
+  const api::Json* before = api::MemberAt(a, api::keys::Metadata(), api::keys::Namespace());
+  const api::Json* after = api::MemberAt(b, api::keys::Metadata(), api::keys::Namespace());
   if (before == nullptr || after == nullptr) return before == after;
   return *before == *after;
 }
@@ -47,24 +44,6 @@ bool SameBuiltinInputs(const IndexFunc& fn, const api::Json& a, const api::Json&
 
 std::vector<std::string> MetaNamespaceIndexFunc(const api::Json& obj) {
   return {api::Namespace(obj)};
-}
-
-std::vector<std::string> LabelPairsIndexFunc(const api::Json& obj) {
-  // Reads the labels in place (api::Labels would copy them): a JSON object iterates in key order,
-  // as the std::map api::Labels returns does, and non-string values are skipped as it skips them.
-  std::vector<std::string> pairs;
-  const api::Json* labels = api::MemberAt(obj, api::keys::Metadata(), api::keys::Labels());
-  if (labels == nullptr || !labels->is_object()) return pairs;
-  pairs.reserve(labels->size());
-  for (auto it = labels->begin(); it != labels->end(); ++it) {
-    if (!it->is_string()) continue;
-    const std::string& value = it->get_ref<const std::string&>();
-    std::string pair;
-    pair.reserve(it.key().size() + 1 + value.size());
-    pair.append(it.key()).append(1, '=').append(value);
-    pairs.push_back(std::move(pair));
-  }
-  return pairs;
 }
 
 Indexer::Indexer(Indexers indexers, KeyFunc key_func)
@@ -138,6 +117,17 @@ base::StatusOr<std::vector<api::ObjectPtr>> Indexer::Index(const std::string& in
   return out;
 }
 
+std::optional<std::vector<api::ObjectPtr>> Indexer::ByLabel(const std::string& label,
+                                                            const std::string& value) const {
+  if (!labels_.Track(label, items())) return std::nullopt;
+  std::vector<api::ObjectPtr> out;
+  const base::KeySet* keys = labels_.Keys(label, value);
+  if (keys == nullptr) return out;
+  out.reserve(keys->size());
+  for (const std::string& key : *keys) out.push_back(GetByKey(key));
+  return out;
+}
+
 std::vector<std::string> Indexer::ListIndexFuncValues(const std::string& index_name) const {
   std::vector<std::string> out;
   auto index = indices_.find(index_name);
@@ -180,9 +170,11 @@ void Indexer::OnChange(const std::string& key, const api::ObjectPtr& old_obj,
     IndexValues(index->second, key, new_values);
     ++index;
   }
+  labels_.OnChange(key, old_obj, new_obj);
 }
 
 void Indexer::OnReplaced() {
+  labels_.Rebuild(items());
   for (auto& [name, index] : indices_) index.clear();
   for (const auto& [name, fn] : indexers_) {
     for (const auto& [key, obj] : items()) IndexObject(name, fn, key, *obj);

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "core/base/key_set.h"
 #include "core/base/keyed_map.h"
 #include "core/base/status.h"
+#include "core/informer/label_index.h"
 #include "core/informer/store.h"
 
 namespace informer {
@@ -26,14 +28,6 @@ using Indexers = std::map<std::string, IndexFunc>;
 
 // kNamespaceIndex is the name client-go gives the namespace index (cache.NamespaceIndex).
 inline constexpr char kNamespaceIndex[] = "namespace";
-
-// kLabelIndex indexes objects by each "key=value" label pair. client-go has no such index (a
-// labelled List walks the namespace); the sandbox keeps one so a List by label costs what the
-// match costs, not what the namespace holds. Same results, same order.
-inline constexpr char kLabelIndex[] = "rlab:label";
-
-// LabelPairsIndexFunc returns "key=value" for each string label of obj.
-std::vector<std::string> LabelPairsIndexFunc(const api::Json& obj);
 
 // MetaNamespaceIndexFunc indexes an object by its namespace ("" for cluster-scoped objects).
 // mirrors tools/cache/index.go MetaNamespaceIndexFunc
@@ -66,6 +60,13 @@ class Indexer : public Store {
   // ListIndexFuncValues returns every value present in the index (empty for an unknown index).
   std::vector<std::string> ListIndexFuncValues(const std::string& index_name) const;
 
+  // ByLabel returns the objects whose label `label` is the string `value`, in key order, from
+  // the sandbox's label index (label_index.h), which starts indexing `label` here on its first
+  // use; nullopt when it cannot take another label key (the caller walks instead). Derived data
+  // only, so a const Indexer may build it.
+  std::optional<std::vector<api::ObjectPtr>> ByLabel(const std::string& label,
+                                                     const std::string& value) const;
+
  protected:
   void OnChange(const std::string& key, const api::ObjectPtr& old_obj,
                 const api::ObjectPtr& new_obj) override;
@@ -83,6 +84,7 @@ class Indexer : public Store {
   // Invariant: indices_[n][v] holds key k iff the stored object at k has value v under
   // indexers_[n]; no empty key sets are kept.
   std::map<std::string, IndexMap> indices_;
+  mutable LabelIndex labels_;  // grows on reads (ByLabel); kept up to date by every write
 };
 
 }  // namespace informer

@@ -27,7 +27,6 @@ namespace {
 
 Indexers WithNamespaceIndex(Indexers indexers) {
   indexers.emplace(kNamespaceIndex, MetaNamespaceIndexFunc);
-  indexers.emplace(kLabelIndex, LabelPairsIndexFunc);
   return indexers;
 }
 

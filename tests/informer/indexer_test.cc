@@ -76,34 +76,67 @@ TEST(Indexer, AnUpdateKeepingTheValuesKeepsTheKeyUnderThem) {
   EXPECT_EQ(Names(indexer.ByIndex("app", "db").value()), (std::vector<std::string>{"p"}));
 }
 
-// The built-in label and namespace indexes skip an update by comparing the labels (or the
-// namespace) in place; a change to them must still move the key, and losing them must drop it.
-TEST(Indexer, BuiltinIndexesFollowLabelChangesAndSkipOthers) {
-  Indexer indexer({{kNamespaceIndex, MetaNamespaceIndexFunc}, {kLabelIndex, LabelPairsIndexFunc}});
+// The namespace index skips an update by comparing the namespace in place; the key must stay.
+TEST(Indexer, TheNamespaceIndexKeepsTheKeyAcrossStatusWrites) {
+  Indexer indexer({{kNamespaceIndex, MetaNamespaceIndexFunc}});
   indexer.Add(Obj("default", "p", "web"));
   Json with_status = *Obj("default", "p", "web");
   with_status["status"] = {{"phase", "Running"}};
   indexer.Update(api::MakeObject(with_status));
-  EXPECT_EQ(Names(indexer.ByIndex(kLabelIndex, "app=web").value()),
-            (std::vector<std::string>{"p"}));
-  indexer.Update(Obj("default", "p", "db"));
-  EXPECT_TRUE(indexer.ByIndex(kLabelIndex, "app=web")->empty());
-  EXPECT_EQ(Names(indexer.ByIndex(kLabelIndex, "app=db").value()),
-            (std::vector<std::string>{"p"}));
-  indexer.Update(Obj("default", "p"));  // no labels at all
-  EXPECT_TRUE(indexer.ListIndexFuncValues(kLabelIndex).empty());
-  indexer.Update(Obj("default", "p", "web"));
-  EXPECT_EQ(Names(indexer.ByIndex(kLabelIndex, "app=web").value()),
-            (std::vector<std::string>{"p"}));
   EXPECT_EQ(Names(indexer.ByIndex(kNamespaceIndex, "default").value()),
             (std::vector<std::string>{"p"}));
 }
 
-TEST(LabelPairsIndexFunc, ListsStringLabelsInKeyOrder) {
-  const Json obj = {{"metadata", {{"labels", {{"b", "2"}, {"a", "1"}, {"n", 3}}}}}};
-  EXPECT_EQ(LabelPairsIndexFunc(obj), (std::vector<std::string>{"a=1", "b=2"}));
-  EXPECT_TRUE(LabelPairsIndexFunc(Json{{"metadata", {{"labels", "x"}}}}).empty());
-  EXPECT_TRUE(LabelPairsIndexFunc(Json::object()).empty());
+// ByLabel indexes a label key on its first use, over what is stored, and then follows every
+// change: a status write keeps the key, a new value moves it, a lost label drops it.
+TEST(IndexerByLabel, IndexesOnFirstUseAndFollowsLabelChanges) {
+  Indexer indexer({{kNamespaceIndex, MetaNamespaceIndexFunc}});
+  indexer.Add(Obj("default", "q", "web"));
+  indexer.Add(Obj("default", "p", "web"));
+  indexer.Add(Obj("default", "r", "db"));
+  EXPECT_EQ(Names(indexer.ByLabel("app", "web").value()), (std::vector<std::string>{"p", "q"}));
+  Json with_status = *Obj("default", "p", "web");
+  with_status["status"] = {{"phase", "Running"}};
+  indexer.Update(api::MakeObject(with_status));
+  EXPECT_EQ(Names(indexer.ByLabel("app", "web").value()), (std::vector<std::string>{"p", "q"}));
+  indexer.Update(Obj("default", "p", "db"));
+  EXPECT_EQ(Names(indexer.ByLabel("app", "web").value()), (std::vector<std::string>{"q"}));
+  EXPECT_EQ(Names(indexer.ByLabel("app", "db").value()), (std::vector<std::string>{"p", "r"}));
+  indexer.Update(Obj("default", "q"));  // no labels at all
+  EXPECT_TRUE(indexer.ByLabel("app", "web")->empty());
+  indexer.Delete(*Obj("default", "r", "db"));
+  EXPECT_EQ(Names(indexer.ByLabel("app", "db").value()), (std::vector<std::string>{"p"}));
+  EXPECT_TRUE(indexer.ByLabel("tier", "db")->empty()) << "another key: nothing carries it";
+}
+
+// Only string values are indexed, as only they can equal a selector's value.
+TEST(IndexerByLabel, SkipsValuesThatAreNotStrings) {
+  Indexer indexer;
+  indexer.Add(api::MakeObject(Json{{"metadata", {{"name", "n"}, {"labels", {{"app", 3}}}}}}));
+  indexer.Add(api::MakeObject(Json{{"metadata", {{"name", "s"}, {"labels", "app=3"}}}}));
+  EXPECT_TRUE(indexer.ByLabel("app", "3")->empty());
+}
+
+// A Replace (relist) rebuilds the tracked keys from the new content.
+TEST(IndexerByLabel, AReplaceRebuildsTheTrackedKeys) {
+  Indexer indexer;
+  indexer.Add(Obj("default", "old", "web"));
+  ASSERT_EQ(Names(indexer.ByLabel("app", "web").value()), (std::vector<std::string>{"old"}));
+  indexer.Replace({Obj("default", "new", "web"), Obj("default", "other", "db")});
+  EXPECT_EQ(Names(indexer.ByLabel("app", "web").value()), (std::vector<std::string>{"new"}));
+}
+
+// The number of label keys indexed at once is bounded: past it, ByLabel declines (the caller
+// walks), and keys already tracked keep answering.
+TEST(IndexerByLabel, DeclinesLabelKeysPastTheBound) {
+  Indexer indexer;
+  indexer.Add(Obj("default", "p", "web"));
+  for (size_t i = 0; i < LabelIndex::kMaxLabels - 1; ++i) {
+    EXPECT_TRUE(indexer.ByLabel("k" + std::to_string(i), "v").has_value());
+  }
+  EXPECT_TRUE(indexer.ByLabel("app", "web").has_value());
+  EXPECT_FALSE(indexer.ByLabel("one-too-many", "v").has_value());
+  EXPECT_EQ(Names(indexer.ByLabel("app", "web").value()), (std::vector<std::string>{"p"}));
 }
 
 TEST(Indexer, DeleteDropsTheKeyFromEveryIndex) {
