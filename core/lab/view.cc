@@ -281,7 +281,7 @@ std::string TraceLane(const sim::TraceEvent& event) {
 }
 
 std::vector<int64_t> CauseChain(const sim::Trace& trace, int64_t seq) {
-  const std::vector<sim::TraceEvent>& events = trace.events();
+  const sim::TraceLog& events = trace.events();
   if (seq < 1 || seq > static_cast<int64_t>(events.size())) return {};
   auto cause_of = [&](int64_t s) -> int64_t {
     const auto c = events[static_cast<size_t>(s - 1)].Field("cause");

@@ -20,6 +20,7 @@
 
 #include "core/base/time.h"
 #include "core/sim/clock.h"
+#include "core/sim/trace_log.h"
 
 namespace sim {
 
@@ -161,6 +162,9 @@ struct TraceEvent {
   std::string ToJsonLine() const;
 };
 
+// TraceLog holds a trace's records in order (trace_log.h).
+using TraceLog = ChunkedLog<TraceEvent>;
+
 // kNoCause is the cause of a learner's command.
 constexpr int64_t kNoCause = 0;
 
@@ -184,7 +188,7 @@ class Trace {
   int64_t current_cause() const { return current_cause_; }
   void set_current_cause(int64_t cause) { current_cause_ = cause; }
 
-  const std::vector<TraceEvent>& events() const { return events_; }
+  const TraceLog& events() const { return events_; }
   int64_t last_seq() const { return static_cast<int64_t>(events_.size()); }
   // Hash is the FNV-1a 64 hash of every emitted line and its newline, as 16 lowercase hex
   // digits. Lines are folded in when a hash is asked for, not as they are emitted: the page never
@@ -205,7 +209,7 @@ class Trace {
 
  private:
   const Clock& clock_;
-  std::vector<TraceEvent> events_;  // Invariant: events_[i].seq == i + 1.
+  TraceLog events_;  // Invariant: events_[i].seq == i + 1.
   // The hash of events_[0, hashed_): the records after hashed_ are folded in by the next ask.
   mutable uint64_t hash_ = 1469598103934665603ULL;
   mutable size_t hashed_ = 0;

@@ -41,7 +41,7 @@ struct Link {
 // Chain indexes the trace by cause, so a record's consequences can be listed.
 class Chain {
  public:
-  explicit Chain(const std::vector<Event>& events) : events_(events) {
+  explicit Chain(const sim::TraceLog& events) : events_(events) {
     for (size_t i = 0; i < events.size(); ++i) {
       const auto cause = events[i].Field("cause");
       if (cause && cause->is_int) children_[cause->i].push_back(i);
@@ -68,7 +68,7 @@ class Chain {
   }
 
  private:
-  const std::vector<Event>& events_;
+  const sim::TraceLog& events_;
   std::map<int64_t, std::vector<size_t>> children_;
 };
 
@@ -112,7 +112,7 @@ TEST(Note000Chain, KubeletWriteReachesTheRayJobControllerThroughOwnerLinks) {
       {"queue.get rayjob", "queue.get", {{"controller", "rayjob"}}},
       {"reconcile.start rayjob", "reconcile.start", {{"controller", "rayjob"}, {"key", "default/note000"}}},
   };
-  const std::vector<Event>& events = lab.sim().trace().events();
+  const sim::TraceLog& events = lab.sim().trace().events();
   Chain chain(events);
   std::vector<const Event*> longest;
   std::vector<const Event*> path;
