@@ -4,6 +4,8 @@
 #include <tuple>
 #include <utility>
 
+#include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
 
 namespace world {
@@ -202,9 +204,58 @@ void GarbageCollector::OnEvent(const api::KindInfo* kind, const apiserver::Watch
 }
 
 // mirrors graph_builder.go processGraphChanges (add/update) + processTransitions
+bool GarbageCollector::SameFacts(const Node& node, const api::Json& obj) {
+  using api::TextAt;
+  if (api::MetaText(obj, api::keys::Name()) != node.name ||
+      api::MetaText(obj, api::keys::Namespace()) != node.namespace_ ||
+      api::IsBeingDeleted(obj) != node.deleting) {
+    return false;
+  }
+  // As api::OwnerReferences and api::Finalizers read them.
+  const api::Json* refs = api::MemberAt(obj, api::keys::Metadata(), api::keys::OwnerReferences());
+  const size_t ref_count = refs != nullptr && refs->is_array() ? refs->size() : 0;
+  if (ref_count != node.owners.size()) return false;
+  for (size_t i = 0; i < ref_count; ++i) {
+    const api::Json& r = (*refs)[i];
+    const api::OwnerReference& known = node.owners[i];
+    const api::Json* c = api::MemberAt(r, api::keys::Controller());
+    const api::Json* b = api::MemberAt(r, api::keys::BlockOwnerDeletion());
+    if (TextAt(r, api::keys::Uid()) != known.uid || TextAt(r, api::keys::Name()) != known.name ||
+        TextAt(r, api::keys::Kind()) != known.kind ||
+        TextAt(r, api::keys::ApiVersion()) != known.apiVersion ||
+        (c != nullptr && c->is_boolean() && c->get<bool>()) != known.controller ||
+        (b != nullptr && b->is_boolean() && b->get<bool>()) != known.blockOwnerDeletion) {
+      return false;
+    }
+  }
+  const api::Json* finalizers = api::MemberAt(obj, api::keys::Metadata(), api::keys::Finalizers());
+  size_t next = 0;
+  if (finalizers != nullptr && finalizers->is_array()) {
+    for (const api::Json& f : *finalizers) {
+      if (!f.is_string()) continue;
+      if (next == node.finalizers.size() ||
+          f.get_ref<const std::string&>() != node.finalizers[next]) {
+        return false;
+      }
+      ++next;
+    }
+  }
+  return next == node.finalizers.size();
+}
+
 void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
   const std::string uid = api::Uid(obj);
   if (uid.empty()) return;
+  auto it = nodes_.find(uid);
+  // Most updates are status writes that change nothing the graph holds: the node stays as it is
+  // (no strings copied into a fresh one), and what follows sees the same node before and after.
+  if (it != nodes_.end() && it->second.kind == kind && SameFacts(it->second, obj)) {
+    virtual_owners_.erase(uid);
+    const Node& node = it->second;
+    FollowUp(uid, node, node.owners, /*existed=*/true, node.DeletingDependents(),
+             node.Orphaning());
+    return;
+  }
   Node fresh;
   fresh.kind = kind;
   fresh.namespace_ = api::Namespace(obj);
@@ -218,7 +269,6 @@ void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
   bool existed = false;
   bool was_deleting_dependents = false;
   bool was_orphaning = false;
-  auto it = nodes_.find(uid);
   if (it != nodes_.end()) {
     existed = true;
     was_deleting_dependents = it->second.DeletingDependents();
@@ -250,6 +300,12 @@ void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
   const Node& node = existed ? (it->second = std::move(fresh))
                              : nodes_.emplace(uid, std::move(fresh)).first->second;
 
+  FollowUp(uid, node, old_owners, existed, was_deleting_dependents, was_orphaning);
+}
+
+void GarbageCollector::FollowUp(const std::string& uid, const Node& node,
+                                const std::vector<api::OwnerReference>& old_owners, bool existed,
+                                bool was_deleting_dependents, bool was_orphaning) {
   // Owners not observed: check them (virtual node) or, when known gone, check this dependent.
   bool check_self = false;
   for (const api::OwnerReference& ref : node.owners) {

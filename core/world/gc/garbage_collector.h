@@ -124,6 +124,14 @@ class GarbageCollector {
   static const char* ActionName(Action action);
   void OnEvent(const api::KindInfo* kind, const apiserver::WatchEvent& event);
   void Upsert(const api::KindInfo* kind, const api::Json& obj);
+  // SameFacts reports whether obj carries exactly what `node` holds of it (namespace, name,
+  // owner references, finalizers, deletion), compared in place.
+  static bool SameFacts(const Node& node, const api::Json& obj);
+  // FollowUp is Upsert's reaction to node's (new) state: owners to check, owners no longer
+  // blocked, and the object's own deletion transitions.
+  void FollowUp(const std::string& uid, const Node& node,
+                const std::vector<api::OwnerReference>& old_owners, bool existed,
+                bool was_deleting_dependents, bool was_orphaning);
   void RemoveNode(const std::string& uid);
   void VirtualDelete(const std::string& uid);
   void MarkAbsent(const std::string& uid);

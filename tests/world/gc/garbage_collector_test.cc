@@ -174,6 +174,34 @@ TEST(GarbageCollector, ForegroundKeepsTheOwnerUntilBlockingChildrenAreGone) {
   EXPECT_EQ(f.Get("owner"), nullptr);
 }
 
+// The collector compares an update with what its graph holds; an update that changes only a
+// reference's blockOwnerDeletion must still be seen (the waiting owner is released), and one that
+// changes nothing the graph holds (a label) must leave the owner waiting.
+TEST(GarbageCollector, AReferenceThatStopsBlockingReleasesTheWaitingOwner) {
+  Fixture f;
+  api::ObjectPtr owner = f.ConfigMap("owner");
+  f.ConfigMap("held", {{owner, /*block=*/true}}, {kHold});
+  f.Run(50 * base::kMillisecond);
+  f.Delete("owner", PropagationPolicy::kForeground);
+  f.Run(1 * base::kSecond);
+  ASSERT_NE(f.Get("owner"), nullptr) << "a blocking child still exists";
+
+  auto labelled = f.admin.Patch("ConfigMap", "default", "held", apiserver::PatchType::kJsonMerge,
+                                api::Json{{"metadata", {{"labels", {{"touched", "yes"}}}}}});
+  ASSERT_TRUE(labelled.ok()) << labelled.status().ToString();
+  f.Run(1 * base::kSecond);
+  ASSERT_NE(f.Get("owner"), nullptr) << "a label changes nothing the collector tracks";
+
+  api::Json refs = (*f.Get("held"))["metadata"]["ownerReferences"];
+  refs[0]["blockOwnerDeletion"] = false;
+  auto unblocked = f.admin.Patch("ConfigMap", "default", "held", apiserver::PatchType::kJsonMerge,
+                                 api::Json{{"metadata", {{"ownerReferences", refs}}}});
+  ASSERT_TRUE(unblocked.ok()) << unblocked.status().ToString();
+  f.Run(1 * base::kSecond);
+  EXPECT_EQ(f.Get("owner"), nullptr) << "no dependent blocks it any more";
+  ASSERT_NE(f.Get("held"), nullptr) << "its own finalizer still holds the child";
+}
+
 TEST(GarbageCollector, NonBlockingChildrenDoNotHoldTheOwner) {
   Fixture f;
   api::ObjectPtr owner = f.ConfigMap("owner");
