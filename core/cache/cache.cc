@@ -290,7 +290,9 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
     std::vector<api::ObjectPtr> objects;
     const api::Requirement* pinned = PinnedLabel(*labels);
     std::optional<std::vector<api::ObjectPtr>> by_label;
-    if (pinned != nullptr) by_label = member->GetIndexer().ByLabel(pinned->key(), pinned->values()[0]);
+    if (pinned != nullptr) {
+      by_label = member->GetIndexer().ByLabel(pinned->key(), pinned->values()[0]);
+    }
     if (by_label.has_value()) {
       // Candidates by one required label; the filters below still apply every term.
       for (api::ObjectPtr& obj : *by_label) {
