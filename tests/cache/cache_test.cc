@@ -241,6 +241,31 @@ TEST_F(CacheTest, ListAppliesLabelAndFieldSelectorsOnCachedObjects) {
   EXPECT_EQ(unknown_field.status().message(), "Index with name field:data.k does not exist");
 }
 
+// A List pinning a label is answered from the label index from its first use, follows later
+// writes, and gives the same answer once the index takes no more label keys (the namespace walk).
+TEST_F(CacheTest, ListsByLabelAgreeWithAndWithoutTheLabelIndex) {
+  c.Create(Cluster::ConfigMap("b", "default", {{"app", "web"}, {"tier", "front"}}));
+  c.Create(Cluster::ConfigMap("a", "default", {{"app", "web"}}));
+  c.Create(Cluster::ConfigMap("x", "other", {{"app", "web"}}));
+  Cache cache(c.admin, c.scheduler, prng, {});
+  cache.Start();
+  EXPECT_EQ(Keys(cache.List("ConfigMap", "default", {"app=web", ""}).value()),
+            (std::vector<std::string>{"default/a", "default/b"}));
+  EXPECT_EQ(Keys(cache.List("ConfigMap", "", {"app in (web),tier=front", ""}).value()),
+            (std::vector<std::string>{"default/b"}));
+  c.Create(Cluster::ConfigMap("c", "default", {{"app", "web"}}));
+  c.Create(Cluster::ConfigMap("late", "other", {{"late", "1"}}));
+  c.Run(kSecond);
+  EXPECT_EQ(Keys(cache.List("ConfigMap", "default", {"app==web", ""}).value()),
+            (std::vector<std::string>{"default/a", "default/b", "default/c"}));
+  for (size_t i = 0; i < informer::LabelIndex::kMaxLabels; ++i) {
+    EXPECT_TRUE(cache.List("ConfigMap", "", {"k" + std::to_string(i) + "=v", ""}).value().empty());
+  }
+  EXPECT_EQ(Keys(cache.List("ConfigMap", "", {"late=1", ""}).value()),
+            (std::vector<std::string>{"other/late"}))
+      << "a label key past the index's bound is answered by walking";
+}
+
 TEST_F(CacheTest, IndexFieldAnswersExactFieldSelectors) {
   c.Create(Cluster::ConfigMap("a"));
   Json other = Cluster::ConfigMap("b");
