@@ -152,6 +152,7 @@ void EndpointsController::OnService(const api::ObjectPtr& old_obj, const api::Ob
     }
     auto indexed = service_indexed_pair_.find(key);
     if (indexed != service_indexed_pair_.end()) {
+      ForgetMemberships(indexed->second);
       auto it = services_by_pair_.find(indexed->second);
       if (it != services_by_pair_.end()) {
         it->second.erase(key);
@@ -175,10 +176,16 @@ void EndpointsController::OnService(const api::ObjectPtr& old_obj, const api::Ob
     if (!best.empty()) {
       services_by_pair_[best].insert(key);
       service_indexed_pair_[key] = best;
+      ForgetMemberships(best);
     }
   }
-  ++services_version_;
   queue_.Add(key);
+}
+
+void EndpointsController::ForgetMemberships(const std::string& pair) {
+  auto pods = pods_by_label_.find(pair);
+  if (pods == pods_by_label_.end()) return;
+  for (const std::string& pod_key : pods->second) memberships_.erase(pod_key);
 }
 
 // mirrors endpoints_controller.go getPodServiceMemberships: every Service selecting the Pod
@@ -206,7 +213,7 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
   }
   if (new_obj != nullptr && same_labels) {
     auto known = memberships_.find(pod_key);
-    if (known != memberships_.end() && known->second.services_version == services_version_) {
+    if (known != memberships_.end()) {
       for (const std::string& key : known->second.services) queue_.Add(key);
       return;
     }
@@ -226,7 +233,7 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
   };
   if (new_obj != nullptr) {
     add_selecting(*new_obj, new_pairs);
-    memberships_[pod_key] = {services_version_, {selecting.begin(), selecting.end()}};
+    memberships_[pod_key] = {{selecting.begin(), selecting.end()}};
   } else {
     memberships_.erase(pod_key);
   }

@@ -59,6 +59,8 @@ class EndpointsController {
  private:
   void OnService(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
   void OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
+  // ForgetMemberships drops the cached memberships of the Pods carrying `pair`.
+  void ForgetMemberships(const std::string& pair);
   bool Sync(const std::string& key);
 
   client::Client& client_;
@@ -76,15 +78,14 @@ class EndpointsController {
   base::KeyedMap<base::KeySet> services_by_pair_;  // one pair per Service
   std::unordered_map<std::string, int> service_pair_uses_;  // pair -> Services with it
   std::unordered_map<std::string, std::string> service_indexed_pair_;  // Service -> its pair
-  // The Services selecting each Pod, in key order, as computed when services_version_ was
-  // `services_version` (every Service change bumps it). A Pod update that keeps its labels (a
-  // status write) reuses them instead of matching every label pair again.
+  // The Services selecting each Pod, in key order. A Pod update that keeps its labels (a status
+  // write) reuses them instead of matching every label pair again. A Pod only ever considers the
+  // Services indexed under one of its pairs, so when such a Service comes, goes or changes, the
+  // memberships of the Pods carrying that pair are forgotten (ForgetMemberships), and no others.
   struct Memberships {
-    uint64_t services_version = 0;
     std::vector<std::string> services;
   };
   std::unordered_map<std::string, Memberships> memberships_;  // Pod key -> Services selecting it
-  uint64_t services_version_ = 0;
 };
 
 }  // namespace world

@@ -84,6 +84,26 @@ TEST(EndpointsController, AServiceCreatedAfterItsPodsFollowsTheirReadiness) {
   EXPECT_EQ(Size(f.Get("Endpoints", "web"), "notReadyAddresses"), 0u);
 }
 
+// The same when a Service's selector changes to Pods whose memberships were remembered: the
+// change must reach them, so their later readiness changes update the Service's Endpoints.
+TEST(EndpointsController, AServiceWhoseSelectorMovesFollowsItsNewPods) {
+  WorldFixture f;
+  Json svc = ServiceJson("front", 8080);
+  svc["spec"]["selector"] = {{"app", "nothing-yet"}};
+  f.Create(svc);
+  f.Create(DeploymentJson("web", 2));
+  f.Run(300 * base::kMillisecond);  // the Pods exist and have had status writes, not yet ready
+  EXPECT_EQ(Size(f.Get("Endpoints", "front"), "notReadyAddresses"), 0u);
+  auto moved = f.admin.Patch("Service", "default", "front", client::PatchType::kJsonMerge,
+                             Json{{"spec", {{"selector", {{"app", "web"}}}}}});
+  ASSERT_TRUE(moved.ok()) << moved.status().ToString();
+  ASSERT_TRUE(f.RunUntil(
+      [&] { return Size(f.Get("Endpoints", "front"), "notReadyAddresses") == 2; }, base::kSecond));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "front"), "addresses") == 2; },
+                         10 * base::kSecond));
+  EXPECT_EQ(Size(f.Get("Endpoints", "front"), "notReadyAddresses"), 0u);
+}
+
 TEST(EndpointsController, ResolvesNamedTargetPortsAndDropsDeletedServices) {
   WorldFixture f;
   f.Create(ServiceJson("api", "web"));
