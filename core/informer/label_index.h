@@ -35,8 +35,6 @@ class LabelIndex {
   // Track makes `label` indexed, indexing `items` (key -> object) when it is new. False when
   // kMaxLabels other keys are already tracked.
   bool Track(const std::string& label, const base::KeyedMap<api::ObjectPtr>& items);
-  // tracked reports whether `label` is indexed.
-  bool tracked(const std::string& label) const { return Find(label) != nullptr; }
   // Keys returns the keys of the objects whose tracked `label` is `value`; null when there are
   // none or `label` is not tracked.
   const base::KeySet* Keys(const std::string& label, const std::string& value) const;
