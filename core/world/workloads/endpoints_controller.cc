@@ -152,8 +152,9 @@ void EndpointsController::OnService(const api::ObjectPtr& old_obj, const api::Ob
     }
     auto indexed = service_indexed_pair_.find(key);
     if (indexed != service_indexed_pair_.end()) {
-      ForgetMemberships(indexed->second);
-      auto it = services_by_pair_.find(indexed->second);
+      const IndexedPair& pair = indexed->second;
+      ForgetMemberships(ns, pair.label, pair.value);
+      auto it = services_by_pair_.find(PairKey(ns, pair.label, pair.value));
       if (it != services_by_pair_.end()) {
         it->second.erase(key);
         if (it->second.empty()) services_by_pair_.erase(it);
@@ -163,29 +164,44 @@ void EndpointsController::OnService(const api::ObjectPtr& old_obj, const api::Ob
   }
   if (new_obj != nullptr) {
     const std::string ns = api::Namespace(*new_obj);
-    std::string best;
+    const std::pair<const std::string, std::string>* best = nullptr;
     int best_uses = 0;
-    for (const auto& [k, v] : Selector(*new_obj)) {
-      const std::string pair = PairKey(ns, k, v);
-      const int uses = service_pair_uses_[pair]++;
-      if (best.empty() || uses < best_uses) {
-        best = pair;
+    const std::map<std::string, std::string> selector = Selector(*new_obj);
+    for (const auto& entry : selector) {
+      const int uses = service_pair_uses_[PairKey(ns, entry.first, entry.second)]++;
+      if (best == nullptr || uses < best_uses) {
+        best = &entry;
         best_uses = uses;
       }
     }
-    if (!best.empty()) {
-      services_by_pair_[best].insert(key);
-      service_indexed_pair_[key] = best;
-      ForgetMemberships(best);
+    if (best != nullptr) {
+      services_by_pair_[PairKey(ns, best->first, best->second)].insert(key);
+      service_indexed_pair_[key] = IndexedPair{best->first, best->second};
+      ForgetMemberships(ns, best->first, best->second);
     }
   }
   queue_.Add(key);
 }
 
-void EndpointsController::ForgetMemberships(const std::string& pair) {
-  auto pods = pods_by_label_.find(pair);
-  if (pods == pods_by_label_.end()) return;
-  for (const std::string& pod_key : pods->second) memberships_.erase(pod_key);
+const base::KeySet* EndpointsController::PodsLabelled(const std::string& label,
+                                                      const std::string& value) {
+  static const base::KeySet kNone;
+  if (!pods_by_label_.Track(label, pods_.items())) return nullptr;
+  const base::KeySet* keys = pods_by_label_.Keys(label, value);
+  return keys != nullptr ? keys : &kNone;
+}
+
+void EndpointsController::ForgetMemberships(const std::string& ns, const std::string& label,
+                                            const std::string& value) {
+  const base::KeySet* pods = PodsLabelled(label, value);
+  if (pods == nullptr) {
+    memberships_.clear();  // the index cannot say which Pods: forget them all
+    return;
+  }
+  const std::string prefix = ns + "/";
+  for (const std::string& pod_key : *pods) {
+    if (pod_key.compare(0, prefix.size(), prefix) == 0) memberships_.erase(pod_key);
+  }
 }
 
 // mirrors endpoints_controller.go getPodServiceMemberships: every Service selecting the Pod
@@ -193,24 +209,11 @@ void EndpointsController::ForgetMemberships(const std::string& pair) {
 void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
   const std::string pod_key = api::ObjectKey(new_obj != nullptr ? *new_obj : *old_obj);
   // Most Pod updates are status writes that keep the labels (and the namespace: same key). Then
-  // the label index already holds the Pod under its pairs, and the old object selects exactly the
-  // Services the new one selects, so it adds nothing to `selecting`.
+  // the label index already holds the Pod under its labels, and the old object selects exactly
+  // the Services the new one selects, so it adds nothing to `selecting`.
   const bool same_labels = old_obj != nullptr && new_obj != nullptr &&
                            LabelsOf(*old_obj) == LabelsOf(*new_obj);
-  // Each object's pairs are built once: they index the Pod and find the Services selecting it.
-  const std::vector<std::string> old_pairs =
-      old_obj != nullptr && !same_labels ? LabelPairs(*old_obj) : std::vector<std::string>();
-  std::vector<std::string> new_pairs =
-      new_obj != nullptr && !same_labels ? LabelPairs(*new_obj) : std::vector<std::string>();
-  for (const std::string& pair : old_pairs) {
-    auto it = pods_by_label_.find(pair);
-    if (it == pods_by_label_.end()) continue;
-    it->second.erase(pod_key);
-    if (it->second.empty()) pods_by_label_.erase(it);
-  }
-  if (!same_labels) {
-    for (const std::string& pair : new_pairs) pods_by_label_[pair].insert(pod_key);
-  }
+  if (!same_labels) pods_by_label_.OnChange(pod_key, old_obj, new_obj);
   if (new_obj != nullptr && same_labels) {
     auto known = memberships_.find(pod_key);
     if (known != memberships_.end()) {
@@ -218,10 +221,9 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
       return;
     }
   }
-  if (new_obj != nullptr && same_labels) new_pairs = LabelPairs(*new_obj);  // not built above
   std::set<std::string> selecting;
-  auto add_selecting = [&](const Json& obj, const std::vector<std::string>& pairs) {
-    for (const std::string& pair : pairs) {
+  auto add_selecting = [&](const Json& obj) {
+    for (const std::string& pair : LabelPairs(obj)) {
       auto it = services_by_pair_.find(pair);
       if (it == services_by_pair_.end()) continue;
       for (const std::string& key : it->second) {
@@ -232,12 +234,12 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
     }
   };
   if (new_obj != nullptr) {
-    add_selecting(*new_obj, new_pairs);
+    add_selecting(*new_obj);
     memberships_[pod_key] = {{selecting.begin(), selecting.end()}};
   } else {
     memberships_.erase(pod_key);
   }
-  if (old_obj != nullptr && !same_labels) add_selecting(*old_obj, old_pairs);
+  if (old_obj != nullptr && !same_labels) add_selecting(*old_obj);
   for (const std::string& key : selecting) queue_.Add(key);
 }
 
@@ -270,16 +272,25 @@ bool EndpointsController::Sync(const std::string& key) {
   };
   std::map<std::string, Subset> subsets;
   int64_t ready_count = 0, not_ready_count = 0;
-  // The candidates: the Pods carrying the selector's rarest pair, in key order.
+  // The candidates: the Pods carrying the selector's rarest pair (any namespace), in key order;
+  // every Pod when the label index cannot answer.
   const base::KeySet* candidates = nullptr;
-  static const base::KeySet kNone;
+  bool every_pod = false;
   for (const auto& [k, v] : selector) {
-    auto it = pods_by_label_.find(PairKey(ns, k, v));
-    const base::KeySet* keys = it == pods_by_label_.end() ? &kNone : &it->second;
+    const base::KeySet* keys = PodsLabelled(k, v);
+    if (keys == nullptr) {
+      every_pod = true;
+      break;
+    }
     if (candidates == nullptr || keys->size() < candidates->size()) candidates = keys;
   }
-  for (const std::string& pod_key : *candidates) {
-    api::ObjectPtr pod = pods_.GetByKey(pod_key);
+  std::vector<api::ObjectPtr> pods;
+  if (every_pod) {
+    for (const auto& [pod_key, pod] : pods_.items()) pods.push_back(pod);
+  } else {
+    for (const std::string& pod_key : *candidates) pods.push_back(pods_.GetByKey(pod_key));
+  }
+  for (const api::ObjectPtr& pod : pods) {
     if (pod == nullptr || api::Namespace(*pod) != ns || !Selects(selector, *pod)) continue;
     const std::string ip = api::GetString(*pod, "/status/podIP");
     // ShouldPodBeInEndpoints: an IP, not finished, not terminating (unless publishing not-ready).

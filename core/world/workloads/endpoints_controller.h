@@ -19,6 +19,7 @@
 #include "core/base/keyed_map.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
+#include "core/informer/label_index.h"
 #include "core/sim/scheduler.h"
 #include "core/world/workloads/object_watch.h"
 #include "core/world/workloads/sync_queue.h"
@@ -59,8 +60,13 @@ class EndpointsController {
  private:
   void OnService(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
   void OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
-  // ForgetMemberships drops the cached memberships of the Pods carrying `pair`.
-  void ForgetMemberships(const std::string& pair);
+  // PodsLabelled returns the keys of the Pods (of any namespace) whose `label` is `value`; null
+  // when the label index cannot answer (kMaxLabels other keys are indexed): then every Pod is a
+  // candidate.
+  const base::KeySet* PodsLabelled(const std::string& label, const std::string& value);
+  // ForgetMemberships drops the cached memberships of the Pods in `ns` labelled `label`=`value`.
+  void ForgetMemberships(const std::string& ns, const std::string& label,
+                         const std::string& value);
   bool Sync(const std::string& key);
 
   client::Client& client_;
@@ -70,14 +76,19 @@ class EndpointsController {
   ObjectWatch pods_;
   ObjectWatch endpoints_;
   SyncQueue queue_;
-  // Label indexes, keyed "namespace\nlabel-key\nvalue" (client-go's listers index by namespace
-  // and match selectors per object; with 1,000 Services and 11,000 Pods that is quadratic). They
-  // only narrow the candidates: every candidate is still matched against the whole selector, in
-  // key order, so the results are those of a full scan.
-  base::KeyedMap<base::KeySet> pods_by_label_;     // pair -> Pod keys
+  // The Pods by the labels Service selectors use (client-go's listers index by namespace and
+  // match selectors per object; with 1,000 Services and 11,000 Pods that is quadratic). Only the
+  // label keys some selector has used are indexed, not every label of every Pod. The index only
+  // narrows the candidates: every candidate is still matched against the whole selector and the
+  // namespace, in key order, so the results are those of a full scan.
+  informer::LabelIndex pods_by_label_;
+  // The Services by one pair of their selector, keyed "namespace\nlabel-key\nvalue".
   base::KeyedMap<base::KeySet> services_by_pair_;  // one pair per Service
   std::unordered_map<std::string, int> service_pair_uses_;  // pair -> Services with it
-  std::unordered_map<std::string, std::string> service_indexed_pair_;  // Service -> its pair
+  struct IndexedPair {
+    std::string label, value;
+  };
+  std::unordered_map<std::string, IndexedPair> service_indexed_pair_;  // Service -> its pair
   // The Services selecting each Pod, in key order. A Pod update that keeps its labels (a status
   // write) reuses them instead of matching every label pair again. A Pod only ever considers the
   // Services indexed under one of its pairs, so when such a Service comes, goes or changes, the

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "core/informer/label_index.h"
+
 #include "tests/world/workloads/world_fixture.h"
 
 namespace world {
@@ -161,6 +163,46 @@ TEST(EndpointsController, RelabelledPodsLeaveAndRejoinTheEndpoints) {
   relabel("web");
   f.Run(20 * base::kMillisecond);
   EXPECT_EQ(Size(f.Get("Endpoints", "web"), "addresses"), 1u);
+}
+
+// The controller's label index holds Pods of every namespace under one label value; a Service
+// still lists only the Pods of its own namespace.
+TEST(EndpointsController, PodsOfAnotherNamespaceStayOut) {
+  WorldFixture f;
+  f.Create(Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "other"}}}});
+  f.Create(ServiceJson("web", 80));
+  Json stranger = testing::PodJson("web");
+  stranger["metadata"]["namespace"] = "other";
+  f.Create(stranger);
+  f.Create(testing::PodJson("web"));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 1; },
+                         10 * base::kSecond));
+  f.Run(base::kSecond);
+  const auto ep = f.Get("Endpoints", "web");
+  EXPECT_EQ(Size(ep, "addresses") + Size(ep, "notReadyAddresses"), 1u);
+  EXPECT_EQ((*ep)["subsets"][0]["addresses"][0]["targetRef"]["namespace"], "default");
+}
+
+// Past informer::LabelIndex::kMaxLabels distinct selector keys the index cannot answer for a
+// new key: every Pod is then a candidate, and readiness changes still reach the Service.
+TEST(EndpointsController, SelectorsOnMoreLabelKeysThanTheIndexHoldsStillWork) {
+  WorldFixture f;
+  const size_t keys = informer::LabelIndex::kMaxLabels + 1;
+  for (size_t i = 0; i < keys; ++i) {
+    Json svc = ServiceJson("svc" + std::to_string(i), 80);
+    svc["spec"]["selector"] = {{"key" + std::to_string(i), "web"}};
+    f.Create(svc);
+  }
+  f.Run(20 * base::kMillisecond);
+  Json pod = testing::PodJson("web");
+  pod["metadata"]["labels"]["key" + std::to_string(keys - 1)] = "web";
+  f.Create(pod);
+  const std::string last = "svc" + std::to_string(keys - 1);
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", last), "notReadyAddresses") == 1; },
+                         5 * base::kSecond));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", last), "addresses") == 1; },
+                         10 * base::kSecond));
+  EXPECT_EQ(Size(f.Get("Endpoints", "svc0"), "addresses"), 0u);
 }
 
 }  // namespace
