@@ -43,6 +43,26 @@ OwnerReference OwnerReference::FromJson(const Json& j) {
   return ref;
 }
 
+namespace {
+// IsTrue reads an optional boolean member as FromJson does: anything but `true` is false.
+bool IsTrue(const Json& j, const InternedKey& key) {
+  const Json* v = MemberAt(j, key);
+  return v != nullptr && v->is_boolean() && v->get<bool>();
+}
+}  // namespace
+
+bool OwnerReference::Describes(const Json& j) const {
+  return TextAt(j, keys::Uid()) == uid && TextAt(j, keys::Name()) == name &&
+         TextAt(j, keys::Kind()) == kind && TextAt(j, keys::ApiVersion()) == apiVersion &&
+         IsTrue(j, keys::Controller()) == controller &&
+         IsTrue(j, keys::BlockOwnerDeletion()) == blockOwnerDeletion;
+}
+
+bool operator==(const OwnerReference& a, const OwnerReference& b) {
+  return a.uid == b.uid && a.name == b.name && a.kind == b.kind && a.apiVersion == b.apiVersion &&
+         a.controller == b.controller && a.blockOwnerDeletion == b.blockOwnerDeletion;
+}
+
 std::string ApiVersion(const Json& obj) { return TextAt(obj, keys::ApiVersion()); }
 std::string Kind(const Json& obj) { return TextAt(obj, keys::Kind()); }
 std::string Name(const Json& obj) { return MetaText(obj, keys::Name()); }
@@ -104,6 +124,19 @@ std::vector<std::string> Finalizers(const Json& obj) {
   return out;
 }
 
+bool FinalizersAre(const Json& obj, const std::vector<std::string>& want) {
+  const Json* f = MemberAt(obj, keys::Metadata(), keys::Finalizers());
+  size_t next = 0;
+  if (f != nullptr && f->is_array()) {
+    for (const Json& v : *f) {
+      if (!v.is_string()) continue;  // skipped, as Finalizers skips it
+      if (next == want.size() || v.get_ref<const std::string&>() != want[next]) return false;
+      ++next;
+    }
+  }
+  return next == want.size();
+}
+
 bool HasFinalizer(const Json& obj, const std::string& finalizer) {
   const Json* f = MemberAt(obj, keys::Metadata(), keys::Finalizers());
   if (f == nullptr || !f->is_array()) return false;
@@ -119,6 +152,16 @@ std::vector<OwnerReference> OwnerReferences(const Json& obj) {
   if (refs == nullptr || !refs->is_array()) return out;
   for (const Json& r : *refs) out.push_back(OwnerReference::FromJson(r));
   return out;
+}
+
+bool OwnerReferencesAre(const Json& obj, const std::vector<OwnerReference>& want) {
+  const Json* refs = MemberAt(obj, keys::Metadata(), keys::OwnerReferences());
+  const size_t count = refs != nullptr && refs->is_array() ? refs->size() : 0;
+  if (count != want.size()) return false;
+  for (size_t i = 0; i < count; ++i) {
+    if (!want[i].Describes((*refs)[i])) return false;
+  }
+  return true;
 }
 
 const Json* ControllerRef(const Json& obj) {

@@ -118,7 +118,12 @@ struct OwnerReference {
 
   Json ToJson() const;
   static OwnerReference FromJson(const Json& j);
+  // Describes is FromJson(j) == *this, read in place (no strings copied).
+  bool Describes(const Json& j) const;
 };
+
+bool operator==(const OwnerReference& a, const OwnerReference& b);
+inline bool operator!=(const OwnerReference& a, const OwnerReference& b) { return !(a == b); }
 
 // String accessors return "" when the field is absent or not a string (GetString for a JSON
 // pointer is in core/api/pointer.h).
@@ -145,6 +150,10 @@ std::map<std::string, std::string> Annotations(const Json& obj);
 std::vector<std::string> Finalizers(const Json& obj);
 bool HasFinalizer(const Json& obj, const std::string& finalizer);
 std::vector<OwnerReference> OwnerReferences(const Json& obj);
+// FinalizersAre and OwnerReferencesAre compare Finalizers(obj) and OwnerReferences(obj) with
+// `want` in place, for the watch handlers that keep them and see them unchanged on most updates.
+bool FinalizersAre(const Json& obj, const std::vector<std::string>& want);
+bool OwnerReferencesAre(const Json& obj, const std::vector<OwnerReference>& want);
 // GetControllerOf returns the first ownerReference with controller=true (metav1.GetControllerOf).
 std::optional<OwnerReference> GetControllerOf(const Json& obj);
 // ControllerRef is that ownerReference read in place (nullptr when there is none), for the

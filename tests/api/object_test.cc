@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace api {
 namespace {
@@ -119,6 +120,54 @@ TEST(MakeObject, TheLastOwnerReleasesTheVersionThroughReleaseMembers) {
   EXPECT_EQ((*reader)["spec"]["x"][1], 2);
   reader.reset();
   EXPECT_EQ(StoredDocument::released(), before + 1);
+}
+
+// The in-place comparisons answer exactly what comparing the copies would: every field of a
+// reference counts, non-string finalizers are skipped, and so is what FromJson ignores.
+TEST(OwnerReferencesAre, AgreesWithComparingTheCopies) {
+  const Json ref = {{"apiVersion", "ray.io/v1"}, {"kind", "RayCluster"},
+                    {"name", "rc"},               {"uid", "u-1"},
+                    {"controller", true},         {"blockOwnerDeletion", true}};
+  auto with = [](const Json& refs, const Json& finalizers) {
+    return Json{{"metadata", {{"ownerReferences", refs}, {"finalizers", finalizers}}}};
+  };
+  const Json base = with(Json::array({ref}), Json::array({"a", "b"}));
+  std::vector<Json> variants = {base, with(Json::array(), Json::array({"a", "b"})),
+                                with(Json::array({ref, ref}), Json::array({"a", "b"})),
+                                with(Json::array({ref}), Json::array({"a", 7, "b"})),
+                                with(Json::array({ref}), Json::array({"b", "a"})),
+                                with(Json::array({ref}), Json::array({"a"})),
+                                with(Json::array({ref}), "not-a-list"),
+                                Json{{"metadata", Json::object()}}};
+  for (const char* field : {"apiVersion", "kind", "name", "uid"}) {
+    Json changed = ref;
+    changed[field] = "other";
+    variants.push_back(with(Json::array({changed}), Json::array({"a", "b"})));
+  }
+  for (const char* flag : {"controller", "blockOwnerDeletion"}) {
+    Json changed = ref;
+    changed[flag] = false;
+    variants.push_back(with(Json::array({changed}), Json::array({"a", "b"})));
+    changed[flag] = "true";  // not a boolean: reads as false
+    variants.push_back(with(Json::array({changed}), Json::array({"a", "b"})));
+  }
+  Json extra = ref;
+  extra["unknown"] = 1;  // not part of an OwnerReference
+  variants.push_back(with(Json::array({extra}), Json::array({"a", "b"})));
+  for (const Json& a : variants) {
+    for (const Json& b : variants) {
+      SCOPED_TRACE(a.dump() + " vs " + b.dump());
+      EXPECT_EQ(OwnerReferencesAre(b, OwnerReferences(a)),
+                OwnerReferences(a) == OwnerReferences(b));
+      EXPECT_EQ(FinalizersAre(b, Finalizers(a)), Finalizers(a) == Finalizers(b));
+    }
+  }
+  // Only the skipped non-string finalizer and the unknown member leave base's facts as they are.
+  for (size_t i = 0; i < variants.size(); ++i) {
+    const bool same = OwnerReferencesAre(variants[i], OwnerReferences(base)) &&
+                      FinalizersAre(variants[i], Finalizers(base));
+    EXPECT_EQ(same, i == 0 || i == 3 || i + 1 == variants.size()) << variants[i].dump();
+  }
 }
 
 }  // namespace

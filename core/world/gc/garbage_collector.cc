@@ -205,42 +205,12 @@ void GarbageCollector::OnEvent(const api::KindInfo* kind, const apiserver::Watch
 
 // mirrors graph_builder.go processGraphChanges (add/update) + processTransitions
 bool GarbageCollector::SameFacts(const Node& node, const api::Json& obj) {
-  using api::TextAt;
   if (api::MetaText(obj, api::keys::Name()) != node.name ||
       api::MetaText(obj, api::keys::Namespace()) != node.namespace_ ||
       api::IsBeingDeleted(obj) != node.deleting) {
     return false;
   }
-  // As api::OwnerReferences and api::Finalizers read them.
-  const api::Json* refs = api::MemberAt(obj, api::keys::Metadata(), api::keys::OwnerReferences());
-  const size_t ref_count = refs != nullptr && refs->is_array() ? refs->size() : 0;
-  if (ref_count != node.owners.size()) return false;
-  for (size_t i = 0; i < ref_count; ++i) {
-    const api::Json& r = (*refs)[i];
-    const api::OwnerReference& known = node.owners[i];
-    const api::Json* c = api::MemberAt(r, api::keys::Controller());
-    const api::Json* b = api::MemberAt(r, api::keys::BlockOwnerDeletion());
-    if (TextAt(r, api::keys::Uid()) != known.uid || TextAt(r, api::keys::Name()) != known.name ||
-        TextAt(r, api::keys::Kind()) != known.kind ||
-        TextAt(r, api::keys::ApiVersion()) != known.apiVersion ||
-        (c != nullptr && c->is_boolean() && c->get<bool>()) != known.controller ||
-        (b != nullptr && b->is_boolean() && b->get<bool>()) != known.blockOwnerDeletion) {
-      return false;
-    }
-  }
-  const api::Json* finalizers = api::MemberAt(obj, api::keys::Metadata(), api::keys::Finalizers());
-  size_t next = 0;
-  if (finalizers != nullptr && finalizers->is_array()) {
-    for (const api::Json& f : *finalizers) {
-      if (!f.is_string()) continue;
-      if (next == node.finalizers.size() ||
-          f.get_ref<const std::string&>() != node.finalizers[next]) {
-        return false;
-      }
-      ++next;
-    }
-  }
-  return next == node.finalizers.size();
+  return api::OwnerReferencesAre(obj, node.owners) && api::FinalizersAre(obj, node.finalizers);
 }
 
 void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
