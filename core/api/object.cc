@@ -30,26 +30,24 @@ Json OwnerReference::ToJson() const {
   return j;
 }
 
+namespace {
+// IsTrue reads an optional boolean member (controller, blockOwnerDeletion): only `true` is true.
+bool IsTrue(const Json& j, const InternedKey& key) {
+  const Json* v = MemberAt(j, key);
+  return v != nullptr && v->is_boolean() && v->get<bool>();
+}
+}  // namespace
+
 OwnerReference OwnerReference::FromJson(const Json& j) {
   OwnerReference ref;
   ref.apiVersion = TextAt(j, keys::ApiVersion());
   ref.kind = TextAt(j, keys::Kind());
   ref.name = TextAt(j, keys::Name());
   ref.uid = TextAt(j, keys::Uid());
-  const Json* c = MemberAt(j, keys::Controller());
-  ref.controller = c != nullptr && c->is_boolean() && c->get<bool>();
-  const Json* b = MemberAt(j, keys::BlockOwnerDeletion());
-  ref.blockOwnerDeletion = b != nullptr && b->is_boolean() && b->get<bool>();
+  ref.controller = IsTrue(j, keys::Controller());
+  ref.blockOwnerDeletion = IsTrue(j, keys::BlockOwnerDeletion());
   return ref;
 }
-
-namespace {
-// IsTrue reads an optional boolean member as FromJson does: anything but `true` is false.
-bool IsTrue(const Json& j, const InternedKey& key) {
-  const Json* v = MemberAt(j, key);
-  return v != nullptr && v->is_boolean() && v->get<bool>();
-}
-}  // namespace
 
 bool OwnerReference::Describes(const Json& j) const {
   return TextAt(j, keys::Uid()) == uid && TextAt(j, keys::Name()) == name &&
@@ -168,8 +166,7 @@ const Json* ControllerRef(const Json& obj) {
   const Json* refs = MemberAt(obj, keys::Metadata(), keys::OwnerReferences());
   if (refs == nullptr || !refs->is_array()) return nullptr;
   for (const Json& r : *refs) {
-    const Json* c = MemberAt(r, keys::Controller());
-    if (c != nullptr && c->is_boolean() && c->get<bool>()) return &r;
+    if (IsTrue(r, keys::Controller())) return &r;
   }
   return nullptr;
 }
