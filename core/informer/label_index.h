@@ -8,6 +8,9 @@
 // and kept up to date from then on. It replaces an index of every label pair of every object,
 // whose sets for the labels every Pod shares (app.kubernetes.io/created-by=kuberay-operator,
 // ray.io/is-ray-node=yes) took ~4% of that run in inserts and never answered a List.
+// Its other user is the world's Endpoints controller, which tracks the label keys Service
+// selectors use (core/world/workloads/endpoints_controller.h). The caller decides which keys to
+// Track and keeps the index current with OnChange.
 // Single-threaded; no time.
 
 #include <cstddef>
