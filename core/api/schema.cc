@@ -1,10 +1,14 @@
 #include "core/api/schema.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <string_view>
 #include <utility>
 
+#include "core/api/interned_key.h"
+#include "core/api/pointer.h"
 #include "core/api/selector.h"
 
 namespace api {
@@ -88,7 +92,7 @@ std::string RegexError(const std::string& msg, const std::string& fmt,
 }
 
 // MatchesLabel: first in `first`, middle in [-a-z0-9], last alphanumeric.
-bool MatchesLabel(const std::string& s, bool alpha_first) {
+bool MatchesLabel(std::string_view s, bool alpha_first) {
   if (s.empty()) return false;
   if (alpha_first ? !(s[0] >= 'a' && s[0] <= 'z') : !IsLowerAlnum(s[0])) return false;
   if (!IsLowerAlnum(s.back())) return false;
@@ -117,10 +121,11 @@ std::vector<std::string> IsDNS1123Subdomain(const std::string& v) {
   std::vector<std::string> errs;
   if (v.size() > 253) errs.push_back(MaxLenError(253));
   bool ok = !v.empty();
-  for (size_t start = 0; ok && start <= v.size();) {
-    size_t dot = v.find('.', start);
-    if (dot == std::string::npos) dot = v.size();
-    ok = MatchesLabel(v.substr(start, dot - start), false);
+  const std::string_view text = v;  // segments are viewed, not copied
+  for (size_t start = 0; ok && start <= text.size();) {
+    size_t dot = text.find('.', start);
+    if (dot == std::string_view::npos) dot = text.size();
+    ok = MatchesLabel(text.substr(start, dot - start), false);
     start = dot + 1;
   }
   if (!ok) {
@@ -200,11 +205,14 @@ std::string Index(const std::string& path, size_t i) {
 std::vector<std::string> ValidateName(const KindInfo& kind, const std::string& name, bool prefix) {
   if (kind.group == "rbac.authorization.k8s.io") return IsPathSegmentName(name, prefix);
   // A generateName prefix may end in '-': validate it as if a letter followed.
-  std::string v = name;
-  if (prefix && !v.empty() && v.back() == '-') v.back() = 'a';
-  if (kind.group.empty() && kind.kind == "Namespace") return IsDNS1123Label(v);
-  if (kind.group.empty() && kind.kind == "Service") return IsDNS1035Label(v);
-  return IsDNS1123Subdomain(v);
+  if (prefix && !name.empty() && name.back() == '-') {
+    std::string v = name;
+    v.back() = 'a';
+    return ValidateName(kind, v, false);
+  }
+  if (kind.group.empty() && kind.kind == "Namespace") return IsDNS1123Label(name);
+  if (kind.group.empty() && kind.kind == "Service") return IsDNS1035Label(name);
+  return IsDNS1123Subdomain(name);
 }
 
 void StringMapTypes(const std::string& path, const Json* m, std::vector<std::string>* causes);
@@ -255,9 +263,16 @@ void ObjectMetaCauses(const KindInfo& kind, const Json& obj, std::vector<std::st
     if (annotations->is_object()) {
       size_t total = 0;
       for (auto it = annotations->begin(); it != annotations->end(); ++it) {
-        std::string lower = it.key();
-        for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-        for (const std::string& m : IsQualifiedName(lower)) {
+        const std::string& key = it.key();
+        // Keys are checked lower-cased (ValidateAnnotations); most have no capital to lower.
+        const bool has_upper = std::any_of(key.begin(), key.end(),
+                                           [](char c) { return c >= 'A' && c <= 'Z'; });
+        std::string lowered;
+        if (has_upper) {
+          lowered = key;
+          for (char& c : lowered) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        }
+        for (const std::string& m : IsQualifiedName(has_upper ? lowered : key)) {
           causes->push_back(InvalidError("metadata.annotations", it.key(), m));
         }
         total += it.key().size() + (it->is_string() ? it->get_ref<const std::string&>().size() : 0);
@@ -354,7 +369,8 @@ void StringMapTypes(const std::string& path, const Json* m, std::vector<std::str
   Crd crd(causes);
   if (!crd.Is(path, m, T::kObject)) return;
   for (auto it = m->begin(); it != m->end(); ++it) {
-    if (!it->is_null()) crd.Is(path + "." + it.key(), &*it, T::kString);
+    // The path is only spelled out for a cause (every label of every created Pod passes here).
+    if (!it->is_null() && !it->is_string()) crd.Is(path + "." + it.key(), &*it, T::kString);
   }
 }
 
@@ -722,6 +738,14 @@ void Set(Json* obj, const char* key, V&& value) {
   auto it = obj->find(key);
   if (it == obj->end() || it->is_null()) (*obj)[key] = Json(std::forward<V>(value));
 }
+// The same under an interned key: found by comparing key pointers and inserted without making
+// or hashing a string (well_known_keys.h). Every Pod a controller creates passes here.
+template <class V>
+void Set(Json* obj, const InternedKey& key, V&& value) {
+  if (obj == nullptr || !obj->is_object()) return;
+  const Json* present = MemberAt(*obj, key);
+  if (present == nullptr || present->is_null()) (*obj)[key] = Json(std::forward<V>(value));
+}
 
 // Object returns obj[key] when it is an object (or creates it when create is set).
 Json* Object(Json* obj, const char* key, bool create = false) {
@@ -755,31 +779,49 @@ std::string PullPolicy(const std::string& image) {
   return "IfNotPresent";
 }
 
+namespace pod_keys {
+RLAB_INTERNED_KEY(RestartPolicy, "restartPolicy")
+RLAB_INTERNED_KEY(TerminationGracePeriodSeconds, "terminationGracePeriodSeconds")
+RLAB_INTERNED_KEY(DnsPolicy, "dnsPolicy")
+RLAB_INTERNED_KEY(SchedulerName, "schedulerName")
+RLAB_INTERNED_KEY(SecurityContext, "securityContext")
+RLAB_INTERNED_KEY(EnableServiceLinks, "enableServiceLinks")
+RLAB_INTERNED_KEY(PriorityClassName, "priorityClassName")
+RLAB_INTERNED_KEY(Priority, "priority")
+RLAB_INTERNED_KEY(PreemptionPolicy, "preemptionPolicy")
+RLAB_INTERNED_KEY(Image, "image")
+RLAB_INTERNED_KEY(ImagePullPolicy, "imagePullPolicy")
+RLAB_INTERNED_KEY(TerminationMessagePath, "terminationMessagePath")
+RLAB_INTERNED_KEY(TerminationMessagePolicy, "terminationMessagePolicy")
+RLAB_INTERNED_KEY(Resources, "resources")
+}  // namespace pod_keys
+
 // DefaultPodSpec mirrors pkg/apis/core/v1/defaults.go SetDefaults_PodSpec and _Container;
 // is_pod adds what only Pods get (SetDefaults_Pod and the Priority admission plugin).
 void DefaultPodSpec(Json* spec, bool is_pod) {
   if (spec == nullptr || !spec->is_object()) return;
-  Set(spec, "restartPolicy", "Always");
-  Set(spec, "terminationGracePeriodSeconds", 30);
-  Set(spec, "dnsPolicy", "ClusterFirst");
-  Set(spec, "schedulerName", "default-scheduler");
-  Set(spec, "securityContext", Json::value_t::object);
+  Set(spec, pod_keys::RestartPolicy(), "Always");
+  Set(spec, pod_keys::TerminationGracePeriodSeconds(), 30);
+  Set(spec, pod_keys::DnsPolicy(), "ClusterFirst");
+  Set(spec, pod_keys::SchedulerName(), "default-scheduler");
+  Set(spec, pod_keys::SecurityContext(), Json::value_t::object);
   if (is_pod) {
-    Set(spec, "enableServiceLinks", true);
-    if (Field(*spec, "priorityClassName") == nullptr) {  // the Priority admission plugin
-      Set(spec, "priority", 0);
-      Set(spec, "preemptionPolicy", "PreemptLowerPriority");
+    Set(spec, pod_keys::EnableServiceLinks(), true);
+    const Json* priority_class = MemberAt(*spec, pod_keys::PriorityClassName());
+    if (priority_class == nullptr || priority_class->is_null()) {  // the Priority admission plugin
+      Set(spec, pod_keys::Priority(), 0);
+      Set(spec, pod_keys::PreemptionPolicy(), "PreemptLowerPriority");
     }
   }
   for (const char* list : {"containers", "initContainers"}) {
     Each(spec, list, [](Json* c) {
-      const Json* image = Field(*c, "image");
-      if (image != nullptr && image->is_string() && !image->get<std::string>().empty()) {
-        Set(c, "imagePullPolicy", PullPolicy(image->get<std::string>()));
+      const Json* image = MemberAt(*c, pod_keys::Image());
+      if (image != nullptr && image->is_string() && !image->get_ref<const std::string&>().empty()) {
+        Set(c, pod_keys::ImagePullPolicy(), PullPolicy(image->get_ref<const std::string&>()));
       }
-      Set(c, "terminationMessagePath", "/dev/termination-log");
-      Set(c, "terminationMessagePolicy", "File");
-      Set(c, "resources", Json::value_t::object);
+      Set(c, pod_keys::TerminationMessagePath(), "/dev/termination-log");
+      Set(c, pod_keys::TerminationMessagePolicy(), "File");
+      Set(c, pod_keys::Resources(), Json::value_t::object);
       DefaultPorts(c);
     });
   }
