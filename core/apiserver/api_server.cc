@@ -868,9 +868,9 @@ void ApiServer::Fanout(const HistoryEntry& entry) {
   }
   index->second->watchers.Candidates(values, &candidates_);
   for (WatchId id : candidates_) {
-    auto it = watchers_.find(id);
-    RLAB_ASSERT(it != watchers_.end(), "indexed watcher without a watch");
-    Deliver(*it->second, entry);
+    Watcher* watcher = FindWatcher(id);
+    RLAB_ASSERT(watcher != nullptr, "indexed watcher without a watch");
+    Deliver(*watcher, entry);
   }
 }
 
@@ -921,9 +921,9 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
   scheduler_.At(
       at, watcher.deliver_label,
       [this, id, type, object, cause] {
-        auto it = watchers_.find(id);
-        if (it == watchers_.end()) return;  // stopped or dropped meanwhile
-        Watcher& w = *it->second;
+        Watcher* open = FindWatcher(id);
+        if (open == nullptr) return;  // stopped or dropped meanwhile
+        Watcher& w = *open;
         if (observer_ != nullptr) observer_->OnWatchDelivered(id, type, object);
         if (!w.opts.traced) {
           const auto quiet_callback = w.callback;
@@ -996,6 +996,8 @@ base::StatusOr<WatchId> ApiServer::Watch(const RequestContext& ctx, const std::s
   KindState& state = StateOf(kind);
   state.watchers.Add(w.id, w.trigger_value);
   watchers_.emplace(w.id, std::move(watcher));
+  if (open_by_id_.size() <= w.id) open_by_id_.resize(w.id + 1, nullptr);
+  open_by_id_[w.id] = &w;
   if (observer_ != nullptr) observer_->OnWatchOpened(w.id, *kind, w.opts);
   TraceRequest(ctx, "watch", kind, opts.namespace_, "", "", 200, std::to_string(rv_));
   if (from >= 0) {
@@ -1016,6 +1018,7 @@ void ApiServer::StopWatch(WatchId id) {
   auto it = watchers_.find(id);
   if (it == watchers_.end()) return;
   Unindex(*it->second);
+  open_by_id_[id] = nullptr;
   watchers_.erase(it);
   if (observer_ != nullptr) observer_->OnWatchClosed(id);
 }
@@ -1035,6 +1038,7 @@ size_t ApiServer::DropWatches(const std::string& kind_name) {
   }
   for (WatchId id : dropped) {
     auto node = watchers_.extract(id);
+    open_by_id_[id] = nullptr;
     if (observer_ != nullptr) observer_->OnWatchClosed(id);
     Unindex(*node.mapped());
     std::shared_ptr<Watcher> w(std::move(node.mapped()));
