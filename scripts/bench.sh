@@ -8,13 +8,22 @@
 #     that session through the page's checkpoints (rewind-checkpoints);
 #   - the browser bundle's gzip size (from build/web/dist if built, else null);
 #   - "budgets": each of issue 7's targets beside its measured figure, met or not (also printed).
+# The 11,000-Pod scenario runs RLAB_BENCH_REPEAT times per platform (default 3), each in a fresh
+# process: this VM's wall time drifts by a quarter from one run to the next, so its budget is
+# judged on the median run, and every run's wall time is kept in the report beside it.
 # Figures only: nothing here fails on a slow machine. Not part of scripts/test.sh (it takes
 # minutes); ctest runs a tiny `rlab bench` smoke test so the runner cannot rot.
 # Environment: RLAB_BENCH_SKIP_WASM=1 skips the Node runs (their figures are null);
-#              RLAB_BENCH_QUICK=1 runs small sizes only (a check of this script, not figures).
+#              RLAB_BENCH_QUICK=1 runs small sizes only (a check of this script, not figures);
+#              RLAB_BENCH_REPEAT=N runs the 11,000-Pod scenario N times per platform (default 3).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out_dir=build/bench
+repeat=${RLAB_BENCH_REPEAT:-3}
+if ! [[ "$repeat" =~ ^[1-9][0-9]*$ ]]; then
+  echo "bench.sh: RLAB_BENCH_REPEAT must be a positive integer, not \"$repeat\"" >&2
+  exit 2
+fi
 mkdir -p "$out_dir"
 
 if [ ! -f build/native/build.ninja ]; then
@@ -58,7 +67,7 @@ run_scenario() {
 platforms=native
 [ -n "$node_rlab" ] && platforms="native wasm-node"
 for p in $platforms; do
-  run_scenario "$p" rayclusters "$clusters"
+  for _ in $(seq "$repeat"); do run_scenario "$p" rayclusters "$clusters"; done
   for n in $replicas; do run_scenario "$p" deployment "$n"; done
   run_scenario "$p" rewind "$steps"
   run_scenario "$p" rewind-checkpoints "$steps"
@@ -89,13 +98,24 @@ def per_s(name):
 
 scenarios = [json.loads(l) for l in open(os.path.join(out_dir, "scenarios.jsonl")) if l.strip()]
 def pick(scenario, plat, n=None):
-    for s in scenarios:
-        if s.get("scenario") == scenario and s.get("platform") == plat and (n is None or s.get("n") == n):
-            return s
-    return None
+    runs = [s for s in scenarios if s.get("scenario") == scenario and s.get("platform") == plat
+            and (n is None or s.get("n") == n)]
+    if len(runs) < 2:
+        return runs[0] if runs else None
+    # Repeated runs (the 11,000-Pod scenario): the median by wall time stands for them all, with
+    # every run's wall time beside it; a failed run stands for them instead (no verdict).
+    failed = [s for s in runs if not s.get("ok")]
+    if failed:
+        return failed[0]
+    ordered = sorted(runs, key=lambda s: s["wall_ms"])
+    median = dict(ordered[len(ordered) // 2])
+    median["runs"] = len(runs)
+    median["wall_ms_runs"] = [s["wall_ms"] for s in runs]
+    median["wall_ms_min"] = ordered[0]["wall_ms"]
+    return median
 plats = ["native", "wasm-node"]
 keys = ["n", "ok", "wall_ms", "cpu_ms", "virtual_ms", "api_writes", "reconciles", "trace_events",
-        "peak_rss_mb", "wasm_heap_mb", "pods", "trace_hash"]
+        "peak_rss_mb", "wasm_heap_mb", "pods", "trace_hash", "runs", "wall_ms_runs", "wall_ms_min"]
 def trim(s):
     return None if s is None else {k: s[k] for k in keys if k in s}
 
@@ -138,7 +158,9 @@ report = {
     "bundle": bundle,
     "notes": "Google Benchmark figures are per CPU second; scenario wall_ms and cpu_ms cover apply "
              "to all ready (rewind: the replay alone); peak_rss_mb is the process's peak "
-             "(getrusage natively, process.resourceUsage().maxRSS under Node, which includes V8).",
+             "(getrusage natively, process.resourceUsage().maxRSS under Node, which includes V8); "
+             "rayclusters_1000 is the median of its runs by wall time (runs, wall_ms_runs, "
+             "wall_ms_min), each run a fresh process.",
 }
 
 # Issue 7's targets beside what this run measured, at the budget's sizes only (a quick run's
@@ -155,9 +177,10 @@ def window_full(s):
     return s.get("window_steps") == 10000
 start_bytes = bundle.get("start_gzip9_total") if bundle else None
 budgets = [
-    budget("rayclusters 1000 (11,000 Pods), apply to all ready, native", 2000,
+    budget("rayclusters 1000 (11,000 Pods), apply to all ready, native (median run)", 2000,
            figure("rayclusters", "native", "wall_ms", scale_full), "ms wall"),
-    budget("rayclusters 1000 (11,000 Pods), apply to all ready, WebAssembly under Node", 4000,
+    budget("rayclusters 1000 (11,000 Pods), apply to all ready, WebAssembly under Node "
+           "(median run)", 4000,
            figure("rayclusters", "wasm-node", "wall_ms", scale_full), "ms wall"),
     budget("rewind to any of the last 10,000 steps (worst probed), native", 50,
            figure("rewind-checkpoints", "native", "rewind_worst_ms", window_full), "ms wall"),
