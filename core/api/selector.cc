@@ -706,6 +706,7 @@ StatusOr<Requirement> Requirement::New(const std::string& key, SelectorOperator 
   if (!errs.empty()) return Status(StatusCode::kInvalid, Aggregate(errs));
   Requirement r;
   r.key_ = key;
+  r.interned_key_ = InternedKey(key);
   r.op_ = op;
   r.values_ = std::move(values);
   return r;
@@ -718,12 +719,9 @@ bool Requirement::Matches(const std::map<std::string, std::string>& labels) cons
 }
 
 bool Requirement::MatchesLabelsJson(const Json* labels) const {
-  const std::string* value = nullptr;
-  if (labels != nullptr && labels->is_object()) {
-    auto it = labels->find(key_);
-    if (it != labels->end() && it->is_string()) value = it->get_ptr<const std::string*>();
-  }
-  return MatchesValue(value);
+  const Json* label = labels != nullptr ? MemberAt(*labels, interned_key_) : nullptr;
+  return MatchesValue(label != nullptr && label->is_string() ? label->get_ptr<const std::string*>()
+                                                             : nullptr);
 }
 
 bool Requirement::MatchesValue(const std::string* value) const {
@@ -806,6 +804,7 @@ LabelSelector LabelSelector::FromSet(const std::map<std::string, std::string>& l
   for (const auto& [key, value] : labels) {
     Requirement r;
     r.key_ = key;
+    r.interned_key_ = InternedKey(key);
     r.op_ = SelectorOperator::kEquals;
     r.values_ = {value};
     s.requirements_.push_back(std::move(r));
@@ -900,12 +899,7 @@ LabelSelector LabelSelector::Add(const Requirement& requirement) const {
 bool LabelSelector::MatchesObject(const Json& obj) const {
   if (nothing_) return false;
   if (requirements_.empty()) return true;
-  const Json* labels = nullptr;
-  auto meta = obj.find("metadata");
-  if (meta != obj.end() && meta->is_object()) {
-    auto l = meta->find("labels");
-    if (l != meta->end()) labels = &*l;
-  }
+  const Json* labels = MemberAt(obj, keys::Metadata(), keys::Labels());
   for (const Requirement& r : requirements_) {
     if (!r.MatchesLabelsJson(labels)) return false;
   }

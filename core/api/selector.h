@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/interned_key.h"
 #include "core/api/object.h"
 #include "core/base/status.h"
 
@@ -63,6 +64,9 @@ class Requirement {
   bool MatchesValue(const std::string* value) const;  // value null: the key is absent
 
   std::string key_;
+  // key_ interned: a label is found among an object's labels by comparing key pointers
+  // (interned_key.h). Every watch event of a selected kind is matched this way.
+  InternedKey interned_key_;
   SelectorOperator op_ = SelectorOperator::kExists;
   std::vector<std::string> values_;
 };
