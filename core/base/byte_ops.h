@@ -3,10 +3,10 @@
 // They stand in for the C library's in the WebAssembly builds (libc_byte_ops.cc): Emscripten
 // 3.1.6's memcmp (musl's) steps a byte at a time unless both sides are 4-aligned, and its memcpy
 // does the same unless both sides share an alignment, which most of a simulation's copies and
-// compares do not (short strings, keys viewed inside records): the two were 13 % of a scale run
-// under Node (docs/performance.md, "memcmp and memcpy in WebAssembly"). WebAssembly loads
-// need no alignment, so a word at a time is always possible. Natively the C library's are used;
-// the tests check these against them.
+// compares do not (short strings, keys viewed inside records): the two were 13 % of a scale
+// run's samples under Node (docs/performance.md, "Word-wise memcmp and memcpy in WebAssembly").
+// WebAssembly loads need no alignment, so a word at a time is always possible. Natively the C
+// library's are used; the tests check these against them.
 // Little-endian only (WebAssembly and x86-64). Single-threaded or not: no state; no time.
 
 #include <cstddef>
