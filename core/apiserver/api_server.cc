@@ -72,7 +72,9 @@ void CopyField(Json& to, const Json& from, const char* key) {
 
 // Merged is api::ApplyMergePatch(*target, patch) (target null: absent) that copies only the
 // parts of target the patch keeps, not those it replaces (a kubelet sends its whole status).
-// With kTake the patch's values are moved into the result instead of copied.
+// With kTake the patch's values are moved into the result instead of copied, and the members of
+// target the patch leaves alone are viewed rather than copied (api::ShareStored: target is a
+// stored version, and the caller stores the result or releases it, see PatchInternal).
 // mirrors evanphx/json-patch merge.go mergeDocs, as api::ApplyMergePatch does.
 template <bool kTake>
 Json Merged(const Json* target, std::conditional_t<kTake, Json&, const Json&> patch) {
@@ -88,7 +90,12 @@ Json Merged(const Json* target, std::conditional_t<kTake, Json&, const Json&> pa
   Json out = api::ObjectWithRoom(std::max(patch.size(), merge ? target->size() : 0));
   if (merge) {
     for (auto it = target->begin(); it != target->end(); ++it) {
-      if (patch.find(it.key()) == patch.end()) out[it.key()] = it.value();
+      if (patch.find(it.key()) != patch.end()) continue;
+      if constexpr (kTake) {
+        out[it.key()] = api::ShareStored(it.value());
+      } else {
+        out[it.key()] = it.value();
+      }
     }
   }
   for (auto it = patch.begin(); it != patch.end(); ++it) {
@@ -561,6 +568,9 @@ base::StatusOr<api::ObjectPtr> ApiServer::PatchInternal(const RequestContext& ct
                       patch["metadata"].is_object() &&
                       patch["metadata"].contains("resourceVersion");
   Json patched;
+  // A status patch's result views the stored status's untouched members (Merged): released,
+  // not destroyed, on the paths that refuse it.
+  api::ReleaseOnExit release_patched(patched);
   switch (type) {
     case PatchType::kJsonMerge:
       if (!patch.is_object()) {
@@ -614,6 +624,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
                                                          const std::string& subresource,
                                                          const std::string& verb,
                                                          bool require_rv) {
+  api::ReleaseOnExit release_obj(obj);  // it may view the stored version (PatchInternal)
   std::string ns = api::Namespace(obj);
   const std::string name = api::Name(obj);
   if (kind != nullptr && !kind->namespaced) ns.clear();

@@ -511,7 +511,7 @@ bool Kubelet::RestartsAfter(const Json& pod, int exit_code) const {
 
 // mirrors kubelet_pods.go generateAPIPodStatus (phase, conditions, IPs, container statuses).
 Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
-  Json status = api::ObjectWithRoom(9);  // every member set below
+  Json status = api::ObjectWithRoom(9);  // every member set below (conditions when changed)
   std::string phase;
   switch (rt.stage) {
     case Stage::kCreating:
@@ -551,9 +551,13 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       {"PodScheduled", true, "", ""},  // only when the Pod has none (the binding sets it)
   };
   const size_t count = FindCondition(pod, "PodScheduled") == nullptr ? 5 : 4;
-  status[api::keys::Conditions()] =
-      KubeletConditions(JsonAt(pod, "/status/conditions"), set, count,
-                        base::FormatRfc3339(scheduler_.clock().Now()));
+  const Json& stored_conditions = JsonAt(pod, "/status/conditions");
+  // Left out when the write would restate them, as the kubelet's diff patch leaves them out;
+  // the merge keeps the stored list (a container start changes no condition).
+  if (!KubeletConditionsUnchanged(stored_conditions, set, count)) {
+    status[api::keys::Conditions()] = KubeletConditions(
+        stored_conditions, set, count, base::FormatRfc3339(scheduler_.clock().Now()));
+  }
   status[status_keys::HostIp()] = options_.host_ip;
   status[status_keys::HostIps()] = IpList(options_.host_ip);
   if (!rt.pod_ip.empty()) {

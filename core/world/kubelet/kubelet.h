@@ -173,6 +173,8 @@ class Kubelet {
              void (Kubelet::*step)(PodRuntime&));
   void CancelTimers(PodRuntime& rt);
   bool RestartsAfter(const api::Json& pod, int exit_code) const;
+  // BuildStatus is the status to write: every member the kubelet sets, except conditions that
+  // would restate the stored ones (KubeletConditionsUnchanged), which it leaves out.
   api::Json BuildStatus(const PodRuntime& rt, const api::Json& pod) const;
   void WriteStatus(PodRuntime& rt);
   int64_t Emit(const PodRuntime& rt, const std::string& phase, const std::string& reason);

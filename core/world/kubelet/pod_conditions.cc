@@ -112,4 +112,27 @@ Json KubeletConditions(const Json& stored, const KubeletCondition* set, size_t c
   return out;
 }
 
+bool KubeletConditionsUnchanged(const Json& stored, const KubeletCondition* set, size_t count) {
+  if (!stored.is_array()) return false;  // KubeletConditions answers an array
+  size_t previous_order = 0;
+  for (const Json& entry : stored) {  // already in the kubelet's order (ties keep their places)
+    const std::optional<std::string_view> type = StoredType(entry);
+    const size_t order = type.has_value() ? KubeletConditionOrder(*type) : kOthers;
+    if (order < previous_order) return false;
+    previous_order = order;
+  }
+  for (size_t k = 0; k < count; ++k) {
+    const KubeletCondition& c = set[k];
+    const Json* first = nullptr;  // the stored entry c replaces: the first of its type
+    for (const Json& entry : stored) {
+      if (StoredType(entry) == c.type) {
+        first = &entry;
+        break;
+      }
+    }
+    if (first == nullptr || !Unchanged(c, *first, c.ok ? "True" : "False")) return false;
+  }
+  return true;
+}
+
 }  // namespace world

@@ -38,4 +38,12 @@ size_t KubeletConditionOrder(std::string_view type);
 api::Json KubeletConditions(const api::Json& stored, const KubeletCondition* set, size_t count,
                             const std::string& stamp);
 
+// KubeletConditionsUnchanged is true exactly when KubeletConditions(stored, set, count, stamp)
+// would give `stored` back, whatever the stamp: every one of `set` restates its stored entry and
+// the stored list is already in the kubelet's order. Then a status write leaves the conditions
+// out (a merge patch keeps what it does not name), as the kubelet's own patch, a diff of the
+// old and new status, does. Answered without building anything.
+bool KubeletConditionsUnchanged(const api::Json& stored, const KubeletCondition* set,
+                                size_t count);
+
 }  // namespace world

@@ -125,5 +125,42 @@ TEST(KubeletConditions, OrderOfEachType) {
   EXPECT_EQ(KubeletConditionOrder(""), 5u);
 }
 
+// KubeletConditionsUnchanged answers what comparing KubeletConditions' result with the stored
+// list would, on lists that restate the set and lists that differ from it in each way one can.
+TEST(KubeletConditionsUnchanged, IsTrueExactlyWhenTheWriteWouldRestateTheStoredList) {
+  const std::string message = "containers with unready status: [ray-head]";
+  const KubeletCondition set[] = {{"PodReadyToStartContainers", true, "", ""},
+                                  {"Initialized", true, "", ""},
+                                  {"Ready", false, "ContainersNotReady", message},
+                                  {"ContainersReady", false, "ContainersNotReady", message}};
+  const Json written = KubeletConditions(
+      Json::array({Stored("PodScheduled", "True")}), set, 4, kEarlier);  // as a kubelet wrote it
+  std::vector<Json> cases = {Json(), Json::array(), written};
+  Json flipped = written;
+  flipped[2]["status"] = "True";
+  Json probed = written;
+  probed[1]["lastProbeTime"] = kEarlier;
+  Json reordered = Json::array({written[1], written[0], written[2], written[3], written[4]});
+  Json missing = written;
+  missing.erase(3);
+  Json extra_entry = written;
+  extra_entry.push_back(Json{{"type", "DisruptionTarget"}, {"status", "True"}});
+  Json untyped_first = written;
+  untyped_first.insert(untyped_first.begin(), Json(7));
+  Json other_message = written;
+  other_message[3]["message"] = "containers with unready status: [ray-worker]";
+  for (const Json& c : {flipped, probed, reordered, missing, extra_entry, untyped_first,
+                        other_message}) {
+    cases.push_back(c);
+  }
+  int unchanged = 0;
+  for (const Json& stored : cases) {
+    const bool restated = KubeletConditions(stored, set, 4, kNow) == stored;
+    EXPECT_EQ(KubeletConditionsUnchanged(stored, set, 4), restated) << stored.dump();
+    unchanged += restated ? 1 : 0;
+  }
+  EXPECT_EQ(unchanged, 2);  // as written, and with another type's entry after the kubelet's
+}
+
 }  // namespace
 }  // namespace world
