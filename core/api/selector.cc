@@ -705,8 +705,7 @@ StatusOr<Requirement> Requirement::New(const std::string& key, SelectorOperator 
   std::vector<std::string> errs = ValidateRequirement(key, op, values, "key");
   if (!errs.empty()) return Status(StatusCode::kInvalid, Aggregate(errs));
   Requirement r;
-  r.key_ = key;
-  r.interned_key_ = InternedKey(key);
+  r.key_ = InternedKey(key);
   r.op_ = op;
   r.values_ = std::move(values);
   return r;
@@ -714,12 +713,12 @@ StatusOr<Requirement> Requirement::New(const std::string& key, SelectorOperator 
 
 // mirrors apimachinery pkg/labels/selector.go Requirement.Matches
 bool Requirement::Matches(const std::map<std::string, std::string>& labels) const {
-  auto it = labels.find(key_);
+  auto it = labels.find(key_.str());
   return MatchesValue(it == labels.end() ? nullptr : &it->second);
 }
 
 bool Requirement::MatchesLabelsJson(const Json* labels) const {
-  const Json* label = labels != nullptr ? MemberAt(*labels, interned_key_) : nullptr;
+  const Json* label = labels != nullptr ? MemberAt(*labels, key_) : nullptr;
   return MatchesValue(label != nullptr && label->is_string() ? label->get_ptr<const std::string*>()
                                                              : nullptr);
 }
@@ -757,7 +756,7 @@ bool Requirement::MatchesValue(const std::string* value) const {
 std::string Requirement::String() const {
   std::string out;
   if (op_ == SelectorOperator::kDoesNotExist) out += "!";
-  out += key_;
+  out += key_.str();
   switch (op_) {
     case SelectorOperator::kEquals: out += "="; break;
     case SelectorOperator::kDoubleEquals: out += "=="; break;
@@ -803,8 +802,7 @@ LabelSelector LabelSelector::FromSet(const std::map<std::string, std::string>& l
   LabelSelector s;
   for (const auto& [key, value] : labels) {
     Requirement r;
-    r.key_ = key;
-    r.interned_key_ = InternedKey(key);
+    r.key_ = InternedKey(key);
     r.op_ = SelectorOperator::kEquals;
     r.values_ = {value};
     s.requirements_.push_back(std::move(r));

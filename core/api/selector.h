@@ -46,7 +46,7 @@ class Requirement {
                                          std::vector<std::string> values);
 
   // key, op and values expose the parts (labels.Requirement Key, Operator, Values).
-  const std::string& key() const { return key_; }
+  const std::string& key() const { return key_.str(); }
   SelectorOperator op() const { return op_; }
   const std::vector<std::string>& values() const { return values_; }
 
@@ -63,10 +63,9 @@ class Requirement {
   friend class LabelSelector;
   bool MatchesValue(const std::string* value) const;  // value null: the key is absent
 
-  std::string key_;
-  // key_ interned: a label is found among an object's labels by comparing key pointers
+  // Interned: a label is found among an object's labels by comparing key pointers
   // (interned_key.h). Every watch event of a selected kind is matched this way.
-  InternedKey interned_key_;
+  InternedKey key_;
   SelectorOperator op_ = SelectorOperator::kExists;
   std::vector<std::string> values_;
 };
