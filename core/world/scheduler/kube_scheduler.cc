@@ -44,15 +44,6 @@ bool Terminal(const Json& pod) {
   return phase == "Succeeded" || phase == "Failed";
 }
 
-// Score is least_allocated.go leastRequestedScore, averaged over cpu and memory.
-// NOTE: on a 0..1'000'000 scale instead of MaxNodeScore 100: the real scheduler breaks the many
-// ties of the coarse scale at random; a finer scale plus name order spreads Pods as evenly and
-// stays deterministic.
-int64_t Score(int64_t requested, int64_t capacity) {
-  if (capacity <= 0 || requested > capacity) return 0;
-  return static_cast<int64_t>(static_cast<__int128>(capacity - requested) * 1'000'000 / capacity);
-}
-
 }  // namespace
 
 KubeScheduler::KubeScheduler(client::Client& client, sim::Scheduler& scheduler, Options options)
@@ -207,9 +198,10 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
     }
     if (!fits) continue;
     const Resources& scored = node.requested->second;
-    const int64_t score = (Score(scored.cpu_milli + want_nonzero.cpu_milli, alloc.cpu_milli) +
-                           Score(scored.memory + want_nonzero.memory, alloc.memory)) /
-                          2;
+    const int64_t cpu = LeastRequestedScore(scored.cpu_milli + want_nonzero.cpu_milli,
+                                            alloc.cpu_milli);
+    const int64_t memory = LeastRequestedScore(scored.memory + want_nonzero.memory, alloc.memory);
+    const int64_t score = (cpu + memory) / 2;
     if (score > best_score) {
       best_score = score;
       best = &node_name;

@@ -264,4 +264,15 @@ Resources NodeAllocatable(const Json& node) {
   return r;
 }
 
+// mirrors scheduler framework/plugins/noderesources/least_allocated.go leastRequestedScore
+int64_t LeastRequestedScore(int64_t requested, int64_t capacity) {
+  if (capacity <= 0 || requested > capacity) return 0;
+  constexpr int64_t kScale = 1'000'000;
+  const int64_t free = capacity - requested;
+  // The 64-bit product is exact for every real node (memory up to ~8 TiB); 128-bit division is
+  // a library call in WebAssembly, and this runs for every node each time a Pod is scheduled.
+  if (free <= INT64_MAX / kScale) return free * kScale / capacity;
+  return static_cast<int64_t>(static_cast<int128>(free) * kScale / capacity);
+}
+
 }  // namespace world

@@ -55,4 +55,11 @@ bool SameRequestInputs(const api::Json& a, const api::Json& b);
 // NodeAllocatable reads status.allocatable (falling back to status.capacity) of a Node.
 Resources NodeAllocatable(const api::Json& node);
 
+// LeastRequestedScore is least_allocated.go leastRequestedScore for one resource: the free share
+// of capacity after `requested`, on a 0..1'000'000 scale (0 when over capacity or no capacity).
+// NOTE: the real scale is MaxNodeScore 100; its many ties are broken at random upstream, so the
+// scheduler here uses a finer scale plus name order, which spreads Pods as evenly and stays
+// deterministic.
+int64_t LeastRequestedScore(int64_t requested, int64_t capacity);
+
 }  // namespace world

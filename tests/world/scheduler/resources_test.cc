@@ -42,6 +42,35 @@ TEST(ParseQuantityMilli, ReadsKubernetesQuantities) {
   }
 }
 
+TEST(LeastRequestedScore, IsTheFreeShareOnAMillionPointScale) {
+  EXPECT_EQ(LeastRequestedScore(0, 64000), 1'000'000);
+  EXPECT_EQ(LeastRequestedScore(500, 64000), 992'187);  // 63.5 of 64 cores free, rounded down
+  const int64_t gi = int64_t{1} << 30;
+  EXPECT_EQ(LeastRequestedScore(gi, 256 * gi), 996'093);  // 255 of 256 GiB free
+  EXPECT_EQ(LeastRequestedScore(64000, 64000), 0);
+  EXPECT_EQ(LeastRequestedScore(64001, 64000), 0) << "over capacity";
+  EXPECT_EQ(LeastRequestedScore(0, 0), 0) << "no capacity";
+  // Beyond the 64-bit product: still exact.
+  EXPECT_EQ(LeastRequestedScore(0, INT64_MAX), 1'000'000);
+  EXPECT_EQ(LeastRequestedScore(INT64_MAX / 2, INT64_MAX), 500'000);
+  EXPECT_EQ(LeastRequestedScore(1, INT64_MAX), 999'999);
+}
+
+TEST(LeastRequestedScore, AgreesWithExactArithmeticAroundThe64BitLimit) {
+  // The fast path must not change a single score: compare with the 128-bit quotient where the
+  // free amount crosses the largest value whose product with the scale fits in 64 bits.
+  const int64_t limit = INT64_MAX / 1'000'000;
+  for (int64_t capacity : {limit, limit + 1, 2 * limit + 7, INT64_MAX / 3, INT64_MAX}) {
+    for (int64_t free : {limit - 1, limit, limit + 1, limit + 2, capacity / 2, capacity}) {
+      if (free > capacity) continue;
+      const int64_t want =
+          static_cast<int64_t>(static_cast<__int128>(free) * 1'000'000 / capacity);
+      EXPECT_EQ(LeastRequestedScore(capacity - free, capacity), want)
+          << "capacity " << capacity << ", free " << free;
+    }
+  }
+}
+
 TEST(PodRequests, SumsContainersAndDefaultsForScoring) {
   api::Json pod = {
       {"spec",
