@@ -1,5 +1,6 @@
 #include "core/api/object.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "core/api/pointer.h"
@@ -196,6 +197,24 @@ std::string ObjectKey(const Json& obj) {
   key.reserve(ns.size() + 1 + name.size());
   key.append(ns).append(1, '/').append(name);
   return key;
+}
+
+ObjectKeyText::ObjectKeyText(const Json& obj) {
+  const std::string& ns = MetaText(obj, keys::Namespace());
+  const std::string& name = MetaText(obj, keys::Name());
+  const size_t size = ns.empty() ? name.size() : ns.size() + 1 + name.size();
+  char* at = buffer_;
+  if (size > sizeof buffer_) {
+    spill_.resize(size);
+    at = spill_.data();
+  }
+  char* end = at;
+  if (!ns.empty()) {
+    end = std::copy(ns.begin(), ns.end(), end);
+    *end++ = '/';
+  }
+  end = std::copy(name.begin(), name.end(), end);
+  view_ = std::string_view(at, static_cast<size_t>(end - at));
 }
 
 void ReleaseMembers(Json& doc) {

@@ -36,6 +36,25 @@ TEST(ObjectKey, IsNamespaceSlashNameOrTheNameAlone) {
             ObjectKey("team", "a"));
 }
 
+TEST(ObjectKeyText, IsObjectKeyWithoutAHeapStringUpToItsBuffer) {
+  const std::vector<Json> objects = {
+      Json{{"metadata", {{"namespace", "team"}, {"name", "rc-0"}}}},
+      Json{{"metadata", {{"name", "node-1"}}}},
+      Json{{"metadata", {{"namespace", ""}, {"name", "node-1"}}}},
+      Json{{"metadata", {{"namespace", "team"}, {"name", 7}}}},
+      Json{{"metadata", "x"}},
+      Json::array(),
+      // 63 + 1 + 48 characters fill the buffer exactly; one more goes to the heap.
+      Json{{"metadata", {{"namespace", std::string(63, 'n')}, {"name", std::string(48, 'a')}}}},
+      Json{{"metadata", {{"namespace", std::string(63, 'n')}, {"name", std::string(49, 'a')}}}},
+      Json{{"metadata", {{"namespace", "team"}, {"name", std::string(253, 'p')}}}},
+  };
+  for (const Json& obj : objects) {
+    const ObjectKeyText text(obj);
+    EXPECT_EQ(text.view(), ObjectKey(obj)) << obj.dump();
+  }
+}
+
 TEST(ControllerRef, IsTheFirstControllerReferenceInPlace) {
   const Json pod = Json::parse(R"({"metadata": {"ownerReferences": [
       "not an object",

@@ -120,7 +120,8 @@ void ObjectWatch::OnEvent(const apiserver::WatchEvent& event) {
 }
 
 void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
-  const std::string key = api::ObjectKey(*obj);
+  const api::ObjectKeyText key_text(*obj);
+  const std::string_view key = key_text.view();
   auto item = items_.find(key);
   const bool found = item != items_.end();
   api::ObjectPtr old = found ? item->second : nullptr;
@@ -143,7 +144,7 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
     }
   }
   if (!found) {
-    items_.try_emplace(key, obj);
+    items_.try_emplace(std::string(key), obj);
   } else {
     item->second = obj;  // nothing was inserted or erased since the lookup
   }
@@ -161,7 +162,7 @@ const std::string& ControllerUid(const api::ObjectPtr& obj) {
 }
 }  // namespace
 
-void ObjectWatch::Reindex(const std::string& key, const api::ObjectPtr& old,
+void ObjectWatch::Reindex(std::string_view key, const api::ObjectPtr& old,
                           const api::ObjectPtr& now) {
   if (old != nullptr && now != nullptr) {
     // Most updates keep the owner references; a status write's new version even views the old
@@ -181,11 +182,11 @@ void ObjectWatch::Reindex(const std::string& key, const api::ObjectPtr& old,
   if (!before.empty()) {
     auto it = by_controller_.find(before);
     if (it != by_controller_.end()) {
-      it->second.erase(key);
+      it->second.erase(std::string(key));
       if (it->second.empty()) by_controller_.erase(it);
     }
   }
-  if (!after.empty()) by_controller_[after].insert(key);
+  if (!after.empty()) by_controller_[after].insert(std::string(key));
 }
 
 std::vector<api::ObjectPtr> ObjectWatch::ControlledBy(const std::string& uid) const {

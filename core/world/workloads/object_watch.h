@@ -17,6 +17,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -91,7 +92,7 @@ class ObjectWatch {
   void OnEvent(const apiserver::WatchEvent& event);
   void Apply(const api::ObjectPtr& obj, bool deleted);
   // Reindex moves key from old's controller uid to now's (either may be null).
-  void Reindex(const std::string& key, const api::ObjectPtr& old, const api::ObjectPtr& now);
+  void Reindex(std::string_view key, const api::ObjectPtr& old, const api::ObjectPtr& now);
 
   client::Client& client_;
   sim::Scheduler& scheduler_;
