@@ -9,20 +9,33 @@
 // index, ordered walks (begin, lower_bound) through the map.
 // Single-threaded; no time.
 
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include "core/base/byte_ops.h"
 #include "core/base/string_index.h"
 
 namespace base {
 
+// KeyOrder is std::less<std::string>'s order (bytes compared unsigned, a prefix first) with the
+// compare inlined: an insert into an 11,000-key map compares ~14 keys sharing long prefixes, and
+// each std::string::compare was a call to memcmp (~2 % of a scale run natively).
+struct KeyOrder {
+  using is_transparent = void;
+  bool operator()(std::string_view a, std::string_view b) const {
+    const int c = CompareBytes(a.data(), b.data(), std::min(a.size(), b.size()));
+    return c != 0 ? c < 0 : a.size() < b.size();
+  }
+};
+
 template <class V>
 class KeyedMap {
  public:
-  using Map = std::map<std::string, V>;
+  using Map = std::map<std::string, V, KeyOrder>;
   using iterator = typename Map::iterator;
   using const_iterator = typename Map::const_iterator;
   using value_type = typename Map::value_type;

@@ -15,6 +15,28 @@ std::vector<std::string> Keys(const KeyedMap<int>& m) {
   return out;
 }
 
+TEST(KeyOrder, IsStdStringOrder) {
+  // Prefixes, bytes above 0x7f (unsigned), embedded NULs, and differences in every position of
+  // an eight-byte word and its tail.
+  std::vector<std::string> keys = {"", "a", "ab", "b", "default/", "default/rc-0001-worker-x",
+                                   "default/rc-0001-worker-y", "default/rc-0001-worker",
+                                   "default/rc-0002", std::string("a\0b", 3),
+                                   std::string("a\0", 2), "\x80", "\x7f", "z\xff", "z\x01"};
+  for (int len = 1; len <= 20; ++len) {
+    for (int at = 0; at < len; ++at) {
+      std::string k(static_cast<size_t>(len), 'k');
+      k[static_cast<size_t>(at)] = static_cast<char>(at % 2 == 0 ? 0x90 : 0x10);
+      keys.push_back(k);
+    }
+  }
+  const KeyOrder less;
+  for (const std::string& a : keys) {
+    for (const std::string& b : keys) {
+      EXPECT_EQ(less(a, b), a < b) << "\"" << a << "\" vs \"" << b << "\"";
+    }
+  }
+}
+
 TEST(KeyedMap, IteratesInKeyOrderWhateverTheInsertionOrder) {
   KeyedMap<int> m;
   m["default/rc-2"] = 2;
