@@ -5,17 +5,18 @@
 // reaching far into two strings that share a long prefix and each node another cache miss; the
 // label and namespace indexes put every new Pod into several such sets that nobody walks.
 // Here an insert or erase is one hash probe, and the ordered view is built when a set is first
-// walked after a change (sorting what it holds), then reused until the next change.
+// walked after a change (sorting what it holds), then reused until the next change. The hash set
+// is open addressing in one array of (hash, key) slots, as StringIndex is: std::unordered_set
+// allocated a node per key, hashed a key twice per insert and divided by a prime bucket count
+// on every probe (~1 % of a scale run natively).
 // The set holds pointers to key_pool's copies, so the several sets indexing one object share a
 // single copy of its key (key_pool.h).
 // Single-threaded (the view is rebuilt inside const walks); no time.
 
 #include <algorithm>
 #include <cstddef>
-#include <functional>
 #include <iterator>
 #include <string>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -59,15 +60,17 @@ class KeySet {
     }
     return *this;
   }
-  // Moving an unordered_set keeps its nodes, so a moved view still points at the right keys.
+  // A moved view still points at the right keys: it holds the pool's copies, not slots.
   KeySet(KeySet&& other) noexcept { *this = std::move(other); }
   KeySet& operator=(KeySet&& other) noexcept {
     if (this != &other) {
       clear();
-      keys_ = std::move(other.keys_);
+      slots_ = std::move(other.slots_);
+      size_ = other.size_;
       sorted_ = std::move(other.sorted_);
       sorted_valid_ = other.sorted_valid_;
-      other.keys_.clear();
+      other.slots_.clear();
+      other.size_ = 0;
       other.Invalidate();
     }
     return *this;
@@ -76,27 +79,48 @@ class KeySet {
 
   // insert adds key; true when it was not there. Only a real change invalidates the view.
   bool insert(const std::string& key) {
-    if (keys_.find(&key) != keys_.end()) return false;
-    keys_.insert(key_pool::Acquire(key));
+    if ((size_ + 1) * 8 > slots_.size() * 5) Grow();  // load factor at most 5/8
+    const size_t hash = HashText(key);
+    Slot& slot = slots_[Probe(key, hash)];
+    if (slot.key != nullptr) return false;
+    slot = Slot{hash, key_pool::Acquire(key)};
+    ++size_;
     Invalidate();
     return true;
   }
   // erase removes key; the number removed (0 or 1).
   size_t erase(const std::string& key) {
-    auto it = keys_.find(&key);
-    if (it == keys_.end()) return 0;
-    const std::string* pooled = *it;
-    keys_.erase(it);
-    key_pool::Release(pooled);
+    if (size_ == 0) return 0;
+    const size_t mask = slots_.size() - 1;
+    size_t hole = Probe(key, HashText(key));
+    if (slots_[hole].key == nullptr) return 0;
+    key_pool::Release(slots_[hole].key);
+    // Backward shift: move up every later entry of the run whose home is not between the hole
+    // and itself, so each stays reachable from its home without crossing an empty slot.
+    for (size_t next = (hole + 1) & mask; slots_[next].key != nullptr; next = (next + 1) & mask) {
+      const size_t home = slots_[next].hash & mask;
+      const bool home_after_hole = hole <= next ? (home > hole && home <= next)
+                                                : (home > hole || home <= next);
+      if (home_after_hole) continue;
+      slots_[hole] = slots_[next];
+      hole = next;
+    }
+    slots_[hole] = Slot();
+    --size_;
     Invalidate();
     return 1;
   }
-  size_t count(const std::string& key) const { return keys_.count(&key); }
-  size_t size() const { return keys_.size(); }
-  bool empty() const { return keys_.empty(); }
+  size_t count(const std::string& key) const {
+    return size_ != 0 && slots_[Probe(key, HashText(key))].key != nullptr ? 1 : 0;
+  }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
   void clear() {
-    for (const std::string* pooled : keys_) key_pool::Release(pooled);
-    keys_.clear();
+    for (const Slot& slot : slots_) {
+      if (slot.key != nullptr) key_pool::Release(slot.key);
+    }
+    slots_.clear();
+    size_ = 0;
     Invalidate();
   }
 
@@ -104,17 +128,37 @@ class KeySet {
   const_iterator end() const { return const_iterator(Sorted().end()); }
 
  private:
-  // Hash and equality read the text, so a caller's own string finds the pooled copy.
-  struct PooledKeyHash {
-    size_t operator()(const std::string* key) const { return HashText(*key); }
-  };
-  struct PooledKeyEqual {
-    bool operator()(const std::string* a, const std::string* b) const { return *a == *b; }
+  struct Slot {
+    size_t hash = 0;
+    const std::string* key = nullptr;  // a key_pool copy; null marks a free slot
   };
 
+  // Probe returns the slot holding key, or the free slot ending its run (where it would go).
+  // The table must not be empty.
+  size_t Probe(const std::string& key, size_t hash) const {
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+      const Slot& slot = slots_[i];
+      if (slot.key == nullptr || (slot.hash == hash && *slot.key == key)) return i;
+    }
+  }
+  void Grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 8 : old.size() * 2, Slot());
+    const size_t mask = slots_.size() - 1;
+    for (const Slot& slot : old) {
+      if (slot.key == nullptr) continue;
+      size_t i = slot.hash & mask;
+      while (slots_[i].key != nullptr) i = (i + 1) & mask;
+      slots_[i] = slot;
+    }
+  }
   void CopyFrom(const KeySet& other) {
-    keys_.reserve(other.keys_.size());
-    for (const std::string* pooled : other.keys_) keys_.insert(key_pool::Acquire(*pooled));
+    slots_ = other.slots_;  // same hashes, same places
+    size_ = other.size_;
+    for (const Slot& slot : slots_) {
+      if (slot.key != nullptr) key_pool::Acquire(*slot.key);
+    }
     Invalidate();
   }
   void Invalidate() {
@@ -124,8 +168,10 @@ class KeySet {
   const std::vector<const std::string*>& Sorted() const {
     if (!sorted_valid_) {
       sorted_.clear();
-      sorted_.reserve(keys_.size());
-      for (const std::string* key : keys_) sorted_.push_back(key);
+      sorted_.reserve(size_);
+      for (const Slot& slot : slots_) {
+        if (slot.key != nullptr) sorted_.push_back(slot.key);
+      }
       std::sort(sorted_.begin(), sorted_.end(),
                 [](const std::string* a, const std::string* b) { return *a < *b; });
       sorted_valid_ = true;
@@ -133,9 +179,12 @@ class KeySet {
     return sorted_;
   }
 
-  // Invariant: every element is a key_pool copy this set holds one reference of.
-  std::unordered_set<const std::string*, PooledKeyHash, PooledKeyEqual> keys_;
-  // Invariant: when sorted_valid_, sorted_ points at every key of keys_ once, in ascending order.
+  // Invariant: slots_ is empty or a power of two in size; its non-null keys are size_ distinct
+  // key_pool copies this set holds one reference each of, each reachable from its home slot
+  // (hash & mask) without crossing a free slot.
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
+  // Invariant: when sorted_valid_, sorted_ points at every key of slots_ once, in ascending order.
   mutable std::vector<const std::string*> sorted_;
   mutable bool sorted_valid_ = true;  // an empty set's view is the empty vector
 };
