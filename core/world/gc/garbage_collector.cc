@@ -214,7 +214,8 @@ bool GarbageCollector::SameFacts(const Node& node, const api::Json& obj) {
 }
 
 void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
-  const std::string uid = api::Uid(obj);
+  // Read in place: this runs for every watch delivery of every kind (obj outlives the call).
+  const std::string& uid = api::MetaText(obj, api::keys::Uid());
   if (uid.empty()) return;
   auto it = nodes_.find(uid);
   // Most updates are status writes that change nothing the graph holds: the node stays as it is
