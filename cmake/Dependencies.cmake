@@ -34,7 +34,8 @@ if(EMSCRIPTEN)
   add_library(rlab_yaml STATIC ${rlab_yaml_srcs})
   target_include_directories(rlab_yaml SYSTEM PUBLIC ${RLAB_YAML_SRC}/include)
   target_include_directories(rlab_yaml PRIVATE ${RLAB_YAML_SRC}/src)
-  target_compile_options(rlab_yaml PRIVATE ${RLAB_WASM_EH_FLAG} -w -Wno-error)
+  target_compile_options(rlab_yaml PRIVATE ${RLAB_WASM_EH_FLAG} ${RLAB_EXCEPTIONS_BACK_ON} -w
+                                           -Wno-error)
   # 31 small files that each parse the same standard headers: compiled in unity batches (CMake's
   # default 8 files each) they cost less CPU (docs/performance.md, "Build and CI time").
   set_target_properties(rlab_yaml PROPERTIES UNITY_BUILD ON)

@@ -158,13 +158,13 @@ class FlatObject {
   template <class K>
   T& at(const K& key) {
     auto it = find(key);
-    if (it == end()) throw std::out_of_range("key not found");
+    if (it == end()) OutOfRange();
     return it->second;
   }
   template <class K>
   const T& at(const K& key) const {
     auto it = find(key);
-    if (it == end()) throw std::out_of_range("key not found");
+    if (it == end()) OutOfRange();
     return it->second;
   }
 
@@ -294,6 +294,7 @@ class FlatObject {
     Rep* rep = Allocate(from->size);
     const value_type* src = Items(from);
     value_type* dst = Items(rep);
+#if defined(__cpp_exceptions)
     try {
       for (; rep->size < from->size; ++rep->size) new (dst + rep->size) value_type(src[rep->size]);
     } catch (...) {
@@ -301,7 +302,20 @@ class FlatObject {
       Deallocate(rep);
       throw;
     }
+#else
+    for (; rep->size < from->size; ++rep->size) new (dst + rep->size) value_type(src[rep->size]);
+#endif
     return rep;
+  }
+  // OutOfRange is std::map::at's failure: an exception, or an abort where exceptions are off
+  // (the WebAssembly core, RLAB_WASM_CORE_EXCEPTIONS=OFF), as nlohmann's own throws become.
+  [[noreturn]] static void OutOfRange() {
+#if defined(__cpp_exceptions)
+    throw std::out_of_range("key not found");
+#else
+    std::fputs("api::FlatObject::at: key not found\n", stderr);
+    std::abort();
+#endif
   }
   // Drop lets go of the block; the last viewer destroys it.
   void Drop() noexcept {

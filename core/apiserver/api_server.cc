@@ -798,9 +798,9 @@ base::StatusOr<api::ObjectPtr> ApiServer::Delete(const RequestContext& ctx,
   // Graceful deletion (Pods bound to a node): the kubelet confirms with a zero grace delete.
   int64_t grace = 0;
   if (kind->graceful_deletion && !api::GetString(next, "/spec/nodeName").empty()) {
-    const Json spec_grace = next.value("/spec/terminationGracePeriodSeconds"_json_pointer, Json(30));
+    const Json* spec_grace = api::FindPointer(next, "/spec/terminationGracePeriodSeconds");
     grace = opts.grace_period_seconds.value_or(
-        spec_grace.is_number_integer() ? spec_grace.get<int64_t>() : 30);
+        spec_grace != nullptr && spec_grace->is_number_integer() ? spec_grace->get<int64_t>() : 30);
     if (grace < 0) grace = 0;
   }
   Json& meta = api::Metadata(next);

@@ -23,7 +23,11 @@ void* AllocateOrNull(std::size_t bytes) noexcept {
 
 void* AllocateOrThrow(std::size_t bytes) {
   void* block = AllocateOrNull(bytes);
+#if defined(__cpp_exceptions)
   if (block == nullptr) throw std::bad_alloc();
+#else
+  if (block == nullptr) std::abort();  // what a failed new does without exceptions
+#endif
   return block;
 }
 

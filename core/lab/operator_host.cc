@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/pointer.h"
 #include "core/lab/simulation.h"
 #include "core/sim/prng.h"
 
@@ -35,9 +36,10 @@ bool IsEnvName(const std::string& key) {
 }
 
 bool ContainerRunning(const api::Json& pod, int64_t* restart_count) {
-  const api::Json statuses = pod.value("/status/containerStatuses"_json_pointer, api::Json());
-  if (!statuses.is_array() || statuses.empty()) return false;
-  const api::Json& first = statuses[0];
+  // Found in place: nlohmann's value() with a pointer throws (and catches) for a missing path.
+  const api::Json* statuses = api::FindPointer(pod, "/status/containerStatuses");
+  if (statuses == nullptr || !statuses->is_array() || statuses->empty()) return false;
+  const api::Json& first = (*statuses)[0];
   *restart_count = first.value("restartCount", 0);
   return first.contains("state") && first["state"].contains("running");
 }
