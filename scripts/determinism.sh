@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every *.lab script under tests/scripts/ and examples/ with the native CLI and with the
 # WebAssembly CLI under Node, and requires identical stdout, exit status and trace file (byte for
-# byte), and for `rlab bench rayclusters 30` both sides ready with the same trace hash (the
-# WebAssembly side must allocate through the slab heap). Outputs are kept in build/determinism/
+# byte), for `rlab bench rayclusters 30` both sides ready with the same trace hash (the
+# WebAssembly side must allocate through the slab heap), and for `rlab sweep --seeds 8` the same
+# seed lines. Outputs are kept in build/determinism/
 # for inspection. Exit 1 on any difference.
 #   RLAB_NATIVE  native binary   (default build/native/bin/rlab)
 #   RLAB_WASM_JS wasm CLI        (default build/wasm-cli/rlab.js)
@@ -77,6 +78,20 @@ else
   failed=$((failed + 1))
   printf 'FAIL  bench rayclusters %s: %s\n' "$BENCH_N" \
     "$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
+fi
+# The invariant sweep: a seed must be the same random scenario, run the same way, on both sides
+# (the seed lines carry each run's trace hash; the summary line's wall time is left out).
+SWEEP_SEEDS=8
+sweep_n=$(timeout "$TIMEOUT" "$NATIVE" sweep --seeds "$SWEEP_SEEDS" 2>&1 | grep '^seed ')
+sweep_w=$(timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" sweep --seeds "$SWEEP_SEEDS" \
+  2>&1 | grep '^seed ')
+if [ "$(grep -c ': ok ' <<<"$sweep_n")" -eq "$SWEEP_SEEDS" ] && [ "$sweep_n" = "$sweep_w" ]; then
+  passed=$((passed + 1))
+  printf 'ok    sweep --seeds %s (the same scenarios and trace hashes)\n' "$SWEEP_SEEDS"
+else
+  failed=$((failed + 1))
+  printf 'FAIL  sweep --seeds %s: the seed lines differ (or a seed failed)\n' "$SWEEP_SEEDS"
+  diff <(echo "$sweep_n") <(echo "$sweep_w") | head -6 | sed 's/^/      /'
 fi
 [ "${#scripts[@]}" -gt 0 ] || echo "determinism.sh: no .lab scripts under tests/scripts/ or examples/"
 echo "$passed passed, $failed failed"

@@ -46,10 +46,12 @@ std::string ScenarioGenerator::RayClusterManifest(const std::string& name) {
 
 std::string ScenarioGenerator::RayJobManifest(const std::string& name) {
   static const std::vector<std::string> outcomes = {"SUCCEEDED", "SUCCEEDED", "FAILED"};
+  const uint64_t runtime = prng_.UniformInclusive(2, 15);
+  const std::string& outcome = prng_.Pick(outcomes);
   std::string m = "apply -f - <<EOF\napiVersion: ray.io/v1\nkind: RayJob\nmetadata:\n  name: " +
-                  name + "\n  annotations:\n    sim.reconcile-lab.io/job-runtime: " +
-                  N(prng_.UniformInclusive(2, 15)) + "s\n    sim.reconcile-lab.io/job-outcome: " +
-                  prng_.Pick(outcomes) + "\nspec:\n  entrypoint: python /home/ray/samples/job.py\n";
+                  name + "\n  annotations:\n    sim.reconcile-lab.io/job-runtime: " + N(runtime) +
+                  "s\n    sim.reconcile-lab.io/job-outcome: " + outcome +
+                  "\nspec:\n  entrypoint: python /home/ray/samples/job.py\n";
   if (prng_.Below(2) == 0) m += "  shutdownAfterJobFinishes: true\n";
   m += "  rayClusterSpec:\n    rayVersion: \"2.52.0\"\n    headGroupSpec:\n      rayStartParams: {}\n"
        "      template:\n        spec:\n          containers:\n          - name: ray-head\n"
@@ -118,18 +120,25 @@ std::string ScenarioGenerator::Fault(lab::Simulation& sim) {
   static const std::vector<std::string> kinds = {"Pod", "RayCluster", "Service", "RayJob",
                                                  "Deployment", "InferenceService"};
   switch (prng_.Below(8)) {
-    case 0:
-      return "fault api --verb " + prng_.Pick(verbs) + " --kind " + prng_.Pick(kinds) +
-             " --times " + N(prng_.UniformInclusive(1, 4)) + "\n";
-    case 1:  // a 409 storm on status writes and updates
-      return "fault api --verb update --kind " + prng_.Pick(kinds) + " --code 409 --times " +
-             N(prng_.UniformInclusive(2, 10)) + "\n";
+    case 0: {
+      const std::string& verb = prng_.Pick(verbs);
+      const std::string& kind = prng_.Pick(kinds);
+      const uint64_t times = prng_.UniformInclusive(1, 4);
+      return "fault api --verb " + verb + " --kind " + kind + " --times " + N(times) + "\n";
+    }
+    case 1: {  // a 409 storm on status writes and updates
+      const std::string& kind = prng_.Pick(kinds);
+      const uint64_t times = prng_.UniformInclusive(2, 10);
+      return "fault api --verb update --kind " + kind + " --code 409 --times " + N(times) + "\n";
+    }
     case 2:
       return prng_.Below(2) == 0 ? "fault watch-drop\n"
                                  : "fault watch-drop --kind " + prng_.Pick(kinds) + "\n";
-    case 3:
-      return "fault cache-lag --kind " + prng_.Pick(kinds) + " --delay " +
-             N(prng_.UniformInclusive(100, 3000)) + "ms\n";
+    case 3: {
+      const std::string& kind = prng_.Pick(kinds);
+      const uint64_t delay = prng_.UniformInclusive(100, 3000);
+      return "fault cache-lag --kind " + kind + " --delay " + N(delay) + "ms\n";
+    }
     case 4:
       return prng_.Below(2) == 0 ? "operator restart\n" : "operator inference-operator restart\n";
     case 5: {  // leader loss: the KubeRay operator Pod holding (or waiting for) the Lease dies
@@ -155,10 +164,14 @@ std::string ScenarioGenerator::Fault(lab::Simulation& sim) {
       nodes_down_.push_back(node);
       return "fault node " + node + " down\n";
     }
-    default:
-      return "fault api --verb " + prng_.Pick(verbs) + " --kind " + prng_.Pick(kinds) +
-             " --latency " + N(prng_.UniformInclusive(10, 500)) + "ms --times " +
-             N(prng_.UniformInclusive(1, 5)) + "\n";
+    default: {
+      const std::string& verb = prng_.Pick(verbs);
+      const std::string& kind = prng_.Pick(kinds);
+      const uint64_t latency = prng_.UniformInclusive(10, 500);
+      const uint64_t times = prng_.UniformInclusive(1, 5);
+      return "fault api --verb " + verb + " --kind " + kind + " --latency " + N(latency) +
+             "ms --times " + N(times) + "\n";
+    }
   }
 }
 
@@ -173,21 +186,25 @@ std::string ScenarioGenerator::UserAction(lab::Simulation& sim) {
       break;
     case 1:
       if (!rayclusters_.empty()) {
-        return "patch raycluster " + prng_.Pick(rayclusters_) +
-               " --type merge -p '{\"spec\":{\"suspend\":" +
-               (prng_.Below(2) == 0 ? "true" : "false") + "}}'\n";
+        const std::string& rc = prng_.Pick(rayclusters_);
+        const bool suspend = prng_.Below(2) == 0;
+        return "patch raycluster " + rc + " --type merge -p '{\"spec\":{\"suspend\":" +
+               (suspend ? "true" : "false") + "}}'\n";
       }
       break;
     case 2:
       if (!deployments_.empty()) {
-        return "scale deploy/" + prng_.Pick(deployments_) + " --replicas=" +
-               N(prng_.Below(4)) + "\n";
+        const std::string& deploy = prng_.Pick(deployments_);
+        const uint64_t replicas = prng_.Below(4);
+        return "scale deploy/" + deploy + " --replicas=" + N(replicas) + "\n";
       }
       break;
     case 3:
       if (!isvcs_.empty()) {
-        return "patch isvc " + prng_.Pick(isvcs_) + " --type merge -p '{\"spec\":{\"replicas\":" +
-               N(prng_.UniformInclusive(1, 3)) + "}}'\n";
+        const std::string& isvc = prng_.Pick(isvcs_);
+        const uint64_t replicas = prng_.UniformInclusive(1, 3);
+        return "patch isvc " + isvc + " --type merge -p '{\"spec\":{\"replicas\":" +
+               N(replicas) + "}}'\n";
       }
       break;
     case 4: {  // delete something the learner made
@@ -199,8 +216,9 @@ std::string ScenarioGenerator::UserAction(lab::Simulation& sim) {
       if (all.empty()) break;
       static const std::vector<std::string> cascades = {"background", "background",
                                                         "foreground", "orphan"};
-      return "delete " + prng_.Pick(all) + " --wait=false --cascade=" + prng_.Pick(cascades) +
-             "\n";
+      const std::string& object = prng_.Pick(all);
+      const std::string& cascade = prng_.Pick(cascades);
+      return "delete " + object + " --wait=false --cascade=" + cascade + "\n";
     }
     case 5:
     case 6: {  // kill or delete a workload Pod that exists now

@@ -9,6 +9,9 @@
 // Teaching: the generator draws from its own PRNG and only *reads* the simulation (to pick a
 // Pod that exists), so the commands it emits — the session's command log — replay the same run
 // with `rlab FILE`.
+// Every draw is its own statement: the operands of one `a + b + c` are evaluated in an order
+// C++ leaves to the compiler (GCC and clang differ), so two draws in one expression made a seed
+// a different scenario natively and in WebAssembly. scripts/determinism.sh compares a sweep.
 // Single-threaded.
 
 #include <cstdint>
