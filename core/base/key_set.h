@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/base/key_pool.h"
+#include "core/base/probe_hole.h"
 #include "core/base/string_hash.h"
 
 namespace base {
@@ -91,21 +92,10 @@ class KeySet {
   // erase removes key; the number removed (0 or 1).
   size_t erase(const std::string& key) {
     if (size_ == 0) return 0;
-    const size_t mask = slots_.size() - 1;
-    size_t hole = Probe(key, HashText(key));
+    const size_t hole = Probe(key, HashText(key));
     if (slots_[hole].key == nullptr) return 0;
     key_pool::Release(slots_[hole].key);
-    // Backward shift: move up every later entry of the run whose home is not between the hole
-    // and itself, so each stays reachable from its home without crossing an empty slot.
-    for (size_t next = (hole + 1) & mask; slots_[next].key != nullptr; next = (next + 1) & mask) {
-      const size_t home = slots_[next].hash & mask;
-      const bool home_after_hole = hole <= next ? (home > hole && home <= next)
-                                                : (home > hole || home <= next);
-      if (home_after_hole) continue;
-      slots_[hole] = slots_[next];
-      hole = next;
-    }
-    slots_[hole] = Slot();
+    CloseProbeHole(slots_, hole, [](const Slot& slot) { return slot.key == nullptr; });
     --size_;
     Invalidate();
     return 1;

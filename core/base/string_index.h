@@ -4,8 +4,8 @@
 // Open addressing with linear probing in one array of (hash, iterator) slots. A lookup reads one
 // slot and, on a full hash match, the key itself; std::unordered_map read a bucket, a node and
 // then the key, each a cache miss once the caches hold 11,000 Pods, and allocated a node per key.
-// Erasing shifts the following entries back (no tombstones), so a probe ends at the first empty
-// slot. Single-threaded; no time.
+// Erasing shifts the following entries back (no tombstones, probe_hole.h), so a probe ends at the
+// first empty slot. Single-threaded; no time.
 
 #include <cstddef>
 #include <functional>
@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/probe_hole.h"
 #include "core/base/string_hash.h"
 
 namespace base {
@@ -62,18 +63,7 @@ class StringIndex {
       if (slot.hash == kEmpty) return false;
       if (slot.hash == hash && std::string_view(slot.it->first) == key) break;
     }
-    // Backward shift: move up every later entry of the run whose home is not between the hole
-    // and itself, so each entry stays reachable from its home without crossing an empty slot.
-    for (size_t next = (hole + 1) & mask_; slots_[next].hash != kEmpty;
-         next = (next + 1) & mask_) {
-      const size_t home = slots_[next].hash & mask_;
-      const bool home_after_hole = hole <= next ? (home > hole && home <= next)
-                                                : (home > hole || home <= next);
-      if (home_after_hole) continue;
-      slots_[hole] = slots_[next];
-      hole = next;
-    }
-    slots_[hole] = Slot();
+    CloseProbeHole(slots_, hole, [](const Slot& slot) { return slot.hash == kEmpty; });
     --size_;
     return true;
   }
