@@ -773,6 +773,9 @@ std::string Requirement::String() const {
   if (set) out += "(";
   std::vector<std::string> sorted = values_;
   std::sort(sorted.begin(), sorted.end());
+  // Once each, as the parser reads a set back (labels Parser.parseValues builds a sets.String):
+  // a matchExpressions list may repeat a value, and its text must parse to the same text.
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
   out += Join(sorted, ",");
   if (set) out += ")";
   return out;
