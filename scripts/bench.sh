@@ -26,10 +26,7 @@ if ! [[ "$repeat" =~ ^[1-9][0-9]*$ ]]; then
 fi
 mkdir -p "$out_dir"
 
-if [ ! -f build/native/build.ninja ]; then
-  cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache >/dev/null
-fi
+if [ ! -f build/native/build.ninja ]; then scripts/configure_native.sh; fi
 cmake --build build/native --target rlab workqueue_bench apiserver_bench -j2
 
 node_rlab=""

@@ -10,7 +10,7 @@ scenario=${1:-rayclusters}
 n=${2:-300}
 depth=${3:-2}
 command -v valgrind >/dev/null || { echo "heap_census.sh: valgrind is not installed" >&2; exit 1; }
-if [ ! -f build/native/build.ninja ]; then scripts/build_native.sh >/dev/null; fi
+if [ ! -f build/native/build.ninja ]; then scripts/configure_native.sh; fi
 cmake --build build/native --target heap_census
 mkdir -p build/census
 out="build/census/massif.$scenario.$n"

@@ -9,10 +9,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seeds=200
 if [ $# -gt 0 ] && [[ "$1" =~ ^[0-9]+$ ]]; then seeds=$1; shift; fi
-if [ ! -f build/native/build.ninja ]; then
-  cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache >/dev/null
-fi
+if [ ! -f build/native/build.ninja ]; then scripts/configure_native.sh; fi
 cmake --build build/native --target rlab -j2
 mkdir -p build/sweep
 exec build/native/bin/rlab sweep --seeds "$seeds" --out build/sweep "$@"

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Configures the native build (g++, RelWithDebInfo; -g1 under CI=true) in build/native, the one
+# configuration scripts/build_native.sh, bench.sh, sweep.sh and heap_census.sh all build in.
+# ccache is the compiler launcher only when it is installed (the set-up script does not install
+# it, so a fresh machine has none). Extra arguments go to CMake (e.g. -DRLAB_BUILD_BENCH=OFF).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# Under CI=true (scripts/test.sh in CI) the debug info is line tables only (-g1): the code is the
+# same -O2 code, backtraces keep file:line, and the cold build needs about a third less CPU
+# (docs/performance.md, "Build and CI time"). Developers keep RelWithDebInfo's full -g.
+if [ "${CI:-}" = true ]; then debug=-g1; else debug=-g; fi
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 $debug -DNDEBUG" "${launcher[@]}" "$@" >/dev/null
