@@ -17,14 +17,13 @@
 // server's status writes give a Pod's new version the spec of the version it replaces this way
 // (api::ShareStored). The members live in one counted block. A plain copy still copies them, so
 // only what ShareFrom joined is ever shared, and inserting or erasing in a shared object first
-// gives it a copy of its own. Two things cannot be made safe here, so they are rules instead:
-// - nlohmann reads a const document through the non-const find and begin, so those cannot copy:
-//   a write through at, find or an iterator into a shared object reaches every sharer;
-// - nlohmann's destructor frees an object by moving its members out first, which empties them
-//   for every sharer: a document holding shared objects is emptied with api::ReleaseMembers
-//   (which only lets go of shared members) and never destroyed or overwritten otherwise.
+// gives it a copy of its own. One thing cannot be made safe here, so it is a rule instead:
+// nlohmann reads a const document through the non-const find and begin, so those cannot copy: a
+// write through at, find or an iterator into a shared object reaches every sharer. (nlohmann's
+// own destructor, which moves an object's members out to free them, would empty them for every
+// sharer too; api::Json's destructor is replaced for that, object.h.)
 // Sanitizer builds hash a block's members when it becomes shared and abort if a sharer lets go of
-// it with different members, so a test that breaks either rule fails.
+// it with different members, so a test that breaks the rule fails.
 // Single-threaded; no time.
 
 #include <algorithm>

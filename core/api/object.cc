@@ -217,34 +217,6 @@ ObjectKeyText::ObjectKeyText(const Json& obj) {
   view_ = std::string_view(at, static_cast<size_t>(end - at));
 }
 
-void ReleaseMembers(Json& doc) {
-  // Bounded recursion: deeper values stay in place for nlohmann's destructor, which has no limit.
-  constexpr int kMaxDepth = 64;
-  struct Releaser {
-    static void Release(Json& j, int depth) {
-      if (depth > kMaxDepth) return;
-      if (j.is_object()) {
-        auto& members = *j.get_ptr<Json::object_t*>();
-        if (members.shared()) {  // another version still views them: only let go
-          members.clear();
-          return;
-        }
-        for (auto& member : members) {
-          if (member.second.is_structured()) Release(member.second, depth + 1);
-        }
-        members.clear();
-      } else if (j.is_array()) {
-        auto& items = *j.get_ptr<Json::array_t*>();
-        for (Json& item : items) {
-          if (item.is_structured()) Release(item, depth + 1);
-        }
-        items.clear();
-      }
-    }
-  };
-  Releaser::Release(doc, 0);
-}
-
 Json ShareStored(const Json& stored) {
   if (stored.is_object()) {
     Json out = Json::object();
@@ -255,7 +227,7 @@ Json ShareStored(const Json& stored) {
   Json out = Json::array();
   auto& items = out.get_ref<Json::array_t&>();
   items.reserve(stored.size());
-  // One level only: shared objects stay within ReleaseMembers' reach however deep arrays nest.
+  // One level only: a nested array is copied, its objects not shared.
   for (const Json& item : stored) {
     if (item.is_object()) {
       items.push_back(ShareStored(item));

@@ -31,34 +31,50 @@ using Json = nlohmann::basic_json<FlatObject, std::vector, std::string, bool, st
                                   std::uint64_t, double, base::SmallPoolAllocator>;
 using ObjectPtr = std::shared_ptr<const Json>;
 
-// ReleaseMembers empties doc depth-first (nesting past a bound is left to nlohmann's own
-// destructor). nlohmann frees a document by moving every nested value through a heap stack, so
-// that hostile nesting cannot overflow the call stack; for the shallow objects stored here that
-// costs more than the frees themselves (a worker Pod: ~6.7 µs, ~4.5 µs this way).
-void ReleaseMembers(Json& doc);
+namespace internal {
+// DestroyMembers and DestroyItems free an object's or an array's values depth first
+// (json_destroy.cc): Json's destructor, below, calls them.
+void DestroyMembers(Json::object_t* members) noexcept;
+void DestroyItems(Json::array_t* items) noexcept;
+}  // namespace internal
 
-// StoredDocument holds a stored version; its destructor releases the members with
-// ReleaseMembers, so the last owner of every version frees it depth-first. It is its own type
-// rather than an allocator whose destroy does the same: libc++ in C++17 mode (Emscripten's)
-// destroys an allocate_shared object with its destructor and never calls the allocator's
-// destroy, so the WebAssembly build freed every version through nlohmann's heap stack.
-struct StoredDocument {
-  explicit StoredDocument(Json d) : doc(std::move(d)) {}
-  StoredDocument(const StoredDocument&) = delete;
-  StoredDocument& operator=(const StoredDocument&) = delete;
-  ~StoredDocument() {
-    ReleaseMembers(doc);
-    ++released_;
+}  // namespace api
+
+// Json's destructor frees nested values depth first, and lets go of a shared object's members
+// without touching them (flat_object.h, "Sharing"). nlohmann's own destroy moves every nested
+// value of every document through a heap stack, so that no nesting can overflow the call stack:
+// for the shallow documents the simulation builds and drops by the million that costs more than
+// the frees themselves, and it would empty a shared object for every sharer. Past a bounded
+// depth json_destroy.cc frees the same way nlohmann does. An explicit specialization of
+// nlohmann's member, declared right after the type so every translation unit sees it before
+// any use (Json's destructor is the only caller).
+template <>
+inline void api::Json::json_value::destroy(nlohmann::detail::value_t t) {
+  switch (t) {
+    case nlohmann::detail::value_t::object:
+      api::internal::DestroyMembers(object);
+      break;
+    case nlohmann::detail::value_t::array:
+      api::internal::DestroyItems(array);
+      break;
+    case nlohmann::detail::value_t::string: {
+      base::SmallPoolAllocator<string_t> alloc;
+      std::allocator_traits<decltype(alloc)>::destroy(alloc, string);
+      std::allocator_traits<decltype(alloc)>::deallocate(alloc, string, 1);
+      break;
+    }
+    case nlohmann::detail::value_t::binary: {
+      base::SmallPoolAllocator<binary_t> alloc;
+      std::allocator_traits<decltype(alloc)>::destroy(alloc, binary);
+      std::allocator_traits<decltype(alloc)>::deallocate(alloc, binary, 1);
+      break;
+    }
+    default:
+      break;
   }
+}
 
-  // released counts the versions freed this way since the process started (for tests).
-  static uint64_t released() { return released_; }
-
-  Json doc;
-
- private:
-  static inline uint64_t released_ = 0;
-};
+namespace api {
 
 // ObjectWithRoom is an empty JSON object with room for n members, for builders that know how many
 // they add: a member buffer grown one insertion at a time is reallocated, and every member
@@ -72,41 +88,22 @@ inline Json ObjectWithRoom(size_t n) {
 // ShareStored copies a value of a stored object into a document that is stored right after (the
 // API server's next version): an object views the stored object's members instead of copying
 // them (flat_object.h, "Sharing"), an array is a new array whose objects are shared, anything
-// else is copied. Two rules keep the stored object intact:
-// - nothing writes into a shared object in place (through at, find or an iterator); inserting,
-//   erasing and operator[] give it members of its own first;
-// - the document is stored with MakeObject or emptied with ReleaseMembers (ReleaseOnExit), never
-//   left to nlohmann's destructor or overwritten: that destructor moves an object's members out
-//   to free them, which would empty the stored object's members too.
-// Sanitizer builds abort when either rule is broken (flat_object.h).
+// else is copied. One rule keeps the stored object intact: nothing writes into a shared object
+// in place (through at, find or an iterator); inserting, erasing and operator[] give it members
+// of its own first. Sanitizer builds abort when it is broken (flat_object.h). The document may be
+// stored, overwritten or destroyed: Json's destructor only lets go of shared members.
 Json ShareStored(const Json& stored);
 
 // ShareEachMember is an object of its own whose members are ShareStored copies of the stored
 // object's members (null when `stored` is not an object), with room for `extra` more: members
 // can then be set or erased in it without copying the rest, as the API server's writes that
-// change one field of a stored object's spec or metadata need. The same two rules apply.
+// change one field of a stored object's spec or metadata need. The same rule applies.
 Json ShareEachMember(const Json& stored, size_t extra = 1);
 
-// ReleaseOnExit empties a document holding ShareStored values with ReleaseMembers when the scope
-// ends, on every path; a document moved away meanwhile is null and left alone.
-class ReleaseOnExit {
- public:
-  explicit ReleaseOnExit(Json& doc) : doc_(doc) {}
-  ReleaseOnExit(const ReleaseOnExit&) = delete;
-  ReleaseOnExit& operator=(const ReleaseOnExit&) = delete;
-  ~ReleaseOnExit() { ReleaseMembers(doc_); }
-
- private:
-  Json& doc_;
-};
-
-// MakeObject freezes a document into a shared immutable object.
-// The shared_ptr aliases the holder's document: one small-pool block holds the control block,
-// the holder and the document's root.
+// MakeObject freezes a document into a shared immutable object: one small-pool block holds the
+// control block and the document's root, and the last owner frees it with Json's destructor.
 inline ObjectPtr MakeObject(Json doc) {
-  auto holder = std::allocate_shared<StoredDocument>(base::SmallPoolAllocator<StoredDocument>(),
-                                                     std::move(doc));
-  return ObjectPtr(holder, &holder->doc);
+  return std::allocate_shared<Json>(base::SmallPoolAllocator<Json>(), std::move(doc));
 }
 
 struct OwnerReference {

@@ -141,9 +141,9 @@ Json MergePatchForStatus(const Json& stored, std::conditional_t<kTake, Json&, co
 
 // CopyWithStatus copies the stored object with its status replaced (nullptr: removed), without
 // copying the stored status first. The new version views the stored version's spec and the
-// objects and arrays inside its metadata (api::ShareStored: the caller stores the result or
-// releases it with api::ReleaseOnExit), so a Pod's status write copies little beyond the new
-// status. Metadata itself is the version's own: the write sets its resourceVersion.
+// objects and arrays inside its metadata (api::ShareStored: the caller stores or drops the
+// result), so a Pod's status write copies little beyond the new status. Metadata itself is the
+// version's own: the write sets its resourceVersion.
 Json CopyWithStatus(const Json& stored, Json* status) {
   const Json::object_t& from = stored.get_ref<const Json::object_t&>();
   Json next = api::ObjectWithRoom(from.size() + 1);
@@ -567,10 +567,8 @@ base::StatusOr<api::ObjectPtr> ApiServer::PatchInternal(const RequestContext& ct
   const bool locked = patch.is_object() && patch.contains("metadata") &&
                       patch["metadata"].is_object() &&
                       patch["metadata"].contains("resourceVersion");
+  // A status patch's result views the stored status's untouched members (Merged).
   Json patched;
-  // A status patch's result views the stored status's untouched members (Merged): released,
-  // not destroyed, on the paths that refuse it.
-  api::ReleaseOnExit release_patched(patched);
   switch (type) {
     case PatchType::kJsonMerge:
       if (!patch.is_object()) {
@@ -624,7 +622,6 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
                                                          const std::string& subresource,
                                                          const std::string& verb,
                                                          bool require_rv) {
-  api::ReleaseOnExit release_obj(obj);  // it may view the stored version (PatchInternal)
   std::string ns = api::Namespace(obj);
   const std::string name = api::Name(obj);
   if (kind != nullptr && !kind->namespaced) ns.clear();
@@ -668,8 +665,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
                            "latest version and try again"));
   }
 
-  Json next;
-  api::ReleaseOnExit release_next(next);  // a status write's next views the stored version
+  Json next;  // a status write's next views the stored version
   if (subresource == "status") {
     // mirrors customresource/status_strategy.go PrepareForUpdate: only status is taken, so the
     // object differs from the stored one at most in its status and the no-op rule below

@@ -131,8 +131,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::Bind(const RequestContext& ctx, const 
   }
 
   // One write, as GuaranteedUpdate makes it: no strategy, no generation (Pods have none here).
-  Json next = BoundVersion(*stored);
-  api::ReleaseOnExit release_next(next);  // it views the stored version (moved into Commit)
+  Json next = BoundVersion(*stored);  // it views the stored version (moved into Commit)
   next["spec"]["nodeName"] = api::MemberString(*api::Member(binding, "target"), "name");
   if (annotations != nullptr && !annotations->empty()) {
     Json& into = api::Metadata(next)["annotations"];

@@ -39,9 +39,7 @@ void SiblingSpecs::Share(api::Json& pod) const {
     if (!value.is_structured()) continue;
     const api::Json* same = api::MemberAt(*theirs, name);
     if (same == nullptr || *same != value) continue;
-    // value may itself view another document's members: only let go of those.
-    api::ReleaseMembers(value);
-    value = api::ShareStored(*same);
+    value = api::ShareStored(*same);  // a value viewing another document's members lets go
   }
 }
 
