@@ -1,6 +1,5 @@
 // Json's destructor (object.h): values freed depth first, shared objects only let go of.
 #include <memory>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -14,39 +13,45 @@ namespace {
 constexpr int kMaxDepth = 64;
 int depth = 0;  // objects and arrays being destroyed around the current one (no threads)
 
-// TakeChildren moves the values of `value`, when it is an object or array of its own, onto
-// `stack` and empties it; a shared object keeps its members for its other viewers.
-void TakeChildren(Json& value, std::vector<Json>& stack) {
-  if (value.is_object()) {
-    Json::object_t& members = value.get_ref<Json::object_t&>();
-    if (members.shared()) return;
-    for (auto& member : members) stack.push_back(std::move(member.second));
-    members.clear();
-  } else if (value.is_array()) {
-    Json::array_t& items = value.get_ref<Json::array_t&>();
-    for (Json& item : items) stack.push_back(std::move(item));
-    items.clear();
-  }
+// MoveValues moves an object's member values or an array's items onto `stack`, then empties it.
+void MoveValues(Json::object_t& members, std::vector<Json>& stack) {
+  for (auto& member : members) stack.push_back(std::move(member.second));
+  members.clear();
+}
+void MoveValues(Json::array_t& items, std::vector<Json>& stack) {
+  for (Json& item : items) stack.push_back(std::move(item));
+  items.clear();
 }
 
 // FreeThroughStack empties a deeply nested container without recursion: every value below it
-// is moved onto a heap stack and freed once its own children are on the stack too.
+// is moved onto a heap stack and freed once its own children are on the stack too. A shared
+// object keeps its members for its other viewers: freeing it only lets go of them.
 template <class Container>
 void FreeThroughStack(Container& values) {
   std::vector<Json> stack;
-  for (auto& value : values) {
-    if constexpr (std::is_same_v<Container, Json::object_t>) {
-      stack.push_back(std::move(value.second));
-    } else {
-      stack.push_back(std::move(value));
-    }
-  }
-  values.clear();
+  MoveValues(values, stack);
   while (!stack.empty()) {
     Json current = std::move(stack.back());
     stack.pop_back();
-    TakeChildren(current, stack);
+    if (current.is_object()) {
+      Json::object_t& members = current.get_ref<Json::object_t&>();
+      if (!members.shared()) MoveValues(members, stack);
+    } else if (current.is_array()) {
+      MoveValues(current.get_ref<Json::array_t&>(), stack);
+    }
   }  // current is freed here with nothing left below it
+}
+
+// Free destroys and deallocates a container, its values one level deeper; with `flatten` they
+// go through a heap stack first.
+template <class Container>
+void Free(Container* values, bool flatten) {
+  if (flatten) FreeThroughStack(*values);
+  base::SmallPoolAllocator<Container> alloc;
+  ++depth;
+  std::allocator_traits<decltype(alloc)>::destroy(alloc, values);
+  --depth;
+  std::allocator_traits<decltype(alloc)>::deallocate(alloc, values, 1);
 }
 
 }  // namespace
@@ -54,22 +59,12 @@ void FreeThroughStack(Container& values) {
 void DestroyMembers(Json::object_t* members) noexcept {
   if (members == nullptr) return;
   // A shared block is only let go of (FlatObject::Drop): its members stay for the other viewers.
-  if (depth >= kMaxDepth && !members->shared()) FreeThroughStack(*members);
-  base::SmallPoolAllocator<Json::object_t> alloc;
-  ++depth;
-  std::allocator_traits<decltype(alloc)>::destroy(alloc, members);
-  --depth;
-  std::allocator_traits<decltype(alloc)>::deallocate(alloc, members, 1);
+  Free(members, depth >= kMaxDepth && !members->shared());
 }
 
 void DestroyItems(Json::array_t* items) noexcept {
   if (items == nullptr) return;
-  if (depth >= kMaxDepth) FreeThroughStack(*items);
-  base::SmallPoolAllocator<Json::array_t> alloc;
-  ++depth;
-  std::allocator_traits<decltype(alloc)>::destroy(alloc, items);
-  --depth;
-  std::allocator_traits<decltype(alloc)>::deallocate(alloc, items, 1);
+  Free(items, depth >= kMaxDepth);
 }
 
 }  // namespace api::internal
