@@ -1,16 +1,16 @@
 #include "core/base/key_pool.h"
 
 #include <cstdint>
-#include <unordered_map>
 
 #include "core/base/assert.h"
-#include "core/base/string_hash.h"
+#include "core/base/keyed_map.h"
 
 namespace base::key_pool {
 namespace {
 
-// The map's nodes never move, so a pointer to a node's key is stable until that node is erased.
-using Pool = std::unordered_map<std::string, uint32_t, TextHash>;  // key -> references
+// The map's nodes never move, so a pointer to a node's key is stable until that node is erased;
+// the pool is never walked, so an erased node is freed at once.
+using Pool = KeyedMap<uint32_t>;  // key -> references
 
 // Never destroyed: sets in other static objects may release their keys after main returns.
 Pool& ThePool() {

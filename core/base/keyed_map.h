@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/base/assert.h"
 #include "core/base/byte_ops.h"
 #include "core/base/string_index.h"
 
@@ -149,6 +150,10 @@ class KeyedMap {
     return const_iterator(this, Lookup(key), kNoPosition, 0);
   }
   size_t count(std::string_view key) const { return Lookup(key) == nullptr ? 0 : 1; }
+  // at is the value under key, which must be present (a caller's invariant, as with std::map::at
+  // where that throws).
+  V& at(std::string_view key) { return AtKey(this, key); }
+  const V& at(std::string_view key) const { return AtKey(this, key); }
 
   // try_emplace inserts (key, V(args...)) unless key is present, as std::map::try_emplace does.
   template <class... Args>
@@ -188,6 +193,13 @@ class KeyedMap {
     pos = map->NextLive(pos);
     Node* node = pos < map->sorted_ ? map->order_[pos] : nullptr;
     return Iter<Const>(map, node, pos, map->epoch_);
+  }
+
+  template <class M>
+  static auto& AtKey(M* map, std::string_view key) {
+    Node* node = map->Lookup(key);
+    RLAB_ASSERT(node != nullptr, "KeyedMap::at of an absent key");
+    return node->kv.second;
   }
 
   Node* Lookup(std::string_view key) const {

@@ -66,6 +66,15 @@ TEST(KeyedMap, FindsOnlyExactKeysAndSeesUpdatesInPlace) {
   EXPECT_EQ(m.begin()->second, 7);  // the ordered walk sees the value written through find
 }
 
+TEST(KeyedMap, AtReadsAndWritesThePresentValue) {
+  KeyedMap<int> m;
+  m["uid-1"] = 1;
+  m.at("uid-1") = 5;
+  const KeyedMap<int>& view = m;
+  EXPECT_EQ(view.at("uid-1"), 5);
+  EXPECT_DEATH(m.at("uid-2"), "absent key");
+}
+
 TEST(KeyedMap, ErasedKeysLeaveBothTheOrderAndTheIndex) {
   KeyedMap<int> m;
   for (int i = 0; i < 100; ++i) m[std::to_string(i)] = i;

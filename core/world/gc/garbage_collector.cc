@@ -164,10 +164,9 @@ GarbageCollector::Outcome GarbageCollector::StartKind(const std::string& kind_na
     if (obj != nullptr) seen.insert(api::Uid(*obj));
   }
   std::vector<std::string> gone;
-  for (const auto& [uid, node] : nodes_) {
+  for (const auto& [uid, node] : nodes_) {  // in uid order
     if (node.kind == kind && seen.count(uid) == 0) gone.push_back(uid);
   }
-  std::sort(gone.begin(), gone.end());  // uid order, whatever order the hash table holds them in
   for (const std::string& uid : gone) RemoveNode(uid);
   for (const api::ObjectPtr& obj : listed.value()) {
     if (obj != nullptr) Upsert(kind, *obj);
@@ -269,7 +268,7 @@ void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
   }
   // Moved into the graph, then read there (a node-based table: it stays put as others change).
   const Node& node = existed ? (it->second = std::move(fresh))
-                             : nodes_.emplace(uid, std::move(fresh)).first->second;
+                             : nodes_.try_emplace(uid, std::move(fresh)).first->second;
 
   FollowUp(uid, node, old_owners, existed, was_deleting_dependents, was_orphaning);
 }

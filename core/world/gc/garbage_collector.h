@@ -27,6 +27,7 @@
 
 #include "core/api/kind.h"
 #include "core/api/object.h"
+#include "core/base/keyed_map.h"
 #include "core/base/status.h"
 #include "core/base/string_hash.h"
 #include "core/base/time.h"
@@ -165,7 +166,7 @@ class GarbageCollector {
   // each a cache miss. Only nodes_ is ever iterated (a relist), and that walk sorts what it finds.
   // Hashed with base::TextHash (eight bytes a step): a uid is 36 characters, and std::hash read
   // them a byte or four at a time on every watch delivery.
-  std::unordered_map<std::string, Node, base::TextHash> nodes_;  // uid -> node
+  base::KeyedMap<Node> nodes_;  // uid -> node
   // dependents_ maps an owner uid (observed, virtual or gone) to the uids of the observed nodes
   // whose ownerReferences name it. Invariant: d in dependents_[o] iff nodes_[d] has owner uid o.
   std::unordered_map<std::string, std::set<std::string>, base::TextHash> dependents_;

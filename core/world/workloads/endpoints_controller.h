@@ -96,7 +96,7 @@ class EndpointsController {
   struct Memberships {
     std::vector<std::string> services;
   };
-  std::unordered_map<std::string, Memberships> memberships_;  // Pod key -> Services selecting it
+  base::KeyedMap<Memberships> memberships_;  // Pod key -> Services selecting it
 };
 
 }  // namespace world
