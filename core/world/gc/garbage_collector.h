@@ -163,9 +163,9 @@ class GarbageCollector {
   std::shared_ptr<int> alive_;  // scheduled lambdas hold a weak_ptr to it
 
   // The uid-keyed tables are hashed: with 11,000 Pods an ordered lookup was ~14 string compares,
-  // each a cache miss. Only nodes_ is ever iterated (a relist), and that walk sorts what it finds.
-  // Hashed with base::TextHash (eight bytes a step): a uid is 36 characters, and std::hash read
-  // them a byte or four at a time on every watch delivery.
+  // each a cache miss. Hashed with base::TextHash (eight bytes a step): a uid is 36 characters,
+  // and std::hash read them a byte or four at a time on every watch delivery. nodes_ is a
+  // KeyedMap (one probe, then the key); only it is ever walked (a relist), in uid order.
   base::KeyedMap<Node> nodes_;  // uid -> node
   // dependents_ maps an owner uid (observed, virtual or gone) to the uids of the observed nodes
   // whose ownerReferences name it. Invariant: d in dependents_[o] iff nodes_[d] has owner uid o.
