@@ -11,7 +11,8 @@
 // the prefix stays sorted); the next walk drops the dead nodes.
 // Rules a std::map does not have: keys inserted during a walk are not visited by it, and a walk
 // must not call begin/lower_bound of the same map after inserting or erasing (both reorder;
-// debug builds assert). erase returns nothing. V must be default-constructible.
+// debug builds assert). erase returns nothing; iterators do not survive a move of the map.
+// V must be default-constructible.
 // Single-threaded; no time.
 
 #include <algorithm>
