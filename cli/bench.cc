@@ -35,8 +35,8 @@ constexpr const char* kBenchUsage =
     "       of N single steps into a fresh simulation, default 10000), rewind-checkpoints (the\n"
     "       same session rewound through the page's checkpoints to the furthest step from a\n"
     "       checkpoint in every interval of its last 10,000 steps).\n"
-    "       Prints one JSON line: wall and CPU milliseconds of the measured phase, virtual time,\n"
-    "       API writes, reconciles, trace events and peak memory.\n";
+    "       Prints one JSON line: wall and CPU milliseconds (user and system) of the measured\n"
+    "       phase, virtual time, API writes, reconciles, trace events and peak memory.\n";
 
 using Clock = std::chrono::steady_clock;
 
@@ -44,18 +44,28 @@ double MillisSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-// CpuMillis is the process's CPU time (user + system) so far.
-double CpuMillis() {
+// CpuTimes is the process's CPU time so far, split: natively the system share is mostly the
+// kernel zeroing fresh pages (on this VM it varies from run to run with how much of the guest's
+// free memory the host still backs; docs/performance.md, session 34).
+struct CpuTimes {
+  double user_ms = 0;
+  double sys_ms = 0;
+  double total() const { return user_ms + sys_ms; }
+};
+
+CpuTimes CpuNow() {
 #ifdef __EMSCRIPTEN__
-  return EM_ASM_DOUBLE({
-    const u = process.cpuUsage();
-    return (u.user + u.system) / 1000;
-  });
+  CpuTimes t;
+  t.user_ms = EM_ASM_DOUBLE({ return process.cpuUsage().user / 1000; });
+  t.sys_ms = EM_ASM_DOUBLE({ return process.cpuUsage().system / 1000; });
+  return t;
 #else
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000.0 +
-         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000.0;
+  auto millis = [](const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) * 1000.0 + static_cast<double>(tv.tv_usec) / 1000.0;
+  };
+  return CpuTimes{millis(usage.ru_utime), millis(usage.ru_stime)};
 #endif
 }
 
@@ -227,11 +237,12 @@ int RunBench(int argc, char** argv) {
     return 1;
   }
   if (run.scenario().name == "rewind-checkpoints") return RunRewindCheckpoints(run, seed, setup_ms);
-  const double cpu_start = CpuMillis();
+  const CpuTimes cpu_start = CpuNow();
   const auto start = Clock::now();
   lab::ScaleFigures f = run.Measure();
   const double wall_ms = MillisSince(start);
-  const double cpu_ms = CpuMillis() - cpu_start;
+  const CpuTimes cpu_end = CpuNow();
+  const double cpu_ms = cpu_end.total() - cpu_start.total();
   run.Tally(&f);
 
   const lab::ScaleScenario& s = run.scenario();
@@ -245,6 +256,8 @@ int RunBench(int argc, char** argv) {
   out["ready"] = f.ready;
   out["wall_ms"] = Round1(wall_ms);
   out["cpu_ms"] = Round1(cpu_ms);
+  out["user_ms"] = Round1(cpu_end.user_ms - cpu_start.user_ms);
+  out["sys_ms"] = Round1(cpu_end.sys_ms - cpu_start.sys_ms);
   out["setup_wall_ms"] = Round1(setup_ms);
   out["virtual_ms"] = f.virtual_time / base::kMillisecond;
   out["api_writes"] = f.api_writes;

@@ -109,10 +109,14 @@ def pick(scenario, plat, n=None):
     median["runs"] = len(runs)
     median["wall_ms_runs"] = [s["wall_ms"] for s in runs]
     median["wall_ms_min"] = ordered[0]["wall_ms"]
+    # The system time of each run beside it: natively mostly fresh pages being zeroed, whose
+    # cost on this VM swings with how much free memory the host still backs (performance.md).
+    median["sys_ms_runs"] = [s.get("sys_ms") for s in runs]
     return median
 plats = ["native", "wasm-node"]
-keys = ["n", "ok", "wall_ms", "cpu_ms", "virtual_ms", "api_writes", "reconciles", "trace_events",
-        "peak_rss_mb", "wasm_heap_mb", "pods", "trace_hash", "runs", "wall_ms_runs", "wall_ms_min"]
+keys = ["n", "ok", "wall_ms", "cpu_ms", "user_ms", "sys_ms", "virtual_ms", "api_writes", "reconciles", "trace_events",
+        "peak_rss_mb", "wasm_heap_mb", "pods", "trace_hash", "runs", "wall_ms_runs", "wall_ms_min",
+        "sys_ms_runs"]
 def trim(s):
     return None if s is None else {k: s[k] for k in keys if k in s}
 
@@ -153,7 +157,7 @@ report = {
     "rewind_through_checkpoints": {p: pick("rewind-checkpoints", p) for p in plats},
     "bundle_gzip_bytes": bundle["gzip9_total"] if bundle else None,
     "bundle": bundle,
-    "notes": "Google Benchmark figures are per CPU second; scenario wall_ms and cpu_ms cover apply "
+    "notes": "Google Benchmark figures are per CPU second; scenario wall_ms and cpu_ms (user_ms + sys_ms) cover apply "
              "to all ready (rewind: the replay alone); peak_rss_mb is the process's peak "
              "(getrusage natively, process.resourceUsage().maxRSS under Node, which includes V8); "
              "rayclusters_1000 is the median of its runs by wall time (runs, wall_ms_runs, "
