@@ -13,14 +13,16 @@ void OwnerAlive::Check(const State& state, std::vector<Violation>* out) {
   for (const api::ObjectPtr& o : state.objects) {
     const std::optional<api::OwnerReference> ref = api::GetControllerOf(*o);
     if (!ref.has_value()) continue;
-    const std::string key = KeyOf(o->value("kind", std::string()), *o);
+    const std::string kind = o->value("kind", std::string());
+    const std::string key = KeyOf(kind, *o);
     const std::string owner = ref->kind + "/" + ref->name + " (uid " + ref->uid + ")";
     if (state.recorder->ever_stored().count(ref->uid) == 0) {
       out->push_back({name(), state.step,
                       key + " has controller " + owner + ", a uid that was never stored"});
       continue;
     }
-    if (!state.quiet || api::IsBeingDeleted(*o)) continue;
+    // The collector ignores Events (graph_builder.go ignoredResources): one may outlive its owner.
+    if (!state.quiet || api::IsBeingDeleted(*o) || kind == "Event") continue;
     auto it = by_uid.find(ref->uid);
     if (it == by_uid.end()) {
       out->push_back({name(), state.step,

@@ -89,6 +89,12 @@ class CauseScope {
   int64_t previous_;
 };
 
+// mirrors graph_builder.go ignoredResources: the collector keeps no monitor for Events (they
+// own nothing, and there are many of them; kube-controller-manager's DefaultIgnoredResources).
+bool IgnoredByCollector(const api::KindInfo& kind) {
+  return kind.group.empty() && kind.resource == "events";
+}
+
 }  // namespace
 
 const char* GarbageCollector::ActionName(Action action) {
@@ -129,6 +135,7 @@ void GarbageCollector::Start() {
   if (started_) return;
   started_ = true;
   for (const api::KindInfo& kind : api::AllKinds()) {
+    if (IgnoredByCollector(kind)) continue;
     if (StartKind(kind.kind) == Outcome::kRetry) {
       WorkKey key{Action::kStartKind, kind.kind};
       attempts_[key] = 1;

@@ -6,7 +6,8 @@
 // Mirrors: kubernetes pkg/controller/garbagecollector/garbagecollector.go (attemptToDeleteItem,
 // classifyReferences, processDeletingDependentsItem, attemptToOrphanWorker) and graph_builder.go
 // (the uid graph, virtual owner nodes, processTransitions, absentOwnerCache), operations.go
-// (removeFinalizer's merge patch with resourceVersion).
+// (removeFinalizer's merge patch with resourceVersion). Like the real one it keeps no monitor for
+// Events (graph_builder.go ignoredResources): they are never in the graph, never collected.
 // Simplified: one work queue (FIFO scheduler events, deduplicated) instead of attemptToDelete and
 // attemptToOrphan queues with rate limiting; a retried item waits step_delay << attempts and is
 // dropped after max_retries. Graph changes are applied as soon as a watch event arrives.

@@ -282,6 +282,40 @@ TEST(GarbageCollector, ChildCreatedWithAMissingOwnerIsCollected) {
                                                    "delete ConfigMap/default/orphaned"}));
 }
 
+// kube-controller-manager's collector keeps no monitor for Events (graph_builder.go
+// ignoredResources), so an Event is never in the graph and never collected, even when it names
+// an owner that is gone; the same reference on a ConfigMap is collected.
+TEST(GarbageCollector, EventsAreIgnored) {
+  Fixture f;
+  api::Json ghost_ref = {{"apiVersion", "v1"},
+                         {"kind", "ConfigMap"},
+                         {"name", "ghost"},
+                         {"uid", "00000000-0000-0000-0000-000000000000"}};
+  api::ObjectPtr event = f.Create(api::Json{
+      {"apiVersion", "v1"},
+      {"kind", "Event"},
+      {"metadata",
+       {{"name", "ghost.1"},
+        {"namespace", "default"},
+        {"ownerReferences", api::Json::array({ghost_ref})}}},
+      {"involvedObject", {{"kind", "ConfigMap"}, {"name", "ghost"}, {"namespace", "default"}}},
+      {"reason", "Test"},
+      {"message", "an event"}});
+  ASSERT_NE(event, nullptr);
+  f.Create(api::Json{{"apiVersion", "v1"},
+                     {"kind", "ConfigMap"},
+                     {"metadata",
+                      {{"name", "orphaned"},
+                       {"namespace", "default"},
+                       {"ownerReferences", api::Json::array({ghost_ref})}}}});
+  f.Run(1 * base::kSecond);
+  EXPECT_FALSE(f.gc.HasNode(api::Uid(*event)));
+  EXPECT_NE(f.api.Peek("Event", "default", "ghost.1"), nullptr);
+  EXPECT_EQ(f.Get("orphaned"), nullptr);
+  EXPECT_EQ(f.Actions(), (std::vector<std::string>{"virtual-delete ConfigMap/ghost",
+                                                   "delete ConfigMap/default/orphaned"}));
+}
+
 TEST(GarbageCollector, AnOwnerNamesakeWithAnotherUidDoesNotCount) {
   Fixture f;
   api::ObjectPtr owner = f.ConfigMap("owner");
