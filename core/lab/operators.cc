@@ -54,19 +54,19 @@ class InferenceProcess final : public OperatorProcess {
     options.leader_election_options.lease_name = "inference-operator-leader";
     options.leader_election_options.lease_namespace = "default";
     options.leader_election_options.identity = ctx.identity;
-    if (!ctx.settings->watch_namespace.empty()) {
-      options.cache.default_namespaces = {ctx.settings->watch_namespace};
+    inference::Options reconciler_options;
+    for (const std::string& bug : ctx.settings->bugs) {
+      (void)inference::SetBug(reconciler_options.bugs, bug, true);
     }
+    std::vector<std::string> namespaces;
+    if (!ctx.settings->watch_namespace.empty()) namespaces = {ctx.settings->watch_namespace};
+    options.cache = inference::CacheOptions(namespaces, reconciler_options.bugs);
     // Each process draws from a generator seeded by its Pod name, so replicas differ but runs
     // repeat.
     uint64_t seed = 1469598103934665603ULL;
     for (unsigned char c : ctx.replica) seed = (seed ^ c) * 1099511628211ULL;
     manager_ = std::make_unique<manager::Manager>(*ctx.api_client, scheduler, sim::Prng(seed),
                                                   options, ctx.take_injected_latency);
-    inference::Options reconciler_options;
-    for (const std::string& bug : ctx.settings->bugs) {
-      (void)inference::SetBug(reconciler_options.bugs, bug, true);
-    }
     reconciler_ = std::make_unique<inference::InferenceServiceReconciler>(
         manager_->GetClient(), external_, reconciler_options);
     inference::SetupOptions setup;

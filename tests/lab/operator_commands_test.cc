@@ -174,7 +174,8 @@ TEST(OperatorBug, EveryIdIsAcceptedAndUnknownOnesListTheKnown) {
   for (const std::string id : {"non-idempotent-create", "forget-finalizer-removal",
                                "blocking-reconcile", "missing-generation-predicate",
                                "error-before-status", "terminal-error",
-                               "requeue-after-with-error", "stale-cache-create"}) {
+                               "requeue-after-with-error", "stale-cache-create",
+                               "unscoped-pod-cache"}) {
     EXPECT_EQ(s.Output("operator inference-operator bug " + id + " on"),
               "inference-operator: bug " + id +
                   " on (takes effect when the operator restarts: operator inference-operator "
@@ -189,7 +190,8 @@ TEST(OperatorBug, EveryIdIsAcceptedAndUnknownOnesListTheKnown) {
   EXPECT_EQ(s.Fails("operator inference-operator bug nope on"),
             "error: unknown bug \"nope\" for inference-operator (non-idempotent-create, "
             "forget-finalizer-removal, blocking-reconcile, missing-generation-predicate, "
-            "error-before-status, terminal-error, requeue-after-with-error, stale-cache-create)\n");
+            "error-before-status, terminal-error, requeue-after-with-error, stale-cache-create, "
+            "unscoped-pod-cache)\n");
   EXPECT_EQ(s.Fails("operator inference-operator bug blocking-reconcile maybe"),
             "error: usage: operator [NAME] bug ID on|off\n");
   EXPECT_EQ(s.Fails("operator inference-operator bug"), "error: usage: operator [NAME] bug ID on|off\n");

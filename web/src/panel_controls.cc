@@ -60,7 +60,7 @@ void FaultsPopup(App& app) {
     for (const char* bug : {"non-idempotent-create", "forget-finalizer-removal", "blocking-reconcile",
                             "missing-generation-predicate", "error-before-status",
                             "terminal-error", "requeue-after-with-error",
-                            "stale-cache-create"}) {
+                            "stale-cache-create", "unscoped-pod-cache"}) {
       if (ImGui::BeginMenu(bug)) {
         item("on", std::string("operator inference-operator bug ") + bug + " on");
         item("off", std::string("operator inference-operator bug ") + bug + " off");

@@ -93,7 +93,7 @@ const std::vector<std::string>& BugIds() {
                                                "blocking-reconcile", "missing-generation-predicate",
                                                "error-before-status",
                                                "terminal-error", "requeue-after-with-error",
-                                               "stale-cache-create"};
+                                               "stale-cache-create", "unscoped-pod-cache"};
   return ids;
 }
 
@@ -107,6 +107,7 @@ Status SetBug(Bugs& bugs, const std::string& id, bool on) {
   if (id == "terminal-error") flag = &bugs.terminal_error;
   if (id == "requeue-after-with-error") flag = &bugs.requeue_after_with_error;
   if (id == "stale-cache-create") flag = &bugs.stale_cache_create;
+  if (id == "unscoped-pod-cache") flag = &bugs.unscoped_pod_cache;
   if (flag == nullptr) {
     std::string known;
     for (const std::string& b : BugIds()) known += (known.empty() ? "" : ", ") + b;

@@ -73,6 +73,10 @@ struct Bugs {
   // fresh; a second reconcile that runs before the informer saw the first create makes a
   // duplicate. Bounded: once the cache catches up the list is never empty again.
   bool stale_cache_create = false;
+  // unscoped-pod-cache: the manager's cache has no selector for Pods (controller-runtime's
+  // default), so the operator lists, watches and keeps every Pod of the cluster instead of its
+  // own. Read by CacheOptions: it takes effect when the operator restarts.
+  bool unscoped_pod_cache = false;
 };
 
 // BugIds lists the lab's bug IDs in a fixed order.

@@ -7,6 +7,16 @@
 
 namespace inference {
 
+cache::Options CacheOptions(const std::vector<std::string>& namespaces, const Bugs& bugs) {
+  cache::Options out;
+  out.default_namespaces = namespaces;
+  if (bugs.unscoped_pod_cache) return out;
+  cache::ByObject pods;
+  pods.label_selector = kNameLabel + "=" + kNameLabelValue;
+  out.by_object["Pod"] = pods;
+  return out;
+}
+
 base::StatusOr<controller::Controller*> SetupWithManager(manager::Manager& mgr,
                                                          InferenceServiceReconciler& r,
                                                          const SetupOptions& opts) {

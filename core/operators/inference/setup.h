@@ -11,7 +11,11 @@
 // (section 4.8) shows only the reconciles that matter.
 // Single-threaded; nothing runs until the manager starts.
 
+#include <string>
+#include <vector>
+
 #include "core/base/status.h"
+#include "core/cache/cache.h"
 #include "core/controller/controller.h"
 #include "core/manager/manager.h"
 #include "core/operators/inference/reconciler.h"
@@ -25,6 +29,15 @@ struct SetupOptions {
   // classic rate-limiting workqueue. Defaults to true.
   bool use_priority_queue = true;
 };
+
+// CacheOptions is the manager's cache scope, as KubeRay scopes its own (managercache's
+// K8sControllerRuntimeCacheSelectors): Pods only with app.kubernetes.io/name=inferenceservice,
+// the label its Deployments' templates give their Pods. The reconciler reads no other Pod, and
+// without the selector controller-runtime would list, watch and keep every Pod of the cluster.
+// namespaces is the --watch-namespace list (empty: all namespaces). With bugs.unscoped_pod_cache
+// the Pods are not scoped.
+cache::Options CacheOptions(const std::vector<std::string>& namespaces = {},
+                            const Bugs& bugs = {});
 
 // SetupWithManager builds the "inferenceservice" controller:
 // - For(InferenceService) with GenerationChangedPredicate, so status writes and metadata-only

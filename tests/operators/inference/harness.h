@@ -91,6 +91,7 @@ class Harness {
     manager::Options o;
     o.name = "inference-operator";
     o.replica = "inference-operator-5d8f7-abcde";
+    o.cache = CacheOptions();  // as the lab's operator process runs it
     return o;
   }
 
@@ -119,7 +120,7 @@ class Harness {
   api::ObjectPtr Isvc(const std::string& name = "llama") { return Get("InferenceService", name); }
 
   // MakeReady stands in for the Deployment controller and the kubelet: exactly n Pods labelled
-  // for <name> report Ready=True (others Ready=False), and the Deployment's status says n.
+  // for <name> (as its Deployment's template labels them) report Ready=True (others Ready=False), and the Deployment's status says n.
   void MakeReady(const std::string& name, int n) {
     client::ListOptions sel;
     sel.label_selector = kInstanceLabel + "=" + name;
@@ -133,7 +134,7 @@ class Harness {
           {"metadata",
            {{"name", name + "-pod-" + std::to_string(i)},
             {"namespace", "prod"},
-            {"labels", {{kInstanceLabel, name}}}}},
+            {"labels", {{kInstanceLabel, name}, {kNameLabel, kNameLabelValue}}}}},
           {"spec", {{"containers", Json::array({Json{{"name", "server"}, {"image", "x"}}})}}}});
       ASSERT_TRUE(created.ok()) << created.status().ToString();
       list.push_back(*created);

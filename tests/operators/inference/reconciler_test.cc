@@ -37,6 +37,7 @@ TEST(SetBug, KnowsEveryLabBugId) {
       {"terminal-error", &Bugs::terminal_error},
       {"requeue-after-with-error", &Bugs::requeue_after_with_error},
       {"stale-cache-create", &Bugs::stale_cache_create},
+      {"unscoped-pod-cache", &Bugs::unscoped_pod_cache},
   };
   ASSERT_EQ(BugIds().size(), cases.size());
   for (size_t i = 0; i < cases.size(); ++i) {

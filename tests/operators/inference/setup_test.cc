@@ -153,5 +153,39 @@ TEST(SetupWithManager, ThePodInformerIsSyncedBeforeTheFirstReconcile) {
       << "one initial list by the informer; reconciles read the cache";
 }
 
+TEST(CacheOptions, ScopesPodsToInferenceServicePods) {
+  EXPECT_EQ(CacheOptions().by_object.at("Pod").label_selector,
+            "app.kubernetes.io/name=inferenceservice");
+  EXPECT_TRUE(CacheOptions().default_namespaces.empty());
+  EXPECT_EQ(CacheOptions({"prod"}).default_namespaces, (std::vector<std::string>{"prod"}));
+  Bugs bugs;
+  bugs.unscoped_pod_cache = true;  // controller-runtime's default: every Pod of the cluster
+  EXPECT_EQ(CacheOptions({"prod"}, bugs).by_object.count("Pod"), 0u);
+  EXPECT_EQ(CacheOptions({"prod"}, bugs).default_namespaces, (std::vector<std::string>{"prod"}));
+}
+
+// The operator's Pod informer lists and watches with the selector, so a Pod its Deployments did
+// not make never reaches its cache (nor costs it a delivery), while one of theirs does.
+TEST(SetupWithManager, ThePodCacheKeepsOnlyInferenceServicePods) {
+  Harness h;
+  auto pod = [&](const std::string& name, const Json& labels) {
+    auto created = h.admin.Create(Json{
+        {"apiVersion", "v1"},
+        {"kind", "Pod"},
+        {"metadata", {{"name", name}, {"namespace", "prod"}, {"labels", labels}}},
+        {"spec", {{"containers", Json::array({Json{{"name", "c"}, {"image", "x"}}})}}}});
+    ASSERT_TRUE(created.ok()) << created.status().ToString();
+  };
+  const int64_t mark = h.Mark();
+  pod("server-0", Json{{kInstanceLabel, "llama"}, {kNameLabel, kNameLabelValue}});
+  pod("bystander", Json{{"app", "web"}});
+  h.Run(kSecond);
+  EXPECT_TRUE(h.mgr.GetCache().Get("Pod", "prod", "server-0").ok());
+  auto missing = h.mgr.GetCache().Get("Pod", "prod", "bystander");
+  EXPECT_TRUE(base::IsNotFound(missing.status())) << missing.status().ToString();
+  EXPECT_EQ(h.Count("watch.event", {{"kind", "Pod"}, {"name", "bystander"}}, mark), 0);
+  EXPECT_EQ(h.Count("watch.event", {{"kind", "Pod"}, {"name", "server-0"}}, mark), 1);
+}
+
 }  // namespace
 }  // namespace inference
