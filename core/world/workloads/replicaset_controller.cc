@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -80,7 +81,9 @@ bool ReplicaSetController::Sync(const std::string& key) {
   const std::string object = "ReplicaSet/" + key;
   std::vector<api::ObjectPtr> active;
   for (const api::ObjectPtr& pod : pods_.ControlledBy(api::Uid(*rs))) {
-    if (api::Namespace(*pod) == ns && IsPodActive(*pod)) active.push_back(pod);
+    if (api::MetaText(*pod, api::keys::Namespace()) == ns && IsPodActive(*pod)) {
+      active.push_back(pod);
+    }
   }
   const int64_t replicas = IntAt(*rs, "/spec/replicas", 1);
   bool ok = true;
@@ -135,19 +138,28 @@ bool ReplicaSetController::Sync(const std::string& key) {
   // window in which a Deployment can scale an old ReplicaSet down once too often.
   active.clear();
   for (const api::ObjectPtr& pod : pods_.ControlledBy(api::Uid(*rs))) {
-    if (api::Namespace(*pod) == ns && IsPodActive(*pod)) active.push_back(pod);
+    if (api::MetaText(*pod, api::keys::Namespace()) == ns && IsPodActive(*pod)) {
+      active.push_back(pod);
+    }
   }
   const auto template_labels = api::Labels(JsonAt(*rs, "/spec/template"));
   const int64_t min_ready = IntAt(*rs, "/spec/minReadySeconds", 0);
   const base::SimTime now = scheduler_.clock().Now();
   int64_t fully_labeled = 0, ready = 0, available = 0;
   base::Duration recheck = 0;
+  // Every sync reads every Pod of the ReplicaSet (as upstream's does), so a Pod's labels are
+  // compared in place rather than copied into a map per Pod.
   for (const api::ObjectPtr& pod : active) {
-    const auto labels = api::Labels(*pod);
+    const Json* labels = api::MemberAt(*pod, api::keys::Metadata(), api::keys::Labels());
     bool all = true;
     for (const auto& [k, v] : template_labels) {
-      auto it = labels.find(k);
-      all = all && it != labels.end() && it->second == v;
+      if (labels == nullptr || !labels->is_object()) {
+        all = false;
+        break;
+      }
+      auto it = labels->find(k);
+      all = all && it != labels->end() && it->is_string() &&
+            it->get_ref<const std::string&>() == v;
     }
     if (all) ++fully_labeled;
     if (IsPodReady(*pod)) ++ready;
