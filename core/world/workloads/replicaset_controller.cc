@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/api/pointer.h"
+#include "core/api/selector.h"
 #include "core/api/well_known_keys.h"
 #include "core/world/workloads/pod_util.h"
 
@@ -142,26 +143,16 @@ bool ReplicaSetController::Sync(const std::string& key) {
       active.push_back(pod);
     }
   }
-  const auto template_labels = api::Labels(JsonAt(*rs, "/spec/template"));
+  // fullyLabeledReplicas: the template's labels as a selector (labels.Set(…).AsSelectorPreValidated
+  // upstream), matched against each Pod's labels in place: every sync reads every Pod.
+  const api::LabelSelector template_labels =
+      api::LabelSelector::FromSet(api::Labels(JsonAt(*rs, "/spec/template")));
   const int64_t min_ready = IntAt(*rs, "/spec/minReadySeconds", 0);
   const base::SimTime now = scheduler_.clock().Now();
   int64_t fully_labeled = 0, ready = 0, available = 0;
   base::Duration recheck = 0;
-  // Every sync reads every Pod of the ReplicaSet (as upstream's does), so a Pod's labels are
-  // compared in place rather than copied into a map per Pod.
   for (const api::ObjectPtr& pod : active) {
-    const Json* labels = api::MemberAt(*pod, api::keys::Metadata(), api::keys::Labels());
-    bool all = true;
-    for (const auto& [k, v] : template_labels) {
-      if (labels == nullptr || !labels->is_object()) {
-        all = false;
-        break;
-      }
-      auto it = labels->find(k);
-      all = all && it != labels->end() && it->is_string() &&
-            it->get_ref<const std::string&>() == v;
-    }
-    if (all) ++fully_labeled;
+    if (template_labels.MatchesObject(*pod)) ++fully_labeled;
     if (IsPodReady(*pod)) ++ready;
     if (IsAvailable(*pod, min_ready, now, &recheck)) ++available;
   }

@@ -60,6 +60,24 @@ TEST(ReplicaSetController, CreatesOwnedPodsFromTheTemplate) {
   EXPECT_EQ(creates, 2);
 }
 
+// fullyLabeledReplicas counts the Pods that carry every template label, not just the selector's:
+// a Pod relabelled tier=api stays owned (app=front still selects it) but is not fully labelled.
+TEST(ReplicaSetController, FullyLabeledCountsOnlyPodsWithEveryTemplateLabel) {
+  WorldFixture f;
+  f.Create(ReplicaSetJson("front", 3));
+  f.Run(base::kSecond);
+  ASSERT_EQ(Status(f, "front", "fullyLabeledReplicas"), 3);
+  auto pods = f.Pods({{"app", "front"}});
+  ASSERT_EQ(pods.size(), 3u);
+  auto patched = f.admin_direct.Patch("Pod", "default", api::Name(*pods[0]),
+                                      client::PatchType::kJsonMerge,
+                                      Json{{"metadata", {{"labels", {{"tier", "api"}}}}}});
+  ASSERT_TRUE(patched.ok()) << patched.status().ToString();
+  f.Run(base::kSecond);
+  EXPECT_EQ(Status(f, "front", "replicas"), 3);
+  EXPECT_EQ(Status(f, "front", "fullyLabeledReplicas"), 2);
+}
+
 TEST(ReplicaSetController, StatusCountsReadyAndAvailablePods) {
   WorldFixture f;
   f.Create(ReplicaSetJson("front", 3));
