@@ -26,14 +26,23 @@ World::World(const ClientFactory& clients, sim::Scheduler& scheduler, sim::Prng 
   }
   scheduler_ = std::make_unique<KubeScheduler>(NewClient(clients, kSchedulerUser), scheduler,
                                                options_.scheduler);
+  // mirrors cmd/kube-controller-manager/app/controllermanager.go CreateControllerContext: one
+  // informer factory on the process's own client, handed to every controller.
+  ObjectWatch::Options shared;
+  shared.watcher = kControllerManagerWatcher;
+  shared.traced = options_.replicaset.traced_watches || options_.deployment.traced_watches ||
+                  options_.job.traced_watches || options_.endpoints.traced_watches;
+  controller_manager_watches_ = std::make_unique<SharedWatches>(
+      NewClient(clients, kControllerManagerUser), scheduler, shared);
+  SharedWatches& watches = *controller_manager_watches_;
   replicasets_ = std::make_unique<ReplicaSetController>(
-      NewClient(clients, kReplicaSetControllerUser), scheduler, options_.replicaset);
+      NewClient(clients, kReplicaSetControllerUser), watches, scheduler, options_.replicaset);
   deployments_ = std::make_unique<DeploymentController>(
-      NewClient(clients, kDeploymentControllerUser), scheduler, options_.deployment);
-  jobs_ = std::make_unique<JobController>(NewClient(clients, kJobControllerUser), scheduler,
-                                          options_.job);
-  endpoints_ = std::make_unique<EndpointsController>(NewClient(clients, kEndpointsControllerUser),
-                                                     scheduler, options_.endpoints);
+      NewClient(clients, kDeploymentControllerUser), watches, scheduler, options_.deployment);
+  jobs_ = std::make_unique<JobController>(NewClient(clients, kJobControllerUser), watches,
+                                          scheduler, options_.job);
+  endpoints_ = std::make_unique<EndpointsController>(
+      NewClient(clients, kEndpointsControllerUser), watches, scheduler, options_.endpoints);
 }
 
 World::~World() {
@@ -42,6 +51,7 @@ World::~World() {
   jobs_.reset();
   deployments_.reset();
   replicasets_.reset();
+  controller_manager_watches_.reset();
   scheduler_.reset();
   kubelets_.clear();
   nodes_.reset();

@@ -2,7 +2,9 @@
 // World: everything in a simulated cluster besides the API server and the operators — the
 // nodes, one kubelet per node, the Pod scheduler, the ReplicaSet, Deployment, Job and Endpoints
 // controllers of kube-controller-manager, and the external systems operators clean up in. It
-// builds them with their real identities and starts them together.
+// builds them with their real identities and starts them together. The four controllers share
+// kube-controller-manager's watches (SharedWatches): one Pod watch serves them all, as the real
+// process's shared informer factory does.
 // No Go counterpart (in a real cluster these are separate processes: kubelets, kube-scheduler,
 // kube-controller-manager, cloud services).
 // Simplified: the garbage collector is owned by the Simulation (world/gc), not here.
@@ -24,6 +26,7 @@
 #include "core/world/workloads/endpoints_controller.h"
 #include "core/world/workloads/job_controller.h"
 #include "core/world/workloads/replicaset_controller.h"
+#include "core/world/workloads/shared_watches.h"
 
 namespace world {
 
@@ -38,7 +41,7 @@ struct WorldOptions {
   JobControllerOptions job;                // Defaults to a 5ms sync delay, 10s..6m pod backoff.
   EndpointsControllerOptions endpoints;    // Defaults to a 5ms sync delay.
   // trace_watches turns on watch.event records for every component's watches (each option's
-  // traced_watches). Defaults to false: the trace then shows the components' own records
+  // traced_watches; the controllers' shared watches are traced when any of the four asks). Defaults to false: the trace then shows the components' own records
   // (kubelet.pod, scheduler.bind, kcm.action, node.status), linked by cause to the API requests.
   bool trace_watches = false;
 };
@@ -63,6 +66,8 @@ class World {
   Kubelet* kubelet(const std::string& node);
   const std::vector<std::unique_ptr<Kubelet>>& kubelets() const { return kubelets_; }
   KubeScheduler& scheduler() { return *scheduler_; }
+  // controller_manager_watches are the watches the four controllers share.
+  const SharedWatches& controller_manager_watches() const { return *controller_manager_watches_; }
   ReplicaSetController& replicasets() { return *replicasets_; }
   DeploymentController& deployments() { return *deployments_; }
   JobController& jobs() { return *jobs_; }
@@ -91,6 +96,7 @@ class World {
   std::unique_ptr<Nodes> nodes_;
   std::vector<std::unique_ptr<Kubelet>> kubelets_;
   std::unique_ptr<KubeScheduler> scheduler_;
+  std::unique_ptr<SharedWatches> controller_manager_watches_;  // outlives the controllers
   std::unique_ptr<ReplicaSetController> replicasets_;
   std::unique_ptr<DeploymentController> deployments_;
   std::unique_ptr<JobController> jobs_;

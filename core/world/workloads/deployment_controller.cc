@@ -55,24 +55,33 @@ std::string RsObject(const Json& rs) { return "ReplicaSet/" + api::ObjectKey(rs)
 
 DeploymentController::DeploymentController(client::Client& client, sim::Scheduler& scheduler,
                                            Options options)
+    : DeploymentController(client, scheduler, std::move(options), nullptr) {}
+
+DeploymentController::DeploymentController(client::Client& client, SharedWatches& watches,
+                                           sim::Scheduler& scheduler, Options options)
+    : DeploymentController(client, scheduler, std::move(options), &watches) {}
+
+DeploymentController::DeploymentController(client::Client& client, sim::Scheduler& scheduler,
+                                           Options options, SharedWatches* shared)
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
-      deployments_(client, scheduler, "Deployment",
-                   ObjectWatch::Options{options_.watcher, options_.traced_watches,
-                                        base::kMillisecond, base::kSecond, ""},
-                   [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
-                     if (n != nullptr) queue_.Add(api::ObjectKey(*n));
-                   }),
-      replicasets_(
-          client, scheduler, "ReplicaSet",
-          ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                               base::kSecond, ""},
-          [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnReplicaSet(o, n); }),
-      pods_(client, scheduler, "Pod",
-            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                 base::kSecond, ""},
-            [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
+      own_watches_(shared != nullptr
+                       ? nullptr
+                       : std::make_unique<SharedWatches>(
+                             client, scheduler,
+                             ObjectWatch::Options{options_.watcher, options_.traced_watches,
+                                                  base::kMillisecond, base::kSecond, ""})),
+      watches_(shared != nullptr ? *shared : *own_watches_),
+      deployments_(watches_.Watch("Deployment",
+                                  [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
+                                    if (n != nullptr) queue_.Add(api::ObjectKey(*n));
+                                  })),
+      replicasets_(watches_.Watch(
+          "ReplicaSet",
+          [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnReplicaSet(o, n); })),
+      pods_(watches_.Watch(
+          "Pod", [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); })),
       queue_(scheduler,
              SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
                                 10 * base::kSecond},

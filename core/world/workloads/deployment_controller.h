@@ -21,6 +21,7 @@
 // the first rollout leaves generation 2 (observedGeneration follows).
 // Single-threaded; a sync is a scheduler event `sync_delay` after the change that marked it.
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,7 @@
 #include "core/client/client.h"
 #include "core/sim/scheduler.h"
 #include "core/world/workloads/object_watch.h"
+#include "core/world/workloads/shared_watches.h"
 #include "core/world/workloads/sync_queue.h"
 
 namespace world {
@@ -53,7 +55,12 @@ class DeploymentController {
  public:
   using Options = DeploymentControllerOptions;
 
+  // This constructor gives the controller watches of its own (a controller tested alone).
   DeploymentController(client::Client& client, sim::Scheduler& scheduler, Options options);
+  // This one registers its handlers on kube-controller-manager's shared watches (which must
+  // outlive it and not be started yet); options.watcher and traced_watches are then theirs.
+  DeploymentController(client::Client& client, SharedWatches& watches, sim::Scheduler& scheduler,
+                       Options options);
   DeploymentController(const DeploymentController&) = delete;
   DeploymentController& operator=(const DeploymentController&) = delete;
 
@@ -64,6 +71,9 @@ class DeploymentController {
   const SyncQueue& queue() const { return queue_; }
 
  private:
+  DeploymentController(client::Client& client, sim::Scheduler& scheduler, Options options,
+                       SharedWatches* shared);
+
   // Rollout is one sync's view of a Deployment and its ReplicaSets (latest known versions).
   struct Rollout {
     api::ObjectPtr deployment;
@@ -91,9 +101,11 @@ class DeploymentController {
   client::Client& client_;
   sim::Scheduler& scheduler_;
   Options options_;
-  ObjectWatch deployments_;
-  ObjectWatch replicasets_;
-  ObjectWatch pods_;
+  std::unique_ptr<SharedWatches> own_watches_;  // null when given shared ones
+  SharedWatches& watches_;
+  ObjectWatch& deployments_;
+  ObjectWatch& replicasets_;
+  ObjectWatch& pods_;
   SyncQueue queue_;
 };
 

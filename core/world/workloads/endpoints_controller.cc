@@ -110,25 +110,34 @@ std::optional<int64_t> ResolvePort(const Json& svc_port, const Json& pod) {
 
 EndpointsController::EndpointsController(client::Client& client, sim::Scheduler& scheduler,
                                          Options options)
+    : EndpointsController(client, scheduler, std::move(options), nullptr) {}
+
+EndpointsController::EndpointsController(client::Client& client, SharedWatches& watches,
+                                         sim::Scheduler& scheduler, Options options)
+    : EndpointsController(client, scheduler, std::move(options), &watches) {}
+
+EndpointsController::EndpointsController(client::Client& client, sim::Scheduler& scheduler,
+                                         Options options, SharedWatches* shared)
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
-      services_(client, scheduler, "Service",
-                ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                     base::kSecond, ""},
-                [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnService(o, n); }),
-      pods_(client, scheduler, "Pod",
-            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                 base::kSecond, ""},
-            [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
-      endpoints_(client, scheduler, "Endpoints",
-                 ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                      base::kSecond, ""},
-                 [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
-                   // Repair edits and deletions of Endpoints we manage.
-                   const std::string key = api::ObjectKey(n != nullptr ? *n : *o);
-                   if (services_.GetByKey(key) != nullptr) queue_.Add(key);
-                 }),
+      own_watches_(shared != nullptr
+                       ? nullptr
+                       : std::make_unique<SharedWatches>(
+                             client, scheduler,
+                             ObjectWatch::Options{options_.watcher, options_.traced_watches,
+                                                  base::kMillisecond, base::kSecond, ""})),
+      watches_(shared != nullptr ? *shared : *own_watches_),
+      services_(watches_.Watch("Service", [this](const api::ObjectPtr& o,
+                                                 const api::ObjectPtr& n) { OnService(o, n); })),
+      pods_(watches_.Watch(
+          "Pod", [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); })),
+      endpoints_(watches_.Watch("Endpoints",
+                                [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+                                  // Repair edits and deletions of Endpoints we manage.
+                                  const std::string key = api::ObjectKey(n != nullptr ? *n : *o);
+                                  if (services_.GetByKey(key) != nullptr) queue_.Add(key);
+                                })),
       queue_(scheduler,
              SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
                                 10 * base::kSecond},

@@ -11,6 +11,7 @@
 // Single-threaded; a sync is a scheduler event `sync_delay` after the change that marked it.
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "core/informer/label_index.h"
 #include "core/sim/scheduler.h"
 #include "core/world/workloads/object_watch.h"
+#include "core/world/workloads/shared_watches.h"
 #include "core/world/workloads/sync_queue.h"
 
 namespace world {
@@ -47,7 +49,12 @@ class EndpointsController {
  public:
   using Options = EndpointsControllerOptions;
 
+  // This constructor gives the controller watches of its own (a controller tested alone).
   EndpointsController(client::Client& client, sim::Scheduler& scheduler, Options options);
+  // This one registers its handlers on kube-controller-manager's shared watches (which must
+  // outlive it and not be started yet); options.watcher and traced_watches are then theirs.
+  EndpointsController(client::Client& client, SharedWatches& watches, sim::Scheduler& scheduler,
+                      Options options);
   EndpointsController(const EndpointsController&) = delete;
   EndpointsController& operator=(const EndpointsController&) = delete;
 
@@ -58,6 +65,9 @@ class EndpointsController {
   const SyncQueue& queue() const { return queue_; }
 
  private:
+  EndpointsController(client::Client& client, sim::Scheduler& scheduler, Options options,
+                      SharedWatches* shared);
+
   void OnService(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
   void OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
   // PodsLabelled returns the keys of the Pods (of any namespace) whose `label` is `value`; null
@@ -72,9 +82,11 @@ class EndpointsController {
   client::Client& client_;
   sim::Scheduler& scheduler_;
   Options options_;
-  ObjectWatch services_;
-  ObjectWatch pods_;
-  ObjectWatch endpoints_;
+  std::unique_ptr<SharedWatches> own_watches_;  // null when given shared ones
+  SharedWatches& watches_;
+  ObjectWatch& services_;
+  ObjectWatch& pods_;
+  ObjectWatch& endpoints_;
   SyncQueue queue_;
   // The Pods by the labels Service selectors use (client-go's listers index by namespace and
   // match selectors per object; with 1,000 Services and 11,000 Pods that is quadratic). Only the

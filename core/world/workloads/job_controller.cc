@@ -33,22 +33,33 @@ Json JobCondition(const std::string& type, const std::string& reason, const std:
 }  // namespace
 
 JobController::JobController(client::Client& client, sim::Scheduler& scheduler, Options options)
+    : JobController(client, scheduler, std::move(options), nullptr) {}
+
+JobController::JobController(client::Client& client, SharedWatches& watches,
+                             sim::Scheduler& scheduler, Options options)
+    : JobController(client, scheduler, std::move(options), &watches) {}
+
+JobController::JobController(client::Client& client, sim::Scheduler& scheduler, Options options,
+                             SharedWatches* shared)
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
-      jobs_(client, scheduler, "Job",
-            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                 base::kSecond, ""},
-            [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
-              if (n != nullptr) queue_.Add(api::ObjectKey(*n));
-            }),
-      pods_(client, scheduler, "Pod",
-            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                 base::kSecond, ""},
-            [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
-              EnqueueControllerOf(n, "Job", queue_);
-              EnqueueControllerOf(o, "Job", queue_);
-            }),
+      own_watches_(shared != nullptr
+                       ? nullptr
+                       : std::make_unique<SharedWatches>(
+                             client, scheduler,
+                             ObjectWatch::Options{options_.watcher, options_.traced_watches,
+                                                  base::kMillisecond, base::kSecond, ""})),
+      watches_(shared != nullptr ? *shared : *own_watches_),
+      jobs_(watches_.Watch("Job",
+                           [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
+                             if (n != nullptr) queue_.Add(api::ObjectKey(*n));
+                           })),
+      pods_(watches_.Watch("Pod",
+                           [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+                             EnqueueControllerOf(n, "Job", queue_);
+                             EnqueueControllerOf(o, "Job", queue_);
+                           })),
       queue_(scheduler,
              SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
                                 10 * base::kSecond},

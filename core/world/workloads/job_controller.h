@@ -12,12 +12,14 @@
 // Single-threaded; a sync is a scheduler event `sync_delay` after the change that marked it.
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/sim/scheduler.h"
 #include "core/world/workloads/object_watch.h"
+#include "core/world/workloads/shared_watches.h"
 #include "core/world/workloads/sync_queue.h"
 
 namespace world {
@@ -49,7 +51,12 @@ class JobController {
  public:
   using Options = JobControllerOptions;
 
+  // This constructor gives the controller watches of its own (a controller tested alone).
   JobController(client::Client& client, sim::Scheduler& scheduler, Options options);
+  // This one registers its handlers on kube-controller-manager's shared watches (which must
+  // outlive it and not be started yet); options.watcher and traced_watches are then theirs.
+  JobController(client::Client& client, SharedWatches& watches, sim::Scheduler& scheduler,
+                Options options);
   JobController(const JobController&) = delete;
   JobController& operator=(const JobController&) = delete;
 
@@ -60,13 +67,18 @@ class JobController {
   const SyncQueue& queue() const { return queue_; }
 
  private:
+  JobController(client::Client& client, sim::Scheduler& scheduler, Options options,
+                SharedWatches* shared);
+
   bool Sync(const std::string& key);
 
   client::Client& client_;
   sim::Scheduler& scheduler_;
   Options options_;
-  ObjectWatch jobs_;
-  ObjectWatch pods_;
+  std::unique_ptr<SharedWatches> own_watches_;  // null when given shared ones
+  SharedWatches& watches_;
+  ObjectWatch& jobs_;
+  ObjectWatch& pods_;
   SyncQueue queue_;
   std::map<std::string, base::SimTime> last_failure_;  // job key -> when a new failure was seen
 };

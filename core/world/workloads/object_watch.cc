@@ -22,15 +22,31 @@ ObjectWatch::ObjectWatch(client::Client& client, sim::Scheduler& scheduler, std:
       scheduler_(scheduler),
       kind_(std::move(kind)),
       options_(std::move(options)),
-      handler_(std::move(handler)),
       alive_(std::make_shared<int>(0)) {
-  RLAB_ASSERT(handler_ != nullptr, "ObjectWatch needs a handler");
+  RLAB_ASSERT(handler != nullptr, "ObjectWatch needs a handler");
+  handlers_.push_back(std::move(handler));
   RLAB_ASSERT(options_.retry > 0, "ObjectWatch retry must be positive");
 }
 
 ObjectWatch::~ObjectWatch() {
   Stop();
   alive_.reset();
+}
+
+void ObjectWatch::AddHandler(Handler handler) {
+  RLAB_ASSERT(handler != nullptr, "ObjectWatch::AddHandler needs a handler");
+  handlers_.push_back(std::move(handler));
+  // mirrors client-go tools/cache shared_informer.go AddEventHandler: a late handler is first
+  // told of everything the store holds. The handler may touch the cache, so walk a copy.
+  std::vector<api::ObjectPtr> cached;
+  cached.reserve(items_.size());
+  for (const auto& [key, obj] : items_) cached.push_back(obj);
+  const Handler& added = handlers_.back();
+  for (const api::ObjectPtr& obj : cached) added(nullptr, obj);
+}
+
+void ObjectWatch::Notify(const api::ObjectPtr& old, const api::ObjectPtr& now) const {
+  for (const Handler& handler : handlers_) handler(old, now);
 }
 
 void ObjectWatch::Start() {
@@ -129,7 +145,7 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
     if (old == nullptr) return;
     items_.erase(item);
     Reindex(key, old, nullptr);
-    handler_(old, nullptr);
+    Notify(old, nullptr);
     return;
   }
   if (old == obj) return;  // the echo of a write this cache already observed
@@ -149,7 +165,7 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
     item->second = obj;  // nothing was inserted or erased since the lookup
   }
   Reindex(key, old, obj);
-  handler_(old, obj);
+  Notify(old, obj);
 }
 
 namespace {

@@ -4,7 +4,9 @@
 // informer the kube-controller-manager controllers, the scheduler and the kubelet in world/ use.
 // Mirrors: client-go tools/cache reflector.go (ListAndWatch, relist after a watch error) and
 // shared_informer.go (the indexer plus OnAdd/OnUpdate/OnDelete), reduced to one handler.
-// Simplified: no shared informer factory (each component holds its own watch); no resync; the
+// Several handlers may share one watch and its cache (SharedWatches, shared_watches.h), as the
+// kube-controller-manager controllers share one informer per kind.
+// Simplified: no resync; the
 // client's List has no resourceVersion, so the watch is opened first (from "now") and the list
 // taken at the same instant, which sees exactly the state the watch starts after.
 // Teaching: real controllers guard against acting on a stale cache with "expectations"
@@ -61,7 +63,13 @@ class ObjectWatch {
   ObjectWatch(const ObjectWatch&) = delete;
   ObjectWatch& operator=(const ObjectWatch&) = delete;
 
-  // Start opens the watch and lists; on failure it retries after options.retry.
+  // AddHandler registers another handler on this watch (client-go
+  // sharedIndexInformer.AddEventHandler). A handler added after the first list is first given
+  // every cached object as an add, in key order, as upstream replays the store to a late handler.
+  void AddHandler(Handler handler);
+
+  // Start opens the watch and lists; on failure it retries after options.retry. Starting a
+  // started watch does nothing (factory.Start starts each informer once).
   void Start();
   // Stop ends the watch; the cache is kept.
   void Stop();
@@ -79,8 +87,9 @@ class ObjectWatch {
   // synced reports whether the first list has completed (cache.HasSynced).
   bool synced() const { return synced_; }
 
-  // Observe writes an object a create/update/patch just returned into the cache (and calls the
-  // handler), unless the cache already holds a newer resourceVersion of it.
+  // Observe writes an object a create/update/patch just returned into the cache (and calls every
+  // handler), unless the cache already holds a newer resourceVersion of it. On a shared watch the
+  // other handlers learn of the write with the writer: there is one cache, and it has changed.
   void Observe(const api::ObjectPtr& obj);
   // ObserveDelete records what a Delete returned: an object with a deletionTimestamp is still
   // there (finalizers, graceful deletion) and is Observed; any other was removed, so it leaves
@@ -93,12 +102,14 @@ class ObjectWatch {
   void Apply(const api::ObjectPtr& obj, bool deleted);
   // Reindex moves key from old's controller uid to now's (either may be null).
   void Reindex(std::string_view key, const api::ObjectPtr& old, const api::ObjectPtr& now);
+  // Notify calls every handler with (old, now), in registration order.
+  void Notify(const api::ObjectPtr& old, const api::ObjectPtr& now) const;
 
   client::Client& client_;
   sim::Scheduler& scheduler_;
   std::string kind_;
   Options options_;
-  Handler handler_;
+  std::vector<Handler> handlers_;  // in registration order
   std::shared_ptr<int> alive_;  // scheduled lambdas hold a weak_ptr to it
   bool started_ = false;
   bool synced_ = false;

@@ -45,19 +45,30 @@ void EnqueueControllerOf(const api::ObjectPtr& obj, const std::string& kind, Syn
 
 ReplicaSetController::ReplicaSetController(client::Client& client, sim::Scheduler& scheduler,
                                            Options options)
+    : ReplicaSetController(client, scheduler, std::move(options), nullptr) {}
+
+ReplicaSetController::ReplicaSetController(client::Client& client, SharedWatches& watches,
+                                           sim::Scheduler& scheduler, Options options)
+    : ReplicaSetController(client, scheduler, std::move(options), &watches) {}
+
+ReplicaSetController::ReplicaSetController(client::Client& client, sim::Scheduler& scheduler,
+                                           Options options, SharedWatches* shared)
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
-      replicasets_(client, scheduler, "ReplicaSet",
-                   ObjectWatch::Options{options_.watcher, options_.traced_watches,
-                                        base::kMillisecond, base::kSecond, ""},
-                   [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
-                     if (n != nullptr) queue_.Add(api::ObjectKey(*n));
-                   }),
-      pods_(client, scheduler, "Pod",
-            ObjectWatch::Options{options_.watcher, options_.traced_watches, base::kMillisecond,
-                                 base::kSecond, ""},
-            [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }),
+      own_watches_(shared != nullptr
+                       ? nullptr
+                       : std::make_unique<SharedWatches>(
+                             client, scheduler,
+                             ObjectWatch::Options{options_.watcher, options_.traced_watches,
+                                                  base::kMillisecond, base::kSecond, ""})),
+      watches_(shared != nullptr ? *shared : *own_watches_),
+      replicasets_(watches_.Watch("ReplicaSet",
+                                  [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
+                                    if (n != nullptr) queue_.Add(api::ObjectKey(*n));
+                                  })),
+      pods_(watches_.Watch(
+          "Pod", [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); })),
       queue_(scheduler,
              SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
                                 10 * base::kSecond},

@@ -12,12 +12,14 @@
 // and deletes (the real one counts the Pods listed before them and catches up a sync later).
 // Single-threaded; a sync is a scheduler event `sync_delay` after the change that marked it.
 
+#include <memory>
 #include <string>
 
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/sim/scheduler.h"
 #include "core/world/workloads/object_watch.h"
+#include "core/world/workloads/shared_watches.h"
 #include "core/world/workloads/sync_queue.h"
 
 namespace world {
@@ -45,7 +47,12 @@ class ReplicaSetController {
  public:
   using Options = ReplicaSetControllerOptions;
 
+  // This constructor gives the controller watches of its own (a controller tested alone).
   ReplicaSetController(client::Client& client, sim::Scheduler& scheduler, Options options);
+  // This one registers its handlers on kube-controller-manager's shared watches (which must
+  // outlive it and not be started yet); options.watcher and traced_watches are then theirs.
+  ReplicaSetController(client::Client& client, SharedWatches& watches, sim::Scheduler& scheduler,
+                       Options options);
   ReplicaSetController(const ReplicaSetController&) = delete;
   ReplicaSetController& operator=(const ReplicaSetController&) = delete;
 
@@ -56,14 +63,19 @@ class ReplicaSetController {
   const SyncQueue& queue() const { return queue_; }
 
  private:
+  ReplicaSetController(client::Client& client, sim::Scheduler& scheduler, Options options,
+                       SharedWatches* shared);
+
   void OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
   bool Sync(const std::string& key);
 
   client::Client& client_;
   sim::Scheduler& scheduler_;
   Options options_;
-  ObjectWatch replicasets_;
-  ObjectWatch pods_;
+  std::unique_ptr<SharedWatches> own_watches_;  // null when given shared ones
+  SharedWatches& watches_;
+  ObjectWatch& replicasets_;
+  ObjectWatch& pods_;
   SyncQueue queue_;
 };
 

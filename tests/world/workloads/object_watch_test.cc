@@ -105,6 +105,53 @@ TEST(ObjectWatch, RelistsAfterADroppedWatch) {
   EXPECT_NE(f.watch.Get("default", "b"), nullptr);
 }
 
+TEST(ObjectWatch, EveryHandlerSeesEachChangeInRegistrationOrder) {
+  Fixture f;
+  f.watch.AddHandler([&f](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+    f.events.push_back("second " + std::string(o ? "old:" + api::Name(*o) : "-") + " " +
+                       (n ? "new:" + api::Name(*n) : "-"));
+  });
+  f.watch.Start();
+  f.Map("a");
+  ASSERT_TRUE(f.admin.Delete("ConfigMap", "default", "a").ok());
+  f.scheduler.RunUntil(base::kSecond);
+  EXPECT_EQ(f.events, (std::vector<std::string>{"- new:a", "second - new:a", "old:a -",
+                                                "second old:a -"}));
+}
+
+TEST(ObjectWatch, AHandlerAddedAfterTheListIsToldOfEveryCachedObjectFirst) {
+  Fixture f;
+  f.Map("b");
+  f.Map("a");
+  f.watch.Start();
+  f.scheduler.RunUntil(base::kSecond);
+  f.events.clear();
+  std::vector<std::string> late;
+  f.watch.AddHandler([&late](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+    late.push_back(std::string(o ? "old:" + api::Name(*o) : "-") + " " +
+                   (n ? "new:" + api::Name(*n) : "-"));
+  });
+  EXPECT_EQ(late, (std::vector<std::string>{"- new:a", "- new:b"})) << "replayed in key order";
+  EXPECT_TRUE(f.events.empty()) << "the handlers already registered are not told again";
+  f.Map("c");
+  f.scheduler.RunUntil(2 * base::kSecond);
+  EXPECT_EQ(late.back(), "- new:c");
+  EXPECT_EQ(f.events, (std::vector<std::string>{"- new:c"}));
+}
+
+TEST(ObjectWatch, ObserveTellsEveryHandlerOnceAndTheEchoNoOne) {
+  Fixture f;
+  int second = 0;
+  f.watch.AddHandler([&second](const api::ObjectPtr&, const api::ObjectPtr&) { ++second; });
+  f.watch.Start();
+  f.watch.Observe(f.Map("m"));  // one handler's own write: the shared cache now holds it
+  EXPECT_EQ(f.events, (std::vector<std::string>{"- new:m"}));
+  EXPECT_EQ(second, 1);
+  f.scheduler.RunUntil(base::kSecond);  // the watch delivers the same object
+  EXPECT_EQ(f.events.size(), 1u);
+  EXPECT_EQ(second, 1);
+}
+
 Json WithRv(const std::string& rv) { return Json{{"metadata", {{"resourceVersion", rv}}}}; }
 
 TEST(NewerOrSame, ComparesResourceVersionsAsNumbers) {
