@@ -42,7 +42,6 @@ Simulation::Simulation(const SimulationOptions& options)
                                                               *apiserver_);
   gc_ = std::make_unique<world::GarbageCollector>(*gc_client_, scheduler_,
                                                   world::GarbageCollector::Options{});
-  gc_->Start();
   if (options_.start_world) {
     // The built-in components are trusted system users: API faults target operators (and the
     // garbage collector), not the kubelet or kube-controller-manager.
@@ -52,6 +51,11 @@ Simulation::Simulation(const SimulationOptions& options)
     world_ = std::make_unique<world::World>(clients, scheduler_, prng_.Derive(), options_.world);
     base::Status started = world_->Start();
     RLAB_ASSERT(started.ok(), "the simulated world must start");
+    // The collector runs in kube-controller-manager: it follows the same shared watches.
+    gc_->UseSharedWatches(&world_->controller_manager_watches());
+  }
+  gc_->Start();
+  if (options_.start_world) {
     ray_heads_ = std::make_unique<world::RayHeads>(*apiserver_, clock_, trace_);
     dashboards_ = std::make_unique<RayDashboardAdapter>(*ray_heads_);
     submitters_ = std::make_unique<RaySubmitterRunner>(*apiserver_, scheduler_, *ray_heads_, *world_);

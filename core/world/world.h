@@ -7,7 +7,8 @@
 // process's shared informer factory does.
 // No Go counterpart (in a real cluster these are separate processes: kubelets, kube-scheduler,
 // kube-controller-manager, cloud services).
-// Simplified: the garbage collector is owned by the Simulation (world/gc), not here.
+// Simplified: the garbage collector is owned by the Simulation (world/gc), not here; it follows
+// this World's shared watches when there is one.
 // Single-threaded; components react through scheduler events; nothing draws randomness today.
 
 #include <memory>
@@ -66,7 +67,9 @@ class World {
   Kubelet* kubelet(const std::string& node);
   const std::vector<std::unique_ptr<Kubelet>>& kubelets() const { return kubelets_; }
   KubeScheduler& scheduler() { return *scheduler_; }
-  // controller_manager_watches are the watches the four controllers share.
+  // controller_manager_watches are the watches the four controllers share (and the garbage
+  // collector, which the Simulation owns, when it is given them).
+  SharedWatches& controller_manager_watches() { return *controller_manager_watches_; }
   const SharedWatches& controller_manager_watches() const { return *controller_manager_watches_; }
   ReplicaSetController& replicasets() { return *replicasets_; }
   DeploymentController& deployments() { return *deployments_; }

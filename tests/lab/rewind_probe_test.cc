@@ -15,7 +15,7 @@ namespace {
 // A session with a long wait, an atomic apply and a series of single steps.
 std::string SessionScript() {
   return std::string(kInferenceOperatorUp) + InferenceServiceManifest("llama", 3, "vllm:0.6.3") +
-         "run 2s\nstep 60\n";
+         "run 2s\nstep 150\n";
 }
 
 std::unique_ptr<Lab> Session() {

@@ -34,7 +34,7 @@ wait --for=jsonpath='{.status.ready}'=true isvc/llama --timeout=60s
 run 400ms
 run 250ms
 get pods
-step 7
+step 100
 run 2s
 )";
 

@@ -134,6 +134,7 @@ GarbageCollector::~GarbageCollector() {
 void GarbageCollector::Start() {
   if (started_) return;
   started_ = true;
+  if (shared_ != nullptr) return StartShared();
   for (const api::KindInfo& kind : api::AllKinds()) {
     if (IgnoredByCollector(kind)) continue;
     if (StartKind(kind.kind) == Outcome::kRetry) {
@@ -165,19 +166,7 @@ GarbageCollector::Outcome GarbageCollector::StartKind(const std::string& kind_na
   }
   auto listed = client_.List(kind->kind, "", {});
   if (!listed.ok()) return Retriable(listed.status()) ? Outcome::kRetry : Outcome::kDone;
-  // A relist replaces what the graph knew about this kind: what is missing was deleted.
-  std::set<std::string> seen;
-  for (const api::ObjectPtr& obj : listed.value()) {
-    if (obj != nullptr) seen.insert(api::Uid(*obj));
-  }
-  std::vector<std::string> gone;
-  for (const auto& [uid, node] : nodes_) {  // in uid order
-    if (node.kind == kind && seen.count(uid) == 0) gone.push_back(uid);
-  }
-  for (const std::string& uid : gone) RemoveNode(uid);
-  for (const api::ObjectPtr& obj : listed.value()) {
-    if (obj != nullptr) Upsert(kind, *obj);
-  }
+  Replace(kind, listed.value());
   apiserver::WatchOptions opts;
   opts.watcher = options_.watcher;
   opts.traced = false;  // the API server's Teaching: GC metadata watches stay out of the trace
@@ -190,6 +179,51 @@ GarbageCollector::Outcome GarbageCollector::StartKind(const std::string& kind_na
   if (!watch.ok()) return Retriable(watch.status()) ? Outcome::kRetry : Outcome::kDone;
   watches_[kind->kind] = watch.value();
   return Outcome::kDone;
+}
+
+void GarbageCollector::Replace(const api::KindInfo* kind,
+                               const std::vector<api::ObjectPtr>& objects) {
+  std::set<std::string> seen;
+  for (const api::ObjectPtr& obj : objects) {
+    if (obj != nullptr) seen.insert(api::Uid(*obj));
+  }
+  std::vector<std::string> gone;
+  for (const auto& [uid, node] : nodes_) {  // in uid order
+    if (node.kind == kind && seen.count(uid) == 0) gone.push_back(uid);
+  }
+  for (const std::string& uid : gone) RemoveNode(uid);
+  for (const api::ObjectPtr& obj : objects) {
+    if (obj != nullptr) Upsert(kind, *obj);
+  }
+}
+
+// mirrors graph_builder.go startMonitors: a monitor per resource from the shared informer
+// factory; a handler added to a running informer is first told of everything cached.
+void GarbageCollector::StartShared() {
+  for (const api::KindInfo& kind : api::AllKinds()) {
+    if (IgnoredByCollector(kind)) continue;
+    const api::KindInfo* info = &kind;
+    if (!registered_) {
+      std::weak_ptr<int> alive = alive_;
+      shared_->Watch(kind.kind, [this, alive, info](const api::ObjectPtr& old_obj,
+                                                    const api::ObjectPtr& new_obj) {
+        if (alive.expired() || !started_) return;
+        if (new_obj == nullptr) {
+          RemoveNode(api::Uid(*old_obj));
+        } else {
+          Upsert(info, *new_obj);
+        }
+      });
+    } else {
+      // Started again after a Stop: what changed meanwhile is in the shared cache.
+      const ObjectWatch* watch = shared_->Find(kind.kind);
+      std::vector<api::ObjectPtr> cached;
+      for (const auto& [key, obj] : watch->items()) cached.push_back(obj);
+      Replace(info, cached);
+    }
+    shared_->Find(kind.kind)->Start();
+  }
+  registered_ = true;
 }
 
 void GarbageCollector::OnEvent(const api::KindInfo* kind, const apiserver::WatchEvent& event) {

@@ -34,6 +34,7 @@
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/sim/scheduler.h"
+#include "core/world/workloads/shared_watches.h"
 
 namespace world {
 
@@ -79,6 +80,14 @@ class GarbageCollector {
   void Start();
   // Stop ends every watch and cancels pending steps; the graph is kept.
   void Stop();
+
+  // UseSharedWatches makes the collector follow kube-controller-manager's shared watches
+  // instead of opening its own (graph_builder.go gets its monitors from the process's shared
+  // informer factory): one Pod watch then serves the collector and the workload controllers.
+  // Its lists and watches are then the watches' (their client, their relist after a dropped
+  // watch); its own client still makes every get, delete and patch. REQUIRES: before Start;
+  // watches outlives every event delivered to this collector.
+  void UseSharedWatches(SharedWatches* watches) { shared_ = watches; }
 
   // Introspection for tests and the UI.
   // HasNode reports whether uid is an observed object in the graph.
@@ -126,6 +135,11 @@ class GarbageCollector {
 
   static const char* ActionName(Action action);
   void OnEvent(const api::KindInfo* kind, const apiserver::WatchEvent& event);
+  // StartShared registers with (first time) or resyncs from (after a Stop) the shared watches.
+  void StartShared();
+  // Replace makes the graph's nodes of kind those of `objects` (a relist: what is missing was
+  // deleted meanwhile).
+  void Replace(const api::KindInfo* kind, const std::vector<api::ObjectPtr>& objects);
   void Upsert(const api::KindInfo* kind, const api::Json& obj);
   // SameFacts reports whether obj carries exactly what `node` holds of it (namespace, name,
   // owner references, finalizers, deletion), compared in place.
@@ -182,7 +196,9 @@ class GarbageCollector {
   uint64_t adds_ = 0;
   uint64_t retries_ = 0;
 
-  std::map<std::string, apiserver::WatchId> watches_;  // kind name -> watch
+  std::map<std::string, apiserver::WatchId> watches_;  // kind name -> watch (own watches only)
+  SharedWatches* shared_ = nullptr;                     // null: the collector's own watches
+  bool registered_ = false;                             // handlers are on the shared watches
 };
 
 }  // namespace world

@@ -38,9 +38,15 @@ struct Fixture {
   client::DirectClient gc_direct{api, kGarbageCollectorUser};
   client::FaultRules faults;
   client::FaultInjectingClient gc_client{gc_direct, faults, api};
+  // kube-controller-manager's shared watches, which the collector follows when `shared`.
+  client::DirectClient kcm{api, kControllerManagerUser};
+  SharedWatches watches{kcm, scheduler,
+                        ObjectWatch::Options{kControllerManagerWatcher, false, base::kMillisecond,
+                                             base::kSecond, ""}};
   GarbageCollector gc{gc_client, scheduler, GarbageCollector::Options{}};
 
-  Fixture() {
+  explicit Fixture(bool shared) {
+    if (shared) gc.UseSharedWatches(&watches);
     auto ns = admin.Create(api::Json{
         {"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "default"}}}});
     EXPECT_TRUE(ns.ok()) << ns.status().ToString();
@@ -110,8 +116,16 @@ struct Fixture {
   }
 };
 
-TEST(GarbageCollector, BackgroundDeletionRemovesChildrenAndGrandchildren) {
-  Fixture f;
+// Every behaviour holds with the collector's own watches and with kube-controller-manager's
+// shared ones (as in a Simulation with a World).
+class GarbageCollectorIn : public ::testing::TestWithParam<bool> {};
+INSTANTIATE_TEST_SUITE_P(Watches, GarbageCollectorIn, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "SharedWatches" : "OwnWatches";
+                         });
+
+TEST_P(GarbageCollectorIn, BackgroundDeletionRemovesChildrenAndGrandchildren) {
+  Fixture f(GetParam());
   api::ObjectPtr parent = f.ConfigMap("parent");
   api::ObjectPtr child = f.ConfigMap("child", {{parent}});
   f.ConfigMap("grandchild", {{child}});
@@ -132,8 +146,8 @@ TEST(GarbageCollector, BackgroundDeletionRemovesChildrenAndGrandchildren) {
   EXPECT_EQ(f.gc.pending(), 0u);
 }
 
-TEST(GarbageCollector, ChildWithTwoOwnersLosesOnlyTheDanglingReference) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, ChildWithTwoOwnersLosesOnlyTheDanglingReference) {
+  Fixture f(GetParam());
   api::ObjectPtr a = f.ConfigMap("owner-a");
   api::ObjectPtr b = f.ConfigMap("owner-b");
   f.ConfigMap("shared", {{a}, {b}});
@@ -150,8 +164,8 @@ TEST(GarbageCollector, ChildWithTwoOwnersLosesOnlyTheDanglingReference) {
   EXPECT_EQ(f.Get("shared"), nullptr);
 }
 
-TEST(GarbageCollector, ForegroundKeepsTheOwnerUntilBlockingChildrenAreGone) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, ForegroundKeepsTheOwnerUntilBlockingChildrenAreGone) {
+  Fixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   f.ConfigMap("held", {{owner, /*block=*/true}}, {kHold});
   f.ConfigMap("quick", {{owner, /*block=*/true}});
@@ -177,8 +191,8 @@ TEST(GarbageCollector, ForegroundKeepsTheOwnerUntilBlockingChildrenAreGone) {
 // The collector compares an update with what its graph holds; an update that changes only a
 // reference's blockOwnerDeletion must still be seen (the waiting owner is released), and one that
 // changes nothing the graph holds (a label) must leave the owner waiting.
-TEST(GarbageCollector, AReferenceThatStopsBlockingReleasesTheWaitingOwner) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, AReferenceThatStopsBlockingReleasesTheWaitingOwner) {
+  Fixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   f.ConfigMap("held", {{owner, /*block=*/true}}, {kHold});
   f.Run(50 * base::kMillisecond);
@@ -202,8 +216,8 @@ TEST(GarbageCollector, AReferenceThatStopsBlockingReleasesTheWaitingOwner) {
   ASSERT_NE(f.Get("held"), nullptr) << "its own finalizer still holds the child";
 }
 
-TEST(GarbageCollector, NonBlockingChildrenDoNotHoldTheOwner) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, NonBlockingChildrenDoNotHoldTheOwner) {
+  Fixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   f.ConfigMap("loose", {{owner, /*block=*/false}}, {kHold});
   f.Run(50 * base::kMillisecond);
@@ -216,8 +230,8 @@ TEST(GarbageCollector, NonBlockingChildrenDoNotHoldTheOwner) {
   EXPECT_TRUE(api::IsBeingDeleted(*loose)) << "foreground still deletes every dependent";
 }
 
-TEST(GarbageCollector, ForegroundCascadesThroughChildrenWithTheirOwnDependents) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, ForegroundCascadesThroughChildrenWithTheirOwnDependents) {
+  Fixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   api::ObjectPtr child = f.ConfigMap("child", {{owner, true}});
   f.ConfigMap("grandchild", {{child, true}});
@@ -245,8 +259,8 @@ TEST(GarbageCollector, ForegroundCascadesThroughChildrenWithTheirOwnDependents) 
                          }));
 }
 
-TEST(GarbageCollector, OrphanLeavesChildrenWithoutTheReference) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, OrphanLeavesChildrenWithoutTheReference) {
+  Fixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   api::ObjectPtr other = f.ConfigMap("other-owner");
   f.ConfigMap("c1", {{owner, true}});
@@ -264,8 +278,8 @@ TEST(GarbageCollector, OrphanLeavesChildrenWithoutTheReference) {
   EXPECT_EQ(f.OwnerNames("c2"), (std::vector<std::string>{"other-owner"}));
 }
 
-TEST(GarbageCollector, ChildCreatedWithAMissingOwnerIsCollected) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, ChildCreatedWithAMissingOwnerIsCollected) {
+  Fixture f(GetParam());
   api::Json ghost_ref = {{"apiVersion", "v1"},
                          {"kind", "ConfigMap"},
                          {"name", "ghost"},
@@ -285,8 +299,8 @@ TEST(GarbageCollector, ChildCreatedWithAMissingOwnerIsCollected) {
 // kube-controller-manager's collector keeps no monitor for Events (graph_builder.go
 // ignoredResources), so an Event is never in the graph and never collected, even when it names
 // an owner that is gone; the same reference on a ConfigMap is collected.
-TEST(GarbageCollector, EventsAreIgnored) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, EventsAreIgnored) {
+  Fixture f(GetParam());
   api::Json ghost_ref = {{"apiVersion", "v1"},
                          {"kind", "ConfigMap"},
                          {"name", "ghost"},
@@ -316,8 +330,8 @@ TEST(GarbageCollector, EventsAreIgnored) {
                                                    "delete ConfigMap/default/orphaned"}));
 }
 
-TEST(GarbageCollector, AnOwnerNamesakeWithAnotherUidDoesNotCount) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, AnOwnerNamesakeWithAnotherUidDoesNotCount) {
+  Fixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   api::Json ref = {{"apiVersion", "v1"},
                    {"kind", "ConfigMap"},
@@ -336,8 +350,8 @@ TEST(GarbageCollector, AnOwnerNamesakeWithAnotherUidDoesNotCount) {
   EXPECT_NE(f.Get("owner"), nullptr);
 }
 
-TEST(GarbageCollector, ChildrenOfLiveOwnersAreLeftAlone) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, ChildrenOfLiveOwnersAreLeftAlone) {
+  Fixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   f.ConfigMap("child", {{owner, true}});
   f.Run(5 * base::kSecond);
@@ -347,8 +361,8 @@ TEST(GarbageCollector, ChildrenOfLiveOwnersAreLeftAlone) {
   ASSERT_EQ(f.gc.DependentsOf(api::Uid(*owner)).size(), 1u);
 }
 
-TEST(GarbageCollector, ClusterScopedOwnerOfANamespacedChild) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, ClusterScopedOwnerOfANamespacedChild) {
+  Fixture f(GetParam());
   api::ObjectPtr role = f.Create(api::Json{{"apiVersion", "rbac.authorization.k8s.io/v1"},
                                            {"kind", "ClusterRole"},
                                            {"metadata", {{"name", "owner-role"}}},
@@ -363,8 +377,8 @@ TEST(GarbageCollector, ClusterScopedOwnerOfANamespacedChild) {
   EXPECT_EQ(f.Get("child"), nullptr);
 }
 
-TEST(GarbageCollector, InjectedFaultsAreRetried) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, InjectedFaultsAreRetried) {
+  Fixture f(GetParam());
   api::ObjectPtr parent = f.ConfigMap("parent");
   f.ConfigMap("child", {{parent}});
   f.Run(50 * base::kMillisecond);
@@ -383,8 +397,8 @@ TEST(GarbageCollector, InjectedFaultsAreRetried) {
   EXPECT_EQ(f.gc.given_up(), 0u);
 }
 
-TEST(GarbageCollector, PersistentFaultsAreBoundedByMaxRetries) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, PersistentFaultsAreBoundedByMaxRetries) {
+  Fixture f(GetParam());
   api::ObjectPtr parent = f.ConfigMap("parent");
   f.ConfigMap("child", {{parent}});
   f.Run(50 * base::kMillisecond);
@@ -400,9 +414,9 @@ TEST(GarbageCollector, PersistentFaultsAreBoundedByMaxRetries) {
   EXPECT_EQ(f.gc.pending(), 0u) << "nothing left scheduled: the run is quiet";
 }
 
-TEST(GarbageCollector, SameInputsGiveTheSameTrace) {
+TEST_P(GarbageCollectorIn, SameInputsGiveTheSameTrace) {
   auto run = [] {
-    Fixture f;
+    Fixture f(GetParam());
     api::ObjectPtr owner = f.ConfigMap("owner");
     for (const char* name : {"c", "a", "b"}) f.ConfigMap(name, {{owner, true}});
     f.Run(50 * base::kMillisecond);
@@ -414,8 +428,8 @@ TEST(GarbageCollector, SameInputsGiveTheSameTrace) {
   EXPECT_EQ(run(), run());
 }
 
-TEST(GarbageCollector, DependentsAreVisitedInNameOrder) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, DependentsAreVisitedInNameOrder) {
+  Fixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   for (const char* name : {"c", "a", "b"}) f.ConfigMap(name, {{owner}});
   f.Run(50 * base::kMillisecond);
@@ -426,8 +440,8 @@ TEST(GarbageCollector, DependentsAreVisitedInNameOrder) {
                                       "delete ConfigMap/default/c"}));
 }
 
-TEST(GarbageCollector, WatchDropIsFollowedByARelist) {
-  Fixture f;
+TEST_P(GarbageCollectorIn, WatchDropIsFollowedByARelist) {
+  Fixture f(GetParam());
   api::ObjectPtr parent = f.ConfigMap("parent");
   f.ConfigMap("child", {{parent}});
   f.Run(50 * base::kMillisecond);
@@ -436,6 +450,32 @@ TEST(GarbageCollector, WatchDropIsFollowedByARelist) {
   f.Delete("parent", PropagationPolicy::kBackground);
   f.Run(1 * base::kSecond);
   EXPECT_EQ(f.Get("child"), nullptr) << "the collector watches ConfigMaps again";
+}
+
+TEST(GarbageCollectorSharing, OpensNoWatchOfItsOwnOnSharedWatches) {
+  Fixture f(/*shared=*/true);
+  size_t config_map_watches = 0;
+  for (const auto& open : f.api.OpenWatches()) {
+    EXPECT_NE(open.opts.watcher, GarbageCollector::Options{}.watcher);
+    if (open.kind->kind == "ConfigMap") ++config_map_watches;
+  }
+  EXPECT_EQ(config_map_watches, 1u);
+  EXPECT_EQ(f.watches.Find("Event"), nullptr) << "no monitor for Events";
+  EXPECT_NE(f.watches.Find("Pod"), nullptr);
+}
+
+TEST(GarbageCollectorSharing, AStoppedCollectorCatchesUpFromTheSharedCacheWhenStartedAgain) {
+  Fixture f(/*shared=*/true);
+  api::ObjectPtr parent = f.ConfigMap("parent");
+  f.Run(50 * base::kMillisecond);
+  f.gc.Stop();
+  f.ConfigMap("child", {{parent}});  // seen only by the shared watch
+  f.Delete("parent", PropagationPolicy::kBackground);
+  f.Run(1 * base::kSecond);
+  EXPECT_NE(f.Get("child"), nullptr) << "nothing collects while the collector is stopped";
+  f.gc.Start();
+  f.Run(1 * base::kSecond);
+  EXPECT_EQ(f.Get("child"), nullptr);
 }
 
 }  // namespace
