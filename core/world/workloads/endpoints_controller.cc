@@ -134,8 +134,11 @@ EndpointsController::EndpointsController(client::Client& client, sim::Scheduler&
           "Pod", [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); })),
       endpoints_(watches_.Watch("Endpoints",
                                 [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
-                                  // Repair edits and deletions of Endpoints we manage.
-                                  const std::string key = api::ObjectKey(n != nullptr ? *n : *o);
+                                  // mirrors endpoints_controller.go onEndpointsDelete: only a
+                                  // deletion brings the Service back to the queue (an edit
+                                  // stays until the Service or its Pods next change).
+                                  if (n != nullptr) return;
+                                  const std::string key = api::ObjectKey(*o);
                                   if (services_.GetByKey(key) != nullptr) queue_.Add(key);
                                 })),
       queue_(scheduler,

@@ -122,6 +122,28 @@ TEST(EndpointsController, ResolvesNamedTargetPortsAndDropsDeletedServices) {
   EXPECT_EQ(f.Get("Endpoints", "api"), nullptr);
 }
 
+// Upstream's controller watches Endpoints for deletions only (onEndpointsDelete): a deleted
+// Endpoints comes back at once, an edited one stays as edited until the Service or one of its
+// Pods next changes.
+TEST(EndpointsController, ADeletedEndpointsComesBackAnEditWaitsForTheNextChange) {
+  WorldFixture f;
+  f.Create(ServiceJson("web", 8080));
+  f.Create(DeploymentJson("web", 1));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 1; },
+                         10 * base::kSecond));
+  ASSERT_TRUE(f.admin
+                  .Patch("Endpoints", "default", "web", client::PatchType::kJsonMerge,
+                         Json{{"subsets", nullptr}})
+                  .ok());
+  f.Run(1 * base::kSecond);
+  EXPECT_FALSE(f.Get("Endpoints", "web")->contains("subsets")) << "an edit is not undone";
+
+  ASSERT_TRUE(f.admin.Delete("Endpoints", "default", "web").ok());
+  f.Run(20 * base::kMillisecond);
+  ASSERT_NE(f.Get("Endpoints", "web"), nullptr) << "a deletion is";
+  EXPECT_EQ(Size(f.Get("Endpoints", "web"), "addresses"), 1u);
+}
+
 TEST(EndpointsController, LeavesServicesWithoutSelectorAlone) {
   WorldFixture f;
   Json svc = ServiceJson("manual", 80);
