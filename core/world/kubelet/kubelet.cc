@@ -113,6 +113,34 @@ std::string QosClass(const Json& pod) {
   return guaranteed ? "Guaranteed" : "Burstable";
 }
 
+RLAB_INTERNED_KEY(DeletionGracePeriodSecondsKey, "deletionGracePeriodSeconds")
+
+// SameMember reports whether a and b hold equal values (or neither holds one) at obj/k1[/k2].
+bool SameMember(const Json& a, const Json& b, const api::InternedKey& k1,
+                const api::InternedKey* k2 = nullptr) {
+  const Json* x = k2 == nullptr ? api::MemberAt(a, k1) : api::MemberAt(a, k1, *k2);
+  const Json* y = k2 == nullptr ? api::MemberAt(b, k1) : api::MemberAt(b, k1, *k2);
+  return x == nullptr ? y == nullptr : y != nullptr && *x == *y;
+}
+
+// mirrors pkg/kubelet/config/config.go checkAndUpdatePod (podsDifferSemantically): a Pod that
+// appears or goes, or whose uid, spec, labels, annotations or deletion fields change, is an
+// update for the pod workers; any other change (the status) is merged without one.
+bool DiffersSemantically(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
+  if (old_obj == nullptr || new_obj == nullptr) return true;
+  if (old_obj == new_obj) return false;
+  const Json& a = *old_obj;
+  const Json& b = *new_obj;
+  // A status write's new version views the old one's spec (api::ShareStored): equal at once.
+  if (!SameMember(a, b, api::keys::Spec())) return true;
+  const api::InternedKey& meta = api::keys::Metadata();
+  return !SameMember(a, b, meta, &api::keys::Uid()) ||
+         !SameMember(a, b, meta, &api::keys::Labels()) ||
+         !SameMember(a, b, meta, &api::keys::Annotations()) ||
+         !SameMember(a, b, meta, &api::keys::DeletionTimestamp()) ||
+         !SameMember(a, b, meta, &DeletionGracePeriodSecondsKey());
+}
+
 }  // namespace
 
 Kubelet::Kubelet(std::string node, client::Client& client, sim::Scheduler& scheduler,
@@ -145,6 +173,9 @@ Kubelet::~Kubelet() {
 void Kubelet::Start() { watch_.Start(); }
 
 void Kubelet::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
+  // A status-only change (most often the echo of this kubelet's own status write) gives the pod
+  // workers nothing to do: the kubelet's config source merges it without a sync.
+  if (!DiffersSemantically(old_obj, new_obj)) return;
   const Json& obj = new_obj != nullptr ? *new_obj : *old_obj;
   const std::string key = api::ObjectKey(obj);
   const bool mine = NodeName(obj) == node_ || (old_obj != nullptr && NodeName(*old_obj) == node_) ||

@@ -81,6 +81,33 @@ TEST(Kubelet, WatchesOnlyThePodsBoundToItsNode) {
   }
 }
 
+// The kubelet's config source (config.go checkAndUpdatePod) hands the pod workers a Pod only when
+// it appears, goes, or its spec, labels, annotations or deletion change: a status write, the
+// kubelet's own or anyone's, is merged without a sync.
+TEST(Kubelet, OnlySemanticChangesReachThePodWorkers) {
+  WorldFixture f;
+  f.Create(PodJson("web"));
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
+  f.Run(base::kSecond);
+  const Kubelet* kubelet = f.world->kubelet(Str(f.Get("Pod", "web"), "/spec/nodeName"));
+  ASSERT_NE(kubelet, nullptr);
+  const uint64_t before = kubelet->queue().adds();
+
+  ASSERT_TRUE(f.admin
+                  .PatchStatus("Pod", "default", "web", client::PatchType::kJsonMerge,
+                               Json{{"status", {{"message", "edited"}}}})
+                  .ok());
+  f.Run(base::kSecond);
+  EXPECT_EQ(kubelet->queue().adds(), before) << "a status-only change";
+
+  ASSERT_TRUE(f.admin
+                  .Patch("Pod", "default", "web", client::PatchType::kJsonMerge,
+                         Json{{"metadata", {{"labels", {{"tier", "edge"}}}}}})
+                  .ok());
+  f.Run(base::kSecond);
+  EXPECT_EQ(kubelet->queue().adds(), before + 1) << "a label change";
+}
+
 TEST(Kubelet, CrashingContainerBacksOffTenTwentyFortySeconds) {
   WorldFixture f;
   f.Create(PodJson("crash", "busybox:1.36", {{"crash-after", "1s"}, {"exit-code", "3"}}));
