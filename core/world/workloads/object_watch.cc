@@ -46,7 +46,9 @@ void ObjectWatch::AddHandler(Handler handler) {
 }
 
 void ObjectWatch::Notify(const api::ObjectPtr& old, const api::ObjectPtr& now) const {
-  for (const Handler& handler : handlers_) handler(old, now);
+  // By index: a handler registered during this call is told from the next change on.
+  const size_t count = handlers_.size();
+  for (size_t i = 0; i < count; ++i) handlers_[i](old, now);
 }
 
 void ObjectWatch::Start() {

@@ -14,6 +14,7 @@
 // returned into the cache (Observe), which closes the same gap more simply.
 // Single-threaded; deliveries are scheduler events; the cache is ordered (base::KeyedMap).
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -109,7 +110,9 @@ class ObjectWatch {
   sim::Scheduler& scheduler_;
   std::string kind_;
   Options options_;
-  std::vector<Handler> handlers_;  // in registration order
+  // In registration order; a deque, so a handler that registers another mid-delivery leaves
+  // the running ones where they are.
+  std::deque<Handler> handlers_;
   std::shared_ptr<int> alive_;  // scheduled lambdas hold a weak_ptr to it
   bool started_ = false;
   bool synced_ = false;
