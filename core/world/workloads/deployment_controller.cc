@@ -66,12 +66,9 @@ DeploymentController::DeploymentController(client::Client& client, sim::Schedule
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
-      own_watches_(shared != nullptr
-                       ? nullptr
-                       : std::make_unique<SharedWatches>(
-                             client, scheduler,
-                             ObjectWatch::Options{options_.watcher, options_.traced_watches,
-                                                  base::kMillisecond, base::kSecond, ""})),
+      own_watches_(shared != nullptr ? nullptr
+                                     : SharedWatches::Private(client, scheduler, options_.watcher,
+                                                              options_.traced_watches)),
       watches_(shared != nullptr ? *shared : *own_watches_),
       deployments_(watches_.Watch("Deployment",
                                   [this](const api::ObjectPtr&, const api::ObjectPtr& n) {

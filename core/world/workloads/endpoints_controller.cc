@@ -121,12 +121,9 @@ EndpointsController::EndpointsController(client::Client& client, sim::Scheduler&
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
-      own_watches_(shared != nullptr
-                       ? nullptr
-                       : std::make_unique<SharedWatches>(
-                             client, scheduler,
-                             ObjectWatch::Options{options_.watcher, options_.traced_watches,
-                                                  base::kMillisecond, base::kSecond, ""})),
+      own_watches_(shared != nullptr ? nullptr
+                                     : SharedWatches::Private(client, scheduler, options_.watcher,
+                                                              options_.traced_watches)),
       watches_(shared != nullptr ? *shared : *own_watches_),
       services_(watches_.Watch("Service", [this](const api::ObjectPtr& o,
                                                  const api::ObjectPtr& n) { OnService(o, n); })),

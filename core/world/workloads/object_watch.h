@@ -1,14 +1,13 @@
 #pragma once
 // ObjectWatch: a built-in controller's view of one kind — list, then watch, into a local cache
-// keyed "namespace/name", calling a handler with (old, new) on every change. It is the small
-// informer the kube-controller-manager controllers, the scheduler and the kubelet in world/ use.
+// keyed "namespace/name", calling its handlers with (old, new) on every change. It is the small
+// informer the kube-controller-manager controllers (one per kind, shared: shared_watches.h), the
+// scheduler and the kubelet in world/ use.
 // Mirrors: client-go tools/cache reflector.go (ListAndWatch, relist after a watch error) and
-// shared_informer.go (the indexer plus OnAdd/OnUpdate/OnDelete), reduced to one handler.
-// Several handlers may share one watch and its cache (SharedWatches, shared_watches.h), as the
-// kube-controller-manager controllers share one informer per kind.
-// Simplified: no resync; the
-// client's List has no resourceVersion, so the watch is opened first (from "now") and the list
-// taken at the same instant, which sees exactly the state the watch starts after.
+// shared_informer.go (the indexer plus OnAdd/OnUpdate/OnDelete, AddEventHandler).
+// Simplified: no resync; the client's List has no resourceVersion, so the watch is opened first
+// (from "now") and the list taken at the same instant, which sees exactly the state the watch
+// starts after.
 // Teaching: real controllers guard against acting on a stale cache with "expectations"
 // (pkg/controller/controller_utils.go ControllerExpectations); ours write the object a request
 // returned into the cache (Observe), which closes the same gap more simply.

@@ -12,6 +12,15 @@ SharedWatches::SharedWatches(client::Client& client, sim::Scheduler& scheduler,
   RLAB_ASSERT(options_.field_selector.empty(), "a shared watch sees the whole kind");
 }
 
+std::unique_ptr<SharedWatches> SharedWatches::Private(client::Client& client,
+                                                     sim::Scheduler& scheduler,
+                                                     const std::string& watcher, bool traced) {
+  ObjectWatch::Options options;
+  options.watcher = watcher;
+  options.traced = traced;
+  return std::make_unique<SharedWatches>(client, scheduler, std::move(options));
+}
+
 // mirrors client-go informers/factory.go InformerFor: the first caller creates, later ones share.
 ObjectWatch& SharedWatches::Watch(const std::string& kind, ObjectWatch::Handler handler) {
   auto it = watches_.find(kind);

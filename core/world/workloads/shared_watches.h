@@ -35,6 +35,11 @@ class SharedWatches {
   SharedWatches(const SharedWatches&) = delete;
   SharedWatches& operator=(const SharedWatches&) = delete;
 
+  // Private returns watches for one controller alone (one tested without a World), named and
+  // traced as its options say.
+  static std::unique_ptr<SharedWatches> Private(client::Client& client, sim::Scheduler& scheduler,
+                                                const std::string& watcher, bool traced);
+
   // Watch returns the kind's watch with handler registered on it, creating the watch (not
   // started) on first use. The reference stays valid as long as this object.
   ObjectWatch& Watch(const std::string& kind, ObjectWatch::Handler handler);
