@@ -42,8 +42,9 @@ struct WorldOptions {
   JobControllerOptions job;                // Defaults to a 5ms sync delay, 10s..6m pod backoff.
   EndpointsControllerOptions endpoints;    // Defaults to a 5ms sync delay.
   // trace_watches turns on watch.event records for every component's watches (each option's
-  // traced_watches; the controllers' shared watches are traced when any of the four asks). Defaults to false: the trace then shows the components' own records
-  // (kubelet.pod, scheduler.bind, kcm.action, node.status), linked by cause to the API requests.
+  // traced_watches; the controllers' shared watches are traced when any of the four asks).
+  // Defaults to false: the trace then shows the components' own records (kubelet.pod,
+  // scheduler.bind, kcm.action, node.status), linked by cause to the API requests.
   bool trace_watches = false;
 };
 
