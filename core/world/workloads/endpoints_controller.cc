@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <iterator>
 #include <set>
 #include <utility>
 #include <vector>
@@ -82,6 +83,32 @@ std::vector<std::string> LabelPairs(const Json& obj) {
     if (v.is_string()) out.push_back(PairKey(ns, k, v.get_ref<const std::string&>()));
   }
   return out;
+}
+
+// SamePodIps compares status.podIPs entry by entry, by their `ip` only.
+bool SamePodIps(const Json& a, const Json& b) {
+  const Json* x = api::Member(a, "status", "podIPs");
+  const Json* y = api::Member(b, "status", "podIPs");
+  const size_t nx = x != nullptr && x->is_array() ? x->size() : 0;
+  const size_t ny = y != nullptr && y->is_array() ? y->size() : 0;
+  if (nx != ny) return false;
+  for (size_t i = 0; i < nx; ++i) {
+    if (api::MemberString((*x)[i], "ip") != api::MemberString((*y)[i], "ip")) return false;
+  }
+  return true;
+}
+
+// PodEndpointsChanged is the first answer of upstream's podEndpointsChanged: whether an update
+// may change the addresses the Pod gives its Services. (The second, "labels or hostname or
+// subdomain changed", is the caller's label comparison: with the labels kept the Pod's Services
+// are the same, and a hostname change alone enqueues the ones it joined or left, none.)
+// mirrors kubernetes pkg/controller/util/endpoint/controller_utils.go podEndpointsChanged
+bool PodEndpointsChanged(const Json& old_pod, const Json& new_pod) {
+  // Upstream compares the two deletionTimestamp pointers, and two decoded versions never share
+  // one: any update where either version is being deleted counts as a change.
+  if (api::IsBeingDeleted(old_pod) || api::IsBeingDeleted(new_pod)) return true;
+  if (IsPodReady(old_pod) != IsPodReady(new_pod)) return true;
+  return !SamePodIps(old_pod, new_pod);
 }
 
 // ResolvePort mirrors podutil.FindPort: an int targetPort is used as is, a name is looked up in
@@ -216,40 +243,68 @@ void EndpointsController::ForgetMemberships(const std::string& ns, const std::st
 // mirrors endpoints_controller.go getPodServiceMemberships: every Service selecting the Pod
 // before or after the change, in key order.
 void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
+  // An add or a delete changes the Services' addresses; an update only when upstream's
+  // GetServicesToUpdateOnPodChange says so (most Pod updates are status writes that change
+  // neither readiness nor IPs: they enqueue nothing).
+  bool pod_changed = true;
+  bool same_labels = false;
+  if (old_obj != nullptr && new_obj != nullptr) {
+    // mirrors kubernetes pkg/controller/util/endpoint/controller_utils.go
+    // GetServicesToUpdateOnPodChange: a resync (same resourceVersion) changes nothing.
+    if (api::MetaText(*old_obj, api::keys::ResourceVersion()) ==
+        api::MetaText(*new_obj, api::keys::ResourceVersion())) {
+      return;
+    }
+    pod_changed = PodEndpointsChanged(*old_obj, *new_obj);
+    same_labels = LabelsOf(*old_obj) == LabelsOf(*new_obj);
+    if (same_labels && !pod_changed) return;
+  }
   const std::string pod_key = api::ObjectKey(new_obj != nullptr ? *new_obj : *old_obj);
-  // Most Pod updates are status writes that keep the labels (and the namespace: same key). Then
-  // the label index already holds the Pod under its labels, and the old object selects exactly
-  // the Services the new one selects, so it adds nothing to `selecting`.
-  const bool same_labels = old_obj != nullptr && new_obj != nullptr &&
-                           LabelsOf(*old_obj) == LabelsOf(*new_obj);
   if (!same_labels) pods_by_label_.OnChange(pod_key, old_obj, new_obj);
-  if (new_obj != nullptr && same_labels) {
+  if (same_labels) {
+    // The label index already holds the Pod under these labels, and the old version selects
+    // exactly the Services the new one selects.
     auto known = memberships_.find(pod_key);
     if (known != memberships_.end()) {
       for (const std::string& key : known->second.services) queue_.Add(key);
       return;
     }
   }
-  std::set<std::string> selecting;
-  auto add_selecting = [&](const Json& obj) {
+  auto selecting = [&](const Json& obj) {
+    std::set<std::string> out;
     for (const std::string& pair : LabelPairs(obj)) {
       auto it = services_by_pair_.find(pair);
       if (it == services_by_pair_.end()) continue;
       for (const std::string& key : it->second) {
-        if (selecting.count(key) != 0) continue;
+        if (out.count(key) != 0) continue;
         api::ObjectPtr svc = services_.GetByKey(key);
-        if (svc != nullptr && ServiceSelects(*svc, obj)) selecting.insert(key);
+        if (svc != nullptr && ServiceSelects(*svc, obj)) out.insert(key);
       }
     }
+    return out;
   };
+  std::set<std::string> services;
   if (new_obj != nullptr) {
-    add_selecting(*new_obj);
-    memberships_[pod_key] = {{selecting.begin(), selecting.end()}};
+    services = selecting(*new_obj);
+    memberships_[pod_key] = {{services.begin(), services.end()}};
   } else {
     memberships_.erase(pod_key);
   }
-  if (old_obj != nullptr && !same_labels) add_selecting(*old_obj);
-  for (const std::string& key : selecting) queue_.Add(key);
+  if (old_obj != nullptr && !same_labels) {
+    const std::set<std::string> old_services = selecting(*old_obj);
+    if (pod_changed || new_obj == nullptr) {
+      services.insert(old_services.begin(), old_services.end());
+    } else {
+      // mirrors controller_utils.go determineNeededServiceUpdates: only the labels changed, so
+      // only the Services the Pod joined or left need a sync.
+      std::set<std::string> joined_or_left;
+      std::set_symmetric_difference(services.begin(), services.end(), old_services.begin(),
+                                    old_services.end(),
+                                    std::inserter(joined_or_left, joined_or_left.end()));
+      services = std::move(joined_or_left);
+    }
+  }
+  for (const std::string& key : services) queue_.Add(key);
 }
 
 // mirrors endpoints_controller.go syncService.

@@ -47,18 +47,20 @@ bool FieldIs(const Json& obj, const char* key, std::string_view want) {
   return field->is_string() && field->get_ref<const std::string&>() == want;
 }
 
-const Json* FindCondition(const Json& obj, const std::string& type) {
-  const Json* conditions = api::FindPointer(obj, "/status/conditions");
+// Interned keys (well_known_keys.h): every Pod event of the kcm's controllers reads the Ready
+// condition, some twice.
+const Json* FindCondition(const Json& obj, std::string_view type) {
+  const Json* conditions = api::MemberAt(obj, api::keys::Status(), api::keys::Conditions());
   if (conditions == nullptr || !conditions->is_array()) return nullptr;
   for (const Json& c : *conditions) {
-    if (c.is_object() && FieldIs(c, "type", type)) return &c;
+    if (c.is_object() && api::TextAt(c, api::keys::Type()) == type) return &c;
   }
   return nullptr;
 }
 
-bool ConditionIs(const Json& obj, const std::string& type, const std::string& status) {
+bool ConditionIs(const Json& obj, std::string_view type, std::string_view status) {
   const Json* c = FindCondition(obj, type);
-  return c != nullptr && FieldIs(*c, "status", status);
+  return c != nullptr && api::TextAt(*c, api::keys::Status()) == status;
 }
 
 bool IsPodReady(const Json& pod) { return ConditionIs(pod, "Ready", "True"); }

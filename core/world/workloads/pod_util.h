@@ -35,9 +35,9 @@ bool IsPodActive(const api::Json& pod);
 // reads as "", a present one must be the string `want`.
 bool FieldIs(const api::Json& obj, const char* key, std::string_view want);
 // FindCondition returns status.conditions[type == type], or null.
-const api::Json* FindCondition(const api::Json& obj, const std::string& type);
+const api::Json* FindCondition(const api::Json& obj, std::string_view type);
 // ConditionIs reports whether condition `type` has status `status` ("True", "False", ...).
-bool ConditionIs(const api::Json& obj, const std::string& type, const std::string& status);
+bool ConditionIs(const api::Json& obj, std::string_view type, std::string_view status);
 // IsPodReady: the Ready condition is True.
 bool IsPodReady(const api::Json& pod);
 

@@ -187,6 +187,58 @@ TEST(EndpointsController, RelabelledPodsLeaveAndRejoinTheEndpoints) {
   EXPECT_EQ(Size(f.Get("Endpoints", "web"), "addresses"), 1u);
 }
 
+// mirrors controller_utils.go GetServicesToUpdateOnPodChange: a Pod update that keeps the labels,
+// the readiness, the IPs and no deletion syncs no Service, so an edit of the Endpoints stays
+// until something that matters changes.
+TEST(EndpointsController, PodUpdatesThatKeepReadinessAndIpsSyncNothing) {
+  WorldFixture f;
+  f.Create(ServiceJson("web", 80));
+  f.Create(testing::PodJson("web"));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 1; },
+                         10 * base::kSecond));
+  ASSERT_TRUE(f.admin
+                  .Patch("Endpoints", "default", "web", client::PatchType::kJsonMerge,
+                         Json{{"subsets", nullptr}})
+                  .ok());
+  auto annotated = f.admin.Patch("Pod", "default", "web", client::PatchType::kJsonMerge,
+                                 Json{{"metadata", {{"annotations", {{"note", "hello"}}}}}});
+  ASSERT_TRUE(annotated.ok()) << annotated.status().ToString();
+  f.Run(1 * base::kSecond);
+  EXPECT_FALSE(f.Get("Endpoints", "web")->contains("subsets")) << "an annotation syncs nothing";
+
+  // A readiness change does: the killed container's address comes back, not ready.
+  ASSERT_TRUE(f.world->KillPod("default", "web", "Error").ok());
+  f.Run(20 * base::kMillisecond);
+  EXPECT_EQ(Size(f.Get("Endpoints", "web"), "notReadyAddresses"), 1u);
+}
+
+// mirrors controller_utils.go determineNeededServiceUpdates: when only the labels change, only
+// the Services the Pod joined or left are synced, not those that select it before and after.
+TEST(EndpointsController, ARelabelSyncsOnlyTheServicesThePodJoinedOrLeft) {
+  WorldFixture f;
+  f.Create(ServiceJson("web", 80));
+  f.Create(ServiceJson("db", 80));
+  f.Create(testing::PodJson("web"));
+  ASSERT_TRUE(f.RunUntil([&] { return Size(f.Get("Endpoints", "web"), "addresses") == 1; },
+                         10 * base::kSecond));
+  ASSERT_TRUE(f.admin
+                  .Patch("Endpoints", "default", "web", client::PatchType::kJsonMerge,
+                         Json{{"subsets", nullptr}})
+                  .ok());
+  auto label = [&](const Json& labels) {
+    auto patched = f.admin.Patch("Pod", "default", "web", client::PatchType::kJsonMerge,
+                                 Json{{"metadata", {{"labels", labels}}}});
+    ASSERT_TRUE(patched.ok()) << patched.status().ToString();
+  };
+  label(Json{{"team", "a"}});  // still selected by web: web is not synced
+  f.Run(1 * base::kSecond);
+  EXPECT_FALSE(f.Get("Endpoints", "web")->contains("subsets"));
+
+  label(Json{{"app", "db"}});  // leaves web, joins db
+  f.Run(20 * base::kMillisecond);
+  EXPECT_EQ(Size(f.Get("Endpoints", "db"), "addresses"), 1u);
+}
+
 // The controller's label index holds Pods of every namespace under one label value; a Service
 // still lists only the Pods of its own namespace.
 TEST(EndpointsController, PodsOfAnotherNamespaceStayOut) {
