@@ -1,5 +1,6 @@
 #include "core/source/internal/event_handler.h"
 
+#include "core/api/pointer.h"
 #include "core/reconcile/reconcile.h"
 
 namespace source::internal {
@@ -41,8 +42,15 @@ class TracingEnqueuer final : public handler::Enqueuer {
 
 std::string ObjectRef(const api::ObjectPtr& obj) {
   if (obj == nullptr) return "";
-  const std::string ns = api::Namespace(*obj);
-  return api::Kind(*obj) + "/" + (ns.empty() ? "" : ns + "/") + api::Name(*obj);
+  // Read in place and built in one allocation: every enqueue traces one.
+  const std::string& kind = api::TextAt(*obj, api::keys::Kind());
+  const std::string& ns = api::MetaText(*obj, api::keys::Namespace());
+  const std::string& name = api::MetaText(*obj, api::keys::Name());
+  std::string ref;
+  ref.reserve(kind.size() + ns.size() + name.size() + 2);
+  ref.append(kind).append("/");
+  if (!ns.empty()) ref.append(ns).append("/");
+  return ref.append(name);
 }
 
 EventHandlerAdapter::EventHandlerAdapter(Tracer tracer, workqueue::Interface* queue,

@@ -45,20 +45,30 @@ std::string HeadGroupServiceAccountName(const Json& cluster) {
   return sa.empty() ? api::Name(cluster) : sa;
 }
 
+// The Pod fields RayContainerTerminated reads, interned once (well_known_keys.h).
+namespace pod_keys {
+RLAB_INTERNED_KEY(Containers, "containers")
+RLAB_INTERNED_KEY(ContainerStatuses, "containerStatuses")
+RLAB_INTERNED_KEY(State, "state")
+RLAB_INTERNED_KEY(Terminated, "terminated")
+}  // namespace pod_keys
+
 // RayContainerTerminated returns the Ray container's (containers[0]) terminated state or null.
 const Json* RayContainerTerminated(const Json& pod) {
-  // Asked about every Pod on every reconcile: names are compared in place.
-  static const std::string kNoName;
-  const Json* first = At(pod, "/spec/containers/0/name");
+  // Asked about every Pod on every reconcile: read in place under interned keys.
+  const Json* containers = api::MemberAt(pod, api::keys::Spec(), pod_keys::Containers());
+  const Json* first = containers != nullptr && containers->is_array() && !containers->empty()
+                          ? &(*containers)[0]
+                          : nullptr;
   const std::string& name =
-      first != nullptr && first->is_string() ? first->get_ref<const std::string&>() : kNoName;
-  const Json* statuses = At(pod, "/status/containerStatuses");
+      first != nullptr ? api::TextAt(*first, api::keys::Name()) : api::internal::NoText();
+  const Json* statuses = api::MemberAt(pod, api::keys::Status(), pod_keys::ContainerStatuses());
   if (statuses == nullptr || !statuses->is_array()) return nullptr;
   for (const Json& s : *statuses) {
     const Json* status_name = s.is_object() ? api::MemberAt(s, api::keys::Name()) : nullptr;
     if (status_name != nullptr && status_name->is_string() &&
         status_name->get_ref<const std::string&>() == name) {
-      return At(s, "/state/terminated");
+      return api::MemberAt(s, pod_keys::State(), pod_keys::Terminated());
     }
   }
   return nullptr;
