@@ -28,12 +28,10 @@ World::World(const ClientFactory& clients, sim::Scheduler& scheduler, sim::Prng 
                                                options_.scheduler);
   // mirrors cmd/kube-controller-manager/app/controllermanager.go CreateControllerContext: one
   // informer factory on the process's own client, handed to every controller.
-  ObjectWatch::Options shared;
-  shared.watcher = kControllerManagerWatcher;
-  shared.traced = options_.replicaset.traced_watches || options_.deployment.traced_watches ||
-                  options_.job.traced_watches || options_.endpoints.traced_watches;
-  controller_manager_watches_ = std::make_unique<SharedWatches>(
-      NewClient(clients, kControllerManagerUser), scheduler, shared);
+  const bool traced = options_.replicaset.traced_watches || options_.deployment.traced_watches ||
+                      options_.job.traced_watches || options_.endpoints.traced_watches;
+  controller_manager_watches_ = SharedWatches::Make(NewClient(clients, kControllerManagerUser),
+                                                    scheduler, kControllerManagerWatcher, traced);
   SharedWatches& watches = *controller_manager_watches_;
   replicasets_ = std::make_unique<ReplicaSetController>(
       NewClient(clients, kReplicaSetControllerUser), watches, scheduler, options_.replicaset);

@@ -149,7 +149,7 @@ EndpointsController::EndpointsController(client::Client& client, sim::Scheduler&
       scheduler_(scheduler),
       options_(std::move(options)),
       own_watches_(shared != nullptr ? nullptr
-                                     : SharedWatches::Private(client, scheduler, options_.watcher,
+                                     : SharedWatches::Make(client, scheduler, options_.watcher,
                                                               options_.traced_watches)),
       watches_(shared != nullptr ? *shared : *own_watches_),
       services_(watches_.Watch("Service", [this](const api::ObjectPtr& o,

@@ -45,7 +45,7 @@ JobController::JobController(client::Client& client, sim::Scheduler& scheduler, 
       scheduler_(scheduler),
       options_(std::move(options)),
       own_watches_(shared != nullptr ? nullptr
-                                     : SharedWatches::Private(client, scheduler, options_.watcher,
+                                     : SharedWatches::Make(client, scheduler, options_.watcher,
                                                               options_.traced_watches)),
       watches_(shared != nullptr ? *shared : *own_watches_),
       jobs_(watches_.Watch("Job",

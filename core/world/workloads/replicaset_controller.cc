@@ -57,7 +57,7 @@ ReplicaSetController::ReplicaSetController(client::Client& client, sim::Schedule
       scheduler_(scheduler),
       options_(std::move(options)),
       own_watches_(shared != nullptr ? nullptr
-                                     : SharedWatches::Private(client, scheduler, options_.watcher,
+                                     : SharedWatches::Make(client, scheduler, options_.watcher,
                                                               options_.traced_watches)),
       watches_(shared != nullptr ? *shared : *own_watches_),
       replicasets_(watches_.Watch("ReplicaSet",

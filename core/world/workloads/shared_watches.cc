@@ -12,7 +12,7 @@ SharedWatches::SharedWatches(client::Client& client, sim::Scheduler& scheduler,
   RLAB_ASSERT(options_.field_selector.empty(), "a shared watch sees the whole kind");
 }
 
-std::unique_ptr<SharedWatches> SharedWatches::Private(client::Client& client,
+std::unique_ptr<SharedWatches> SharedWatches::Make(client::Client& client,
                                                      sim::Scheduler& scheduler,
                                                      const std::string& watcher, bool traced) {
   ObjectWatch::Options options;

@@ -35,9 +35,9 @@ class SharedWatches {
   SharedWatches(const SharedWatches&) = delete;
   SharedWatches& operator=(const SharedWatches&) = delete;
 
-  // Private returns watches for one controller alone (one tested without a World), named and
-  // traced as its options say.
-  static std::unique_ptr<SharedWatches> Private(client::Client& client, sim::Scheduler& scheduler,
+  // Make returns watches named `watcher` in watch.event records, traced or not: the World's
+  // shared ones, or one controller's own (a controller built without a World).
+  static std::unique_ptr<SharedWatches> Make(client::Client& client, sim::Scheduler& scheduler,
                                                 const std::string& watcher, bool traced);
 
   // Watch returns the kind's watch with handler registered on it, creating the watch (not
