@@ -1,5 +1,8 @@
 #include "core/sim/prng.h"
 
+#include <cstddef>
+#include <string>
+
 namespace sim {
 namespace {
 
@@ -58,15 +61,17 @@ Prng Prng::Derive() { return Prng(Next()); }
 
 std::string Uuid4(Prng& prng) {
   static const char kHex[] = "0123456789abcdef";
-  std::string uuid;
+  // Written into a buffer and copied once: every object created gets one.
+  char uuid[36];
+  size_t at = 0;
   for (int i = 0; i < 32; ++i) {
-    if (i == 8 || i == 12 || i == 16 || i == 20) uuid += '-';
+    if (i == 8 || i == 12 || i == 16 || i == 20) uuid[at++] = '-';
     uint64_t nibble = prng.Below(16);
     if (i == 12) nibble = 4;                   // version 4
     if (i == 16) nibble = 8 + (nibble & 0x3);  // RFC 4122 variant
-    uuid += kHex[nibble];
+    uuid[at++] = kHex[nibble];
   }
-  return uuid;
+  return std::string(uuid, sizeof uuid);
 }
 
 }  // namespace sim
