@@ -22,6 +22,10 @@ namespace internal {
 struct KeyEntry {
   std::string text;
   uint64_t refs = 0;
+  // A memo for the api layer's validation (schema.cc): set once IsQualifiedName found the text
+  // a valid label key. The answer depends on the text alone, and label keys repeat on every
+  // create; it goes with the entry when the last key lets go of it.
+  bool valid_label_key = false;
 };
 
 // AcquireKey returns the entry for `text`, creating it, with one more reference.
@@ -67,6 +71,9 @@ class InternedKey {
   const char* data() const noexcept { return entry_->text.data(); }
   const char* c_str() const noexcept { return entry_->text.c_str(); }
   bool empty() const noexcept { return entry_->text.empty(); }
+  // The memo of KeyEntry::valid_label_key (const: it describes the text, not this key).
+  bool known_valid_label_key() const noexcept { return entry_->valid_label_key; }
+  void remember_valid_label_key() const noexcept { entry_->valid_label_key = true; }
 
   friend bool operator==(const InternedKey& a, const InternedKey& b) noexcept {
     return a.entry_ == b.entry_;

@@ -247,13 +247,18 @@ void ObjectMetaCauses(const KindInfo& kind, const Json& obj, std::vector<std::st
   if (const Json* labels = Field(*meta, "labels")) {
     StringMapTypes("metadata.labels", labels, causes);
     if (labels->is_object()) {
-      for (auto it = labels->begin(); it != labels->end(); ++it) {
-        for (const std::string& m : IsQualifiedName(it.key())) {
-          causes->push_back(InvalidError("metadata.labels", it.key(), m));
+      for (const auto& [key, value] : labels->get_ref<const Json::object_t&>()) {
+        // A key found valid once is remembered with its text (interned_key.h).
+        if (!key.known_valid_label_key()) {
+          const std::vector<std::string> problems = IsQualifiedName(key);
+          if (problems.empty()) key.remember_valid_label_key();
+          for (const std::string& m : problems) {
+            causes->push_back(InvalidError("metadata.labels", key.str(), m));
+          }
         }
-        if (!it->is_string()) continue;
-        for (const std::string& m : IsValidLabelValue(it->get_ref<const std::string&>())) {
-          causes->push_back(InvalidError("metadata.labels", *it, m));
+        if (!value.is_string()) continue;
+        for (const std::string& m : IsValidLabelValue(value.get_ref<const std::string&>())) {
+          causes->push_back(InvalidError("metadata.labels", value, m));
         }
       }
     }

@@ -137,6 +137,19 @@ TEST(ValidateObjectMeta, ChecksNamesLabelsAndAnnotations) {
   }
 }
 
+// A label key found valid is remembered with its interned text; an invalid one is reported on
+// every validation, also while the documents holding it keep its text alive.
+TEST(ValidateObjectMeta, RemembersOnlyValidLabelKeys) {
+  const Json bad = {{"metadata", {{"name", "p"}, {"labels", {{"bad key!", "v"}}}}}};
+  const Json good = {{"metadata", {{"name", "p"}, {"labels", {{"app", "v"}}}}}};
+  for (int round = 0; round < 2; ++round) {
+    const base::Status s = ValidateObjectMeta(K("Pod"), bad);
+    EXPECT_EQ(s.code(), StatusCode::kInvalid) << "round " << round;
+    EXPECT_NE(s.message().find("\"bad key!\": name part"), std::string::npos) << s.message();
+    EXPECT_TRUE(ValidateObjectMeta(K("Pod"), good).ok()) << "round " << round;
+  }
+}
+
 TEST(ApplyDefaults, FillsPodSpecLikeTheApiServer) {
   Json pod = Parse(R"({"apiVersion":"v1","kind":"Pod","metadata":{"name":"p"},"spec":{
       "containers":[{"name":"c","image":"nginx","ports":[{"containerPort":80}]},
