@@ -496,7 +496,10 @@ std::vector<api::ObjectPtr> ApiServer::PeekAll(const std::string& kind_name) con
 }
 
 int64_t ApiServer::KindRevision(const std::string& kind_name) const {
-  const api::KindInfo* kind = Resolve(kind_name);
+  return KindRevision(Resolve(kind_name));
+}
+
+int64_t ApiServer::KindRevision(const api::KindInfo* kind) const {
   if (kind == nullptr) return 0;
   auto state = kinds_.find(kind);
   if (state == kinds_.end() || state->second->history.empty()) return 0;

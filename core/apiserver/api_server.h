@@ -229,6 +229,7 @@ class ApiServer {
   // KindRevision is the resourceVersion of kind's latest persisted write (0: none yet, or an
   // unknown kind): a cheap "has any object of this kind changed" test for derived caches.
   int64_t KindRevision(const std::string& kind) const;
+  int64_t KindRevision(const api::KindInfo* kind) const;  // the same, for a resolved kind
   std::vector<api::ObjectPtr> PeekEverything() const;
   // ResourceVersion is the store's current global resourceVersion.
   int64_t resource_version() const { return rv_; }

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
+
+#include "core/api/kind.h"
 
 namespace apiserver {
 namespace {
@@ -146,10 +149,10 @@ std::string Aggregate(const std::vector<std::string>& errors) {
 
 bool ParseServiceAccountUser(const std::string& user, ServiceAccountUser* out) {
   if (user.compare(0, kServiceAccountPrefix.size(), kServiceAccountPrefix) != 0) return false;
-  const std::string rest = user.substr(kServiceAccountPrefix.size());
+  const std::string_view rest = std::string_view(user).substr(kServiceAccountPrefix.size());
   const size_t colon = rest.find(':');
-  if (colon == std::string::npos || colon == 0 || colon + 1 >= rest.size()) return false;
-  if (rest.find(':', colon + 1) != std::string::npos) return false;
+  if (colon == std::string_view::npos || colon == 0 || colon + 1 >= rest.size()) return false;
+  if (rest.find(':', colon + 1) != std::string_view::npos) return false;
   if (out != nullptr) {
     out->namespace_ = rest.substr(0, colon);
     out->name = rest.substr(colon + 1);
@@ -199,8 +202,13 @@ Authorizer RbacAuthorizer::AsAuthorizer() const {
 
 RbacAuthorizer::UserGrants& RbacAuthorizer::GrantsFor(const std::string& user,
                                                       const ServiceAccountUser& sa) const {
+  // Resolved once (built-in kinds never go away): this runs on every request a service account
+  // makes, and looking a kind up by name costs more than the rest of the check.
+  static const api::KindInfo* const kRbacKinds[] = {
+      api::FindKind("ClusterRole"), api::FindKind("ClusterRoleBinding"), api::FindKind("Role"),
+      api::FindKind("RoleBinding")};
   int64_t revision = 0;
-  for (const char* kind : {"ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding"}) {
+  for (const api::KindInfo* kind : kRbacKinds) {
     revision = std::max(revision, apiserver_.KindRevision(kind));
   }
   if (revision != grants_revision_) {
