@@ -208,60 +208,69 @@ TraceFieldList::TraceFieldList(const TraceFields& fields) {
   *this = TraceFieldList(args.data(), args.size());
 }
 
+namespace {
+
+// FieldBytes is the packed size of field f whose key has known index k (-1: none).
+size_t FieldBytes(const TraceArg& f, int k) {
+  const size_t key = k >= 0 ? 1 : VarintSize(f.key.size()) + f.key.size();
+  const size_t text = f.value.s.size();
+  const size_t value = f.value.is_int      ? VarintSize(ZigZag(f.value.i))
+                       : Pooled(k, text)   ? VarintSize(text) + sizeof(const char*)
+                                           : VarintSize(text) + text;
+  return 1 + key + value;
+}
+
+// PutField packs field f (known key index k) at `at` and returns the end of what it wrote.
+char* PutField(const TraceArg& f, int k, char* at) {
+  const char* text = !f.value.is_int && Pooled(k, f.value.s.size())
+                         ? internal::PoolTraceValue(f.value.s).data()
+                         : nullptr;
+  unsigned char tag = f.value.is_int ? 0 : kStringBit;
+  if (k >= 0) tag |= kKnownKeyBit;
+  if (text != nullptr) tag |= kPooledBit;
+  *at++ = static_cast<char>(tag);
+  if (k >= 0) {
+    *at++ = static_cast<char>(k);
+  } else {
+    at = PutVarint(f.key.size(), at);
+    at = std::copy(f.key.begin(), f.key.end(), at);
+  }
+  if (f.value.is_int) return PutVarint(ZigZag(f.value.i), at);
+  at = PutVarint(f.value.s.size(), at);
+  if (text != nullptr) {
+    std::memcpy(at, &text, sizeof text);
+    return at + sizeof text;
+  }
+  return std::copy(f.value.s.begin(), f.value.s.end(), at);
+}
+
+}  // namespace
+
 TraceFieldList::TraceFieldList(const TraceArg* fields, size_t count) {
-  // At most 16 fields take the fast path: their key lookups (and pooled values) are kept for the
-  // packing pass.
-  constexpr size_t kRemembered = 16;
-  int known[kRemembered];
-  const char* pooled[kRemembered];
+  // One pass packs the fields into a buffer on the stack, then one allocation of the exact size
+  // keeps them. From the first field that might not fit (long free text), the rest is measured
+  // and packed straight into the allocation.
+  constexpr size_t kVarintMax = 10;
+  constexpr size_t kStackBytes = 512;
+  char stack[kStackBytes];
+  char* at = stack;
+  const TraceArg* f = fields;
   const TraceArg* const end = fields + count;
-  size_t bytes = 0;
-  for (const TraceArg* f = fields; f != end; ++f) {
-    const size_t i = static_cast<size_t>(f - fields);
-    const int k = internal::KnownTraceKey(f->key);
-    bytes += 1 + (k >= 0 ? 1 : VarintSize(f->key.size()) + f->key.size());
-    const size_t text = f->value.s.size();
-    const bool pool = !f->value.is_int && Pooled(k, text);
-    if (i < kRemembered) {
-      known[i] = k;
-      pooled[i] = pool ? internal::PoolTraceValue(f->value.s).data() : nullptr;
-    }
-    bytes += f->value.is_int ? VarintSize(ZigZag(f->value.i))
-             : pool          ? VarintSize(text) + sizeof(const char*)
-                             : VarintSize(text) + text;
+  for (; f != end; ++f) {
+    const size_t worst = 1 + 2 * kVarintMax + f->key.size() +
+                         std::max(f->value.s.size(), sizeof(const char*));
+    if (worst > static_cast<size_t>(stack + kStackBytes - at)) break;
+    at = PutField(*f, internal::KnownTraceKey(f->key), at);
   }
-  if (bytes == 0) return;
-  data_.reset(new char[bytes]);  // not make_unique: every byte is written below
-  bytes_ = bytes;
-  char* at = data_.get();
-  for (const TraceArg* f = fields; f != end; ++f) {
-    const size_t i = static_cast<size_t>(f - fields);
-    const int k = i < kRemembered ? known[i] : internal::KnownTraceKey(f->key);
-    const char* text = i < kRemembered ? pooled[i]
-                       : !f->value.is_int && Pooled(k, f->value.s.size())
-                           ? internal::PoolTraceValue(f->value.s).data()
-                           : nullptr;
-    unsigned char tag = f->value.is_int ? 0 : kStringBit;
-    if (k >= 0) tag |= kKnownKeyBit;
-    if (text != nullptr) tag |= kPooledBit;
-    *at++ = static_cast<char>(tag);
-    if (k >= 0) {
-      *at++ = static_cast<char>(k);
-    } else {
-      at = PutVarint(f->key.size(), at);
-      at = std::copy(f->key.begin(), f->key.end(), at);
-    }
-    if (f->value.is_int) {
-      at = PutVarint(ZigZag(f->value.i), at);
-    } else if (text != nullptr) {
-      at = PutVarint(f->value.s.size(), at);
-      std::memcpy(at, &text, sizeof text);
-      at += sizeof text;
-    } else {
-      at = PutVarint(f->value.s.size(), at);
-      at = std::copy(f->value.s.begin(), f->value.s.end(), at);
-    }
-  }
+  const size_t packed = static_cast<size_t>(at - stack);
+  size_t rest = 0;
+  for (const TraceArg* g = f; g != end; ++g) rest += FieldBytes(*g, internal::KnownTraceKey(g->key));
+  bytes_ = packed + rest;
+  if (bytes_ == 0) return;
+  data_.reset(new char[bytes_]);  // not make_unique: every byte is written below
+  std::memcpy(data_.get(), stack, packed);
+  at = data_.get() + packed;
+  for (; f != end; ++f) at = PutField(*f, internal::KnownTraceKey(f->key), at);
   RLAB_ASSERT(at == data_.get() + bytes_, "trace fields packed to their computed size");
 }
 

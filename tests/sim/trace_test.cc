@@ -109,6 +109,24 @@ TEST(TraceFieldList, KnownAndUnknownKeysAndExtremeIntegersReadBack) {
   ExpectReadsBack(TraceFieldList(fields), fields);
 }
 
+// A record longer than the packing's stack buffer (long free text, before and after short
+// fields, pooled and not, under a long unknown key) reads back whole and in order.
+TEST(TraceFieldList, RecordsLongerThanTheStackBufferReadBack) {
+  const std::string long_key(300, 'k');
+  const TraceFields fields = {{"kind", "Pod"},
+                              {"name", "raycluster-worker-small-abcde"},
+                              {"message", std::string(400, 'm')},
+                              {"cause", int64_t{42}},
+                              {"detail", std::string(2000, 'd')},
+                              {long_key, std::string(100, 'v')},
+                              {"watcher", "kube-controller-manager"},
+                              {"code", 409}};
+  ExpectReadsBack(TraceFieldList(fields), fields);
+  const TraceFields longest_first = {{"text", std::string(5000, 't')}, {"pod", "p"},
+                                     {"node", "node-1-with-a-long-name"}};
+  ExpectReadsBack(TraceFieldList(longest_first), longest_first);
+}
+
 // Records of more fields than the packing remembers key lookups for still read back in order.
 TEST(TraceFieldList, ManyFieldsReadBackInOrder) {
   TraceFields fields;
