@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -752,10 +754,13 @@ ResolvedScalar ResolvePlainScalar(const std::string& in) {
     hint = 'S';
   } else if (c == '.') {
     hint = '.';
-  } else if (std::string("yYnNtTfFoO~").find(c) != std::string::npos) {
+  } else if (std::string_view("yYnNtTfFoO~").find(c) != std::string_view::npos) {
     hint = 'M';
   }
   if (hint == 0) return r;
+  // Every bool and null word is at most five characters ("false"): a longer word is a string
+  // (most plain scalars of a manifest start with one of these letters: name, type, true, ...).
+  if (hint == 'M' && in.size() > 5) return r;
   static const char* const kTrue[] = {"y",    "Y",    "yes", "Yes", "YES", "true",
                                       "True", "TRUE", "on",  "On",  "ON"};
   static const char* const kFalse[] = {"n",     "N",     "no",  "No",  "NO", "false",
