@@ -68,7 +68,7 @@ DeploymentController::DeploymentController(client::Client& client, sim::Schedule
       options_(std::move(options)),
       own_watches_(shared != nullptr ? nullptr
                                      : SharedWatches::Make(client, scheduler, options_.watcher,
-                                                              options_.traced_watches)),
+                                                           options_.traced_watches)),
       watches_(shared != nullptr ? *shared : *own_watches_),
       deployments_(watches_.Watch("Deployment",
                                   [this](const api::ObjectPtr&, const api::ObjectPtr& n) {

@@ -1,8 +1,8 @@
 #include "core/world/workloads/endpoints_controller.h"
 
 #include <algorithm>
-#include <map>
 #include <iterator>
+#include <map>
 #include <set>
 #include <utility>
 #include <vector>
@@ -150,7 +150,7 @@ EndpointsController::EndpointsController(client::Client& client, sim::Scheduler&
       options_(std::move(options)),
       own_watches_(shared != nullptr ? nullptr
                                      : SharedWatches::Make(client, scheduler, options_.watcher,
-                                                              options_.traced_watches)),
+                                                           options_.traced_watches)),
       watches_(shared != nullptr ? *shared : *own_watches_),
       services_(watches_.Watch("Service", [this](const api::ObjectPtr& o,
                                                  const api::ObjectPtr& n) { OnService(o, n); })),

@@ -46,7 +46,7 @@ JobController::JobController(client::Client& client, sim::Scheduler& scheduler, 
       options_(std::move(options)),
       own_watches_(shared != nullptr ? nullptr
                                      : SharedWatches::Make(client, scheduler, options_.watcher,
-                                                              options_.traced_watches)),
+                                                           options_.traced_watches)),
       watches_(shared != nullptr ? *shared : *own_watches_),
       jobs_(watches_.Watch("Job",
                            [this](const api::ObjectPtr&, const api::ObjectPtr& n) {

@@ -58,7 +58,7 @@ ReplicaSetController::ReplicaSetController(client::Client& client, sim::Schedule
       options_(std::move(options)),
       own_watches_(shared != nullptr ? nullptr
                                      : SharedWatches::Make(client, scheduler, options_.watcher,
-                                                              options_.traced_watches)),
+                                                           options_.traced_watches)),
       watches_(shared != nullptr ? *shared : *own_watches_),
       replicasets_(watches_.Watch("ReplicaSet",
                                   [this](const api::ObjectPtr&, const api::ObjectPtr& n) {

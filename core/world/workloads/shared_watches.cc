@@ -13,8 +13,8 @@ SharedWatches::SharedWatches(client::Client& client, sim::Scheduler& scheduler,
 }
 
 std::unique_ptr<SharedWatches> SharedWatches::Make(client::Client& client,
-                                                     sim::Scheduler& scheduler,
-                                                     const std::string& watcher, bool traced) {
+                                                   sim::Scheduler& scheduler,
+                                                   const std::string& watcher, bool traced) {
   ObjectWatch::Options options;
   options.watcher = watcher;
   options.traced = traced;
