@@ -214,9 +214,9 @@ namespace {
 size_t FieldBytes(const TraceArg& f, int k) {
   const size_t key = k >= 0 ? 1 : VarintSize(f.key.size()) + f.key.size();
   const size_t text = f.value.s.size();
-  const size_t value = f.value.is_int      ? VarintSize(ZigZag(f.value.i))
-                       : Pooled(k, text)   ? VarintSize(text) + sizeof(const char*)
-                                           : VarintSize(text) + text;
+  const size_t value = f.value.is_int    ? VarintSize(ZigZag(f.value.i))
+                       : Pooled(k, text) ? VarintSize(text) + sizeof(const char*)
+                                         : VarintSize(text) + text;
   return 1 + key + value;
 }
 
@@ -257,14 +257,16 @@ TraceFieldList::TraceFieldList(const TraceArg* fields, size_t count) {
   const TraceArg* f = fields;
   const TraceArg* const end = fields + count;
   for (; f != end; ++f) {
-    const size_t worst = 1 + 2 * kVarintMax + f->key.size() +
-                         std::max(f->value.s.size(), sizeof(const char*));
+    const size_t worst =
+        1 + 2 * kVarintMax + f->key.size() + std::max(f->value.s.size(), sizeof(const char*));
     if (worst > static_cast<size_t>(stack + kStackBytes - at)) break;
     at = PutField(*f, internal::KnownTraceKey(f->key), at);
   }
   const size_t packed = static_cast<size_t>(at - stack);
   size_t rest = 0;
-  for (const TraceArg* g = f; g != end; ++g) rest += FieldBytes(*g, internal::KnownTraceKey(g->key));
+  for (const TraceArg* g = f; g != end; ++g) {
+    rest += FieldBytes(*g, internal::KnownTraceKey(g->key));
+  }
   bytes_ = packed + rest;
   if (bytes_ == 0) return;
   data_.reset(new char[bytes_]);  // not make_unique: every byte is written below
