@@ -26,7 +26,9 @@ Controller::Controller(std::string name, reconcile::Reconciler& reconciler,
       options_(std::move(options)) {
   // mirrors controller.go NewTypedUnmanaged defaults
   if (options_.max_concurrent_reconciles <= 0) options_.max_concurrent_reconciles = 1;
-  tracer_ = source::Tracer{&trace_, name_, options_.replica};
+  // The queue.add records of this controller's sources and delayed adds note themselves in
+  // last_add_seq_ through the tracer, so queue.get can point back at the one that readied a key.
+  tracer_ = source::Tracer{&trace_, name_, options_.replica, &last_add_seq_};
   workqueue::QueueOptions queue_options;
   queue_options.use_priority_queue = options_.use_priority_queue;
   if (options_.rate_limiter) queue_options.rate_limiter = options_.rate_limiter(scheduler_.clock());
@@ -43,26 +45,12 @@ Controller::Controller(std::string name, reconcile::Reconciler& reconciler,
   // A delayed add that fires is traced as a queue.add caused by the queue.add_after record.
   queue_->SetOnDelayedAdd([this, alive](const workqueue::DelayedAdd& added) {
     if (alive.expired()) return;
-    const int64_t seq = tracer_.Emit("queue.add", {{"controller", name_},
-                                                   {"key", added.key},
-                                                   {"outcome", workqueue::AddOutcomeName(added.outcome)},
-                                                   {"priority", added.priority},
-                                                   {"cause", added.cause}});
-    last_add_seq_[added.key] = seq;
-  });
-  // Remember which record last readied each key so queue.get can point back at it.
-  // Every record passes here, so its fields are read in place (all of these are strings).
-  trace_subscription_ = trace_.SubscribeType("queue.add", [this](const sim::TraceEvent& e) {
-    if (e.FieldText("controller") != name_ || e.FieldText("replica") != options_.replica) return;
-    const std::string key(e.FieldText("key"));
-    if (e.FieldText("outcome") == "queued" || !last_add_seq_.count(key)) last_add_seq_[key] = e.seq;
+    tracer_.EmitQueueAdd(added.key, workqueue::AddOutcomeName(added.outcome), added.priority,
+                         added.cause, /*readies=*/true);
   });
 }
 
-Controller::~Controller() {
-  trace_.Unsubscribe(trace_subscription_);
-  *alive_ = false;
-}
+Controller::~Controller() { *alive_ = false; }
 
 base::Status Controller::Watch(std::unique_ptr<source::Source> src) {
   if (started_) {

@@ -136,8 +136,7 @@ class Controller {
   bool started_ = false;
   bool synced_ = false;
   bool stopped_ = false;
-  std::map<std::string, int64_t> last_add_seq_;  // key -> seq of the record that readied it
-  int trace_subscription_ = 0;
+  source::LastAdds last_add_seq_;  // key -> seq of the queue.add record that readied it
   Metrics metrics_;
   Logger logger_;
   CostMeter cost_meter_;

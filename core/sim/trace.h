@@ -202,8 +202,7 @@ class Trace {
 
   // Subscribe calls fn for every record emitted after it; returns an id for Unsubscribe.
   int Subscribe(std::function<void(const TraceEvent&)> fn);
-  // SubscribeType calls fn only for the records of one type: every controller follows its
-  // queue.add records, and skipping the rest here saves a call per controller per record.
+  // SubscribeType calls fn only for the records of one type, skipping the call for the rest.
   int SubscribeType(std::string type, std::function<void(const TraceEvent&)> fn);
   void Unsubscribe(int id);
 

@@ -44,6 +44,10 @@ class Harness {
   }
 
   void Then(reconcile::Outcome outcome) { script_.push_back(std::move(outcome)); }
+  // Watch starts a source on the running controller.
+  void Watch(std::unique_ptr<source::Source> src) {
+    EXPECT_TRUE(controller_->Watch(std::move(src)).ok());
+  }
   void Add(const std::string& key) { controller_->queue().Add(key); }
   void RunFor(base::Duration d) { scheduler_.RunUntil(clock_.Now() + d, 1'000'000); }
 
@@ -281,6 +285,64 @@ TEST_P(ControllerQueues, AddsOfAWaitingKeyCoalesce) {
   int reconciles_of_a = 0;
   for (const auto& key : h.started()) reconciles_of_a += key == "ns/a" ? 1 : 0;
   EXPECT_EQ(reconciles_of_a, 1);
+}
+
+// A RequeueAfter's add fires as a queue.add; the queue.get that follows names it as its cause,
+// so a learner can walk the chain back from the reconcile to the wait.
+TEST_P(ControllerQueues, QueueGetNamesTheDelayedAddThatReadiedTheKey) {
+  Harness h(GetParam());
+  h.Then(After(30 * base::kSecond));
+  h.Add("ns/a");
+  h.RunFor(40 * base::kSecond);
+  const auto adds = h.Records("queue.add");
+  const auto gets = h.Records("queue.get");
+  ASSERT_EQ(adds.size(), 1u);  // the delayed add; the test's own Add is not traced
+  ASSERT_EQ(gets.size(), 2u);
+  EXPECT_EQ(adds[0].FieldString("outcome"), "queued");
+  EXPECT_EQ(gets[1].FieldString("cause"), std::to_string(adds[0].seq));
+}
+
+// AddingSource enqueues through the controller's tracer as a source's handlers do: each add is a
+// queue.add record with the queue's outcome.
+class AddingSource final : public source::Source {
+ public:
+  base::Status Start(const source::StartContext& ctx) override {
+    ctx_ = ctx;
+    return base::Status::OK();
+  }
+  const std::string& Description() const override { return description_; }
+  int64_t Add(const std::string& key) {
+    workqueue::AddResult result = ctx_.queue->AddWithOpts(workqueue::AddOpts{}, key);
+    return ctx_.tracer.EmitQueueAdd(key, workqueue::AddOutcomeName(result.outcome),
+                                    result.priority, 0, /*readies=*/false);
+  }
+
+ private:
+  source::StartContext ctx_;
+  std::string description_ = "Adding";
+};
+
+// The add that queued a key is the queue.get's cause; a later add that found the key already
+// queued (coalesced) does not take its place.
+TEST_P(ControllerQueues, QueueGetNamesTheAddThatQueuedTheKeyNotACoalescedOne) {
+  Harness h(GetParam(), 1, 100 * base::kMillisecond);
+  auto owned = std::make_unique<AddingSource>();
+  AddingSource* src = owned.get();
+  h.Watch(std::move(owned));
+  h.Add("ns/busy");
+  h.RunFor(base::kMillisecond);  // the one worker is busy with ns/busy for 100 ms
+  const int64_t queued = src->Add("ns/a");
+  const int64_t coalesced = src->Add("ns/a");
+  h.RunFor(base::kSecond);
+  const auto adds = h.Records("queue.add");
+  ASSERT_EQ(adds.size(), 2u);
+  EXPECT_EQ(adds[0].FieldString("outcome"), "queued");
+  EXPECT_EQ(adds[1].FieldString("outcome"), "coalesced");
+  EXPECT_EQ(adds[1].seq, coalesced);
+  const auto gets = h.Records("queue.get");
+  ASSERT_EQ(gets.size(), 2u);
+  EXPECT_EQ(gets[1].FieldString("key"), "ns/a");
+  EXPECT_EQ(gets[1].FieldString("cause"), std::to_string(queued));
 }
 
 INSTANTIATE_TEST_SUITE_P(BothQueues, ControllerQueues, ::testing::Values(true, false),

@@ -25,11 +25,8 @@ class TracingEnqueuer final : public handler::Enqueuer {
     workqueue::AddOpts opts;
     opts.priority = priority;
     workqueue::AddResult result = queue_->AddWithOpts(opts, key);
-    tracer_.Emit("queue.add", {{"controller", tracer_.controller},
-                               {"key", key},
-                               {"outcome", workqueue::AddOutcomeName(result.outcome)},
-                               {"priority", result.priority},
-                               {"cause", enqueue_seq}});
+    tracer_.EmitQueueAdd(key, workqueue::AddOutcomeName(result.outcome), result.priority,
+                         enqueue_seq, /*readies=*/false);
   }
 
  private:
