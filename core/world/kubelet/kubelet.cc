@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/pod_keys.h"
 #include "core/api/pointer.h"
 #include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
@@ -17,33 +18,10 @@ using api::Json;
 
 // The members of the status a kubelet writes on every change, interned once: a status write
 // inserts about 25 of them (BuildStatus).
-namespace status_keys {
-RLAB_INTERNED_KEY(Phase, "phase")
-RLAB_INTERNED_KEY(HostIp, "hostIP")
-RLAB_INTERNED_KEY(HostIps, "hostIPs")
-RLAB_INTERNED_KEY(PodIp, "podIP")
-RLAB_INTERNED_KEY(PodIps, "podIPs")
-RLAB_INTERNED_KEY(StartTime, "startTime")
-RLAB_INTERNED_KEY(QosClass, "qosClass")
-RLAB_INTERNED_KEY(ContainerStatuses, "containerStatuses")
-RLAB_INTERNED_KEY(ContainerIdKey, "containerID")
-RLAB_INTERNED_KEY(Image, "image")
-RLAB_INTERNED_KEY(ImageId, "imageID")
-RLAB_INTERNED_KEY(Ready, "ready")
-RLAB_INTERNED_KEY(RestartCount, "restartCount")
-RLAB_INTERNED_KEY(Started, "started")
-RLAB_INTERNED_KEY(State, "state")
-RLAB_INTERNED_KEY(Running, "running")
-RLAB_INTERNED_KEY(StartedAt, "startedAt")
-RLAB_INTERNED_KEY(LastState, "lastState")
-RLAB_INTERNED_KEY(Ip, "ip")
-RLAB_INTERNED_KEY(Waiting, "waiting")
-}  // namespace status_keys
-
 // IpList is hostIPs or podIPs: one entry, {"ip": ip}.
 Json IpList(const std::string& ip) {
   Json entry = api::ObjectWithRoom(1);
-  entry[status_keys::Ip()] = ip;
+  entry[api::pod_keys::Ip()] = ip;
   Json list = Json::array();
   list.push_back(std::move(entry));
   return list;
@@ -83,7 +61,7 @@ std::vector<Container> Containers(const Json& pod) {
     Container& item = out.emplace_back();
     if (const Json* name = api::MemberAt(c, api::keys::Name()); name && name->is_string())
       item.name = name->get_ref<const std::string&>();
-    if (const Json* image = api::MemberAt(c, status_keys::Image()); image && image->is_string())
+    if (const Json* image = api::MemberAt(c, api::pod_keys::Image()); image && image->is_string())
       item.image = image->get_ref<const std::string&>();
   }
   return out;
@@ -560,7 +538,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       break;
   }
   if (rt.terminating && !PodPhase(pod).empty()) phase = PodPhase(pod);
-  status[status_keys::Phase()] = phase;
+  status[api::pod_keys::Phase()] = phase;
 
   const std::vector<Container> containers = Containers(pod);
   const bool terminal = phase == "Succeeded" || phase == "Failed";
@@ -589,28 +567,28 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
     status[api::keys::Conditions()] = KubeletConditions(
         stored_conditions, set, count, base::FormatRfc3339(scheduler_.clock().Now()));
   }
-  status[status_keys::HostIp()] = options_.host_ip;
-  status[status_keys::HostIps()] = IpList(options_.host_ip);
+  status[api::pod_keys::HostIp()] = options_.host_ip;
+  status[api::pod_keys::HostIps()] = IpList(options_.host_ip);
   if (!rt.pod_ip.empty()) {
-    status[status_keys::PodIp()] = rt.pod_ip;
-    status[status_keys::PodIps()] = IpList(rt.pod_ip);
+    status[api::pod_keys::PodIp()] = rt.pod_ip;
+    status[api::pod_keys::PodIps()] = IpList(rt.pod_ip);
   }
-  status[status_keys::StartTime()] = base::FormatRfc3339(rt.start_time);
+  status[api::pod_keys::StartTime()] = base::FormatRfc3339(rt.start_time);
   // A Pod's resources cannot change (ValidatePodUpdate), so neither can its class.
   if (rt.qos_class.empty()) rt.qos_class = QosClass(pod);
-  status[status_keys::QosClass()] = rt.qos_class;
+  status[api::pod_keys::QosClass()] = rt.qos_class;
 
   Json statuses = Json::array();
   for (const Container& c : containers) {
     Json cs = api::ObjectWithRoom(9);  // every member set below
     if (rt.started_at > 0 || rt.stage == Stage::kRunning)
-      cs[status_keys::ContainerIdKey()] = ContainerId(rt, c.name);
-    cs[status_keys::Image()] = c.image;
-    cs[status_keys::ImageId()] = rt.pulled ? ImageId(c.image) : std::string();
+      cs[api::pod_keys::ContainerId()] = ContainerId(rt, c.name);
+    cs[api::pod_keys::Image()] = c.image;
+    cs[api::pod_keys::ImageId()] = rt.pulled ? ImageId(c.image) : std::string();
     cs[api::keys::Name()] = c.name;
-    cs[status_keys::Ready()] = rt.ready;
-    cs[status_keys::RestartCount()] = rt.restart_count;
-    cs[status_keys::Started()] = rt.stage == Stage::kRunning && !rt.terminating;
+    cs[api::pod_keys::Ready()] = rt.ready;
+    cs[api::pod_keys::RestartCount()] = rt.restart_count;
+    cs[api::pod_keys::Started()] = rt.stage == Stage::kRunning && !rt.terminating;
     Json state;
     switch (rt.stage) {
       case Stage::kCreating:
@@ -625,13 +603,13 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
         }
         waiting[api::keys::Reason()] = rt.waiting_reason;
         state = api::ObjectWithRoom(1);
-        state[status_keys::Waiting()] = std::move(waiting);
+        state[api::pod_keys::Waiting()] = std::move(waiting);
         break;
       }
       case Stage::kRunning:
         state = Json::object();
-        state[status_keys::Running()] = Json::object();
-        state[status_keys::Running()][status_keys::StartedAt()] =
+        state[api::pod_keys::Running()] = Json::object();
+        state[api::pod_keys::Running()][api::pod_keys::StartedAt()] =
             base::FormatRfc3339(rt.started_at);
         break;
       case Stage::kExited:
@@ -657,7 +635,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       cs["ready"] = false;
       cs["started"] = false;
     }
-    cs[status_keys::State()] = std::move(state);
+    cs[api::pod_keys::State()] = std::move(state);
     Json last = Json::object();
     if (!rt.last_terminated.is_null()) {
       Json t = rt.last_terminated;
@@ -665,10 +643,10 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
                          Hex64(rt.uid + "/" + c.name + "/" + std::to_string(rt.restart_count - 1));
       last["terminated"] = std::move(t);
     }
-    cs[status_keys::LastState()] = std::move(last);
+    cs[api::pod_keys::LastState()] = std::move(last);
     statuses.push_back(std::move(cs));
   }
-  status[status_keys::ContainerStatuses()] = std::move(statuses);
+  status[api::pod_keys::ContainerStatuses()] = std::move(statuses);
   return status;
 }
 

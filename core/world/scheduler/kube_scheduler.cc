@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/pod_keys.h"
 #include "core/api/pointer.h"
 #include "core/world/scheduler/pod_info.h"
 #include "core/world/workloads/pod_util.h"
@@ -14,10 +15,7 @@ namespace {
 
 using api::Json;
 
-// The fields read on every Pod event, compared in place under interned keys.
-RLAB_INTERNED_KEY(NodeNameKey, "nodeName")
-RLAB_INTERNED_KEY(PhaseKey, "phase")
-RLAB_INTERNED_KEY(SchedulerNameKey, "schedulerName")
+// The fields read on every Pod event are compared in place under interned keys (pod_keys.h).
 
 // FieldAt is JsonAt(obj, "/a"): the value, or a JSON null when absent.
 const Json& FieldAt(const Json& obj, const api::InternedKey& a) {
@@ -35,12 +33,12 @@ const std::string& StringAt(const Json& obj, const api::InternedKey& a,
 }
 
 const std::string& NodeName(const Json& pod) {
-  return StringAt(pod, api::keys::Spec(), NodeNameKey());
+  return StringAt(pod, api::keys::Spec(), api::pod_keys::NodeName());
 }
 
 // Terminal is IsPodTerminal: phase Succeeded or Failed.
 bool Terminal(const Json& pod) {
-  const std::string& phase = StringAt(pod, api::keys::Status(), PhaseKey());
+  const std::string& phase = StringAt(pod, api::keys::Status(), api::pod_keys::Phase());
   return phase == "Succeeded" || phase == "Failed";
 }
 
@@ -69,7 +67,7 @@ void KubeScheduler::Start() {
 }
 
 bool KubeScheduler::NeedsScheduling(const Json& pod) {
-  const std::string& name = StringAt(pod, api::keys::Spec(), SchedulerNameKey());
+  const std::string& name = StringAt(pod, api::keys::Spec(), api::pod_keys::SchedulerName());
   return (name.empty() || name == kDefaultSchedulerName) && NodeName(pod).empty() &&
          !api::IsBeingDeleted(pod) && !Terminal(pod);
 }

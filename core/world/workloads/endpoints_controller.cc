@@ -7,7 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/pod_keys.h"
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -87,13 +89,14 @@ std::vector<std::string> LabelPairs(const Json& obj) {
 
 // SamePodIps compares status.podIPs entry by entry, by their `ip` only.
 bool SamePodIps(const Json& a, const Json& b) {
-  const Json* x = api::Member(a, "status", "podIPs");
-  const Json* y = api::Member(b, "status", "podIPs");
+  const Json* x = api::MemberAt(a, api::keys::Status(), api::pod_keys::PodIps());
+  const Json* y = api::MemberAt(b, api::keys::Status(), api::pod_keys::PodIps());
   const size_t nx = x != nullptr && x->is_array() ? x->size() : 0;
   const size_t ny = y != nullptr && y->is_array() ? y->size() : 0;
   if (nx != ny) return false;
   for (size_t i = 0; i < nx; ++i) {
-    if (api::MemberString((*x)[i], "ip") != api::MemberString((*y)[i], "ip")) return false;
+    const api::InternedKey& ip = api::pod_keys::Ip();
+    if (api::TextAt((*x)[i], ip) != api::TextAt((*y)[i], ip)) return false;
   }
   return true;
 }

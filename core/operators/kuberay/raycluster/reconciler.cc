@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "core/api/pod_keys.h"
 #include "core/api/pointer.h"
 #include "core/api/well_known_keys.h"
 #include "core/controller/controllerutil/controllerutil.h"
@@ -46,29 +47,23 @@ std::string HeadGroupServiceAccountName(const Json& cluster) {
 }
 
 // The Pod fields RayContainerTerminated reads, interned once (well_known_keys.h).
-namespace pod_keys {
-RLAB_INTERNED_KEY(Containers, "containers")
-RLAB_INTERNED_KEY(ContainerStatuses, "containerStatuses")
-RLAB_INTERNED_KEY(State, "state")
-RLAB_INTERNED_KEY(Terminated, "terminated")
-}  // namespace pod_keys
 
 // RayContainerTerminated returns the Ray container's (containers[0]) terminated state or null.
 const Json* RayContainerTerminated(const Json& pod) {
   // Asked about every Pod on every reconcile: read in place under interned keys.
-  const Json* containers = api::MemberAt(pod, api::keys::Spec(), pod_keys::Containers());
+  const Json* containers = api::MemberAt(pod, api::keys::Spec(), api::pod_keys::Containers());
   const Json* first = containers != nullptr && containers->is_array() && !containers->empty()
                           ? &(*containers)[0]
                           : nullptr;
   const std::string& name =
       first != nullptr ? api::TextAt(*first, api::keys::Name()) : api::internal::NoText();
-  const Json* statuses = api::MemberAt(pod, api::keys::Status(), pod_keys::ContainerStatuses());
+  const Json* statuses = api::MemberAt(pod, api::keys::Status(), api::pod_keys::ContainerStatuses());
   if (statuses == nullptr || !statuses->is_array()) return nullptr;
   for (const Json& s : *statuses) {
     const Json* status_name = s.is_object() ? api::MemberAt(s, api::keys::Name()) : nullptr;
     if (status_name != nullptr && status_name->is_string() &&
         status_name->get_ref<const std::string&>() == name) {
-      return api::MemberAt(s, pod_keys::State(), pod_keys::Terminated());
+      return api::MemberAt(s, api::pod_keys::State(), api::pod_keys::Terminated());
     }
   }
   return nullptr;
