@@ -656,18 +656,24 @@ void Kubelet::WriteStatus(PodRuntime& rt) {
   api::ObjectPtr pod = watch_.GetByKey(api::ObjectKey(rt.ns, rt.name));
   if (pod == nullptr || api::Uid(*pod) != rt.uid) return;
   Json status = BuildStatus(rt, *pod);
+  // mirrors kubernetes pkg/util/pod/pod.go PatchPodStatus: the status manager sends the diff of
+  // the stored status and the new one, not the whole status. Simplified: the diff is taken per
+  // top-level member (a changed list goes whole), and a member the new status leaves out stays
+  // as stored, as the whole-status merge patch this replaces left it.
   static const Json kAbsent;  // a missing field compares as null
   auto current = pod->find("status");
   const bool has_status = current != pod->end() && current->is_object();
-  bool changed = false;
-  for (auto it = status.begin(); it != status.end() && !changed; ++it) {
-    auto stored = has_status ? current->find(it.key()) : current;
-    changed = (has_status && stored != current->end() ? *stored : kAbsent) != it.value();
+  Json changes = api::ObjectWithRoom(status.size());
+  for (auto& [key, value] : status.get_ref<Json::object_t&>()) {
+    auto stored = has_status ? current->find(key) : current;
+    if ((has_status && stored != current->end() ? *stored : kAbsent) != value) {
+      changes.get_ref<Json::object_t&>().emplace(key, std::move(value));
+    }
   }
   rt.status_dirty = false;
-  if (!changed) return;
-  Json patch = Json::object();
-  patch["status"] = std::move(status);
+  if (changes.empty()) return;
+  Json patch = api::ObjectWithRoom(1);
+  patch[api::keys::Status()] = std::move(changes);
   auto written =
       client_.PatchStatus("Pod", rt.ns, rt.name, client::PatchType::kJsonMerge, std::move(patch));
   if (written.ok()) {

@@ -81,6 +81,93 @@ TEST(Kubelet, WatchesOnlyThePodsBoundToItsNode) {
   }
 }
 
+// StatusRecorder is a DirectClient that keeps the body of every Pod status patch it sends.
+class StatusRecorder final : public client::Client {
+ public:
+  StatusRecorder(apiserver::ApiServer& api, const std::string& user, std::vector<Json>* patches)
+      : inner_(api, user), patches_(patches) {}
+  base::StatusOr<api::ObjectPtr> Get(const std::string& kind, const std::string& ns,
+                                     const std::string& name) override {
+    return inner_.Get(kind, ns, name);
+  }
+  base::StatusOr<std::vector<api::ObjectPtr>> List(const std::string& kind, const std::string& ns,
+                                                   const client::ListOptions& opts) override {
+    return inner_.List(kind, ns, opts);
+  }
+  base::StatusOr<api::ObjectPtr> Create(Json obj) override { return inner_.Create(std::move(obj)); }
+  base::StatusOr<api::ObjectPtr> Update(Json obj) override { return inner_.Update(std::move(obj)); }
+  base::StatusOr<api::ObjectPtr> Patch(const std::string& kind, const std::string& ns,
+                                       const std::string& name, client::PatchType type,
+                                       const Json& patch) override {
+    return inner_.Patch(kind, ns, name, type, patch);
+  }
+  base::StatusOr<api::ObjectPtr> Delete(const std::string& kind, const std::string& ns,
+                                        const std::string& name,
+                                        const client::DeleteOptions& opts) override {
+    return inner_.Delete(kind, ns, name, opts);
+  }
+  base::StatusOr<api::ObjectPtr> UpdateStatus(Json obj) override {
+    return inner_.UpdateStatus(std::move(obj));
+  }
+  base::StatusOr<api::ObjectPtr> PatchStatus(const std::string& kind, const std::string& ns,
+                                             const std::string& name, client::PatchType type,
+                                             Json patch) override {
+    if (kind == "Pod") patches_->push_back(patch);  // the node agent writes Node status too
+    return inner_.PatchStatus(kind, ns, name, type, std::move(patch));
+  }
+  base::StatusOr<api::ObjectPtr> Bind(const Json& binding) override {
+    return inner_.Bind(binding);
+  }
+  base::StatusOr<apiserver::WatchId> Watch(
+      const std::string& kind, const apiserver::WatchOptions& opts,
+      std::function<void(const apiserver::WatchEvent&)> callback) override {
+    return inner_.Watch(kind, opts, std::move(callback));
+  }
+  void StopWatch(apiserver::WatchId id) override { inner_.StopWatch(id); }
+  const std::string& user() const override { return inner_.user(); }
+
+ private:
+  client::DirectClient inner_;
+  std::vector<Json>* patches_;
+};
+
+std::set<std::string> MembersOf(const Json& status_patch) {
+  std::set<std::string> out;
+  for (auto it = status_patch.at("status").begin(); it != status_patch.at("status").end(); ++it) {
+    out.insert(it.key());
+  }
+  return out;
+}
+
+// mirrors kubernetes pkg/util/pod/pod.go PatchPodStatus: the kubelet's status manager patches the
+// difference between the stored status and its own, so a container start restates neither the
+// host IPs nor the start time, and the stored status keeps them.
+TEST(Kubelet, StatusPatchesCarryOnlyWhatChanged) {
+  std::vector<Json> patches;  // the kubelets' Pod status patches, in order
+  WorldFixture f({}, [&](apiserver::ApiServer& api,
+                         const std::string& user) -> std::unique_ptr<client::Client> {
+    if (user.rfind("system:node:", 0) == 0) {
+      return std::make_unique<StatusRecorder>(api, user, &patches);
+    }
+    return std::make_unique<client::DirectClient>(api, user);
+  });
+  ASSERT_TRUE(patches.empty());
+  f.Create(PodJson("web"));
+  ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
+  ASSERT_EQ(patches.size(), 3u);  // ContainerCreating, Running, Ready
+  // The API server made the Pod Pending when it was created: the first patch leaves the phase.
+  EXPECT_EQ(MembersOf(patches[0]),
+            (std::set<std::string>{"conditions", "containerStatuses", "hostIP", "hostIPs", "podIP",
+                                   "podIPs", "qosClass", "startTime"}));
+  EXPECT_EQ(MembersOf(patches[1]), (std::set<std::string>{"containerStatuses", "phase"}));
+  EXPECT_EQ(MembersOf(patches[2]), (std::set<std::string>{"conditions", "containerStatuses"}));
+  const api::ObjectPtr pod = f.Get("Pod", "web");
+  EXPECT_EQ(Str(pod, "/status/phase"), "Running");
+  EXPECT_FALSE(Str(pod, "/status/hostIP").empty());
+  EXPECT_FALSE(Str(pod, "/status/startTime").empty());
+  EXPECT_EQ(Str(pod, "/status/qosClass"), "BestEffort");
+}
+
 // The kubelet's config source (config.go checkAndUpdatePod) hands the pod workers a Pod only when
 // it appears, goes, or its spec, labels, annotations or deletion change: a status write, the
 // kubelet's own or anyone's, is merged without a sync.

@@ -32,14 +32,19 @@ struct WorldFixture {
   client::Client& admin = admin_direct;  // the learner (through the interface: default arguments)
   std::unique_ptr<World> world;
 
-  explicit WorldFixture(WorldOptions options = {}) {
+  // clients, when given, makes the World's clients on `api` (a test that records what one
+  // sends); by default each is a DirectClient.
+  using Clients = std::function<std::unique_ptr<client::Client>(apiserver::ApiServer& api,
+                                                                const std::string& user)>;
+  explicit WorldFixture(WorldOptions options = {}, Clients clients = nullptr) {
     for (const char* ns : {"default", "kube-system"}) {
       auto created = admin.Create(
           api::Json{{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", ns}}}});
       EXPECT_TRUE(created.ok()) << created.status().ToString();
     }
     world = std::make_unique<World>(
-        [this](const std::string& user) {
+        [this, clients](const std::string& user) -> std::unique_ptr<client::Client> {
+          if (clients) return clients(api, user);
           return std::make_unique<client::DirectClient>(api, user);
         },
         scheduler, sim::Prng(7), std::move(options));
