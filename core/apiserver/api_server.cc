@@ -88,20 +88,32 @@ Json Merged(const Json* target, std::conditional_t<kTake, Json&, const Json&> pa
   const bool merge = target != nullptr && target->is_object();
   // Room for the larger side: exact when the patch restates every member (a kubelet's status).
   Json out = api::ObjectWithRoom(std::max(patch.size(), merge ? target->size() : 0));
-  if (merge) {
-    for (auto it = target->begin(); it != target->end(); ++it) {
-      if (patch.find(it.key()) != patch.end()) continue;
+  Json::object_t& to = out.get_ref<Json::object_t&>();
+  auto& changes = patch.template get_ref<std::conditional_t<kTake, Json::object_t&,
+                                                            const Json::object_t&>>();
+  static const Json::object_t kNone;
+  const Json::object_t& base = merge ? target->get_ref<const Json::object_t&>() : kNone;
+  // Both sides are in key order: one pass over the two, appending each key's outcome in order
+  // under its interned key (no key is looked up by its text).
+  auto b = base.begin();
+  auto c = changes.begin();
+  while (b != base.end() || c != changes.end()) {
+    if (c == changes.end() ||
+        (b != base.end() && b->first != c->first && b->first.view() < c->first.view())) {
       if constexpr (kTake) {
-        out[it.key()] = api::ShareStored(it.value());
+        to.emplace(b->first, api::ShareStored(b->second));
       } else {
-        out[it.key()] = it.value();
+        to.emplace(b->first, b->second);
       }
+      ++b;
+      continue;
     }
-  }
-  for (auto it = patch.begin(); it != patch.end(); ++it) {
-    if (it.value().is_null()) continue;
-    auto kept = merge ? target->find(it.key()) : Json::const_iterator();
-    out[it.key()] = Merged<kTake>(merge && kept != target->end() ? &*kept : nullptr, it.value());
+    const bool both = b != base.end() && b->first == c->first;
+    if (!c->second.is_null()) {
+      to.emplace(c->first, Merged<kTake>(both ? &b->second : nullptr, c->second));
+    }
+    if (both) ++b;
+    ++c;
   }
   return out;
 }

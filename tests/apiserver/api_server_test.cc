@@ -600,6 +600,9 @@ TEST_F(ApiServerTest, StatusMergePatchTakesTheStatusOfTheWholeMerge) {
         R"({"spec":{"replicas":9},"metadata":{"labels":{"x":"y"}},"status":{"a":1,"c":{"d":2}}})",
         R"({"status":{"b":2,"c":{"d":null,"e":[1,2]}}})",
         R"({"status":{"a":null}})",
+        // keys before, between and after the stored ones, a nested merge, a null for a key absent
+        R"({"status":{"A":0,"a":{"x":1},"bb":null,"b":3,"zz":{"y":{"z":[]}}}})",
+        R"({"status":{"a":{"x":null,"w":2},"c":{"e":null},"zz":{"y":{"q":1}}}})",
         R"({"status":"scalar"})",
         R"({"status":{"back":true}})",
         R"({"status":null})",
