@@ -115,9 +115,7 @@ class StatusRecorder final : public client::Client {
     if (kind == "Pod") patches_->push_back(patch);  // the node agent writes Node status too
     return inner_.PatchStatus(kind, ns, name, type, std::move(patch));
   }
-  base::StatusOr<api::ObjectPtr> Bind(const Json& binding) override {
-    return inner_.Bind(binding);
-  }
+  base::StatusOr<api::ObjectPtr> Bind(const Json& binding) override { return inner_.Bind(binding); }
   base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,
       std::function<void(const apiserver::WatchEvent&)> callback) override {
@@ -144,13 +142,14 @@ std::set<std::string> MembersOf(const Json& status_patch) {
 // host IPs nor the start time, and the stored status keeps them.
 TEST(Kubelet, StatusPatchesCarryOnlyWhatChanged) {
   std::vector<Json> patches;  // the kubelets' Pod status patches, in order
-  WorldFixture f({}, [&](apiserver::ApiServer& api,
-                         const std::string& user) -> std::unique_ptr<client::Client> {
-    if (user.rfind("system:node:", 0) == 0) {
-      return std::make_unique<StatusRecorder>(api, user, &patches);
-    }
-    return std::make_unique<client::DirectClient>(api, user);
-  });
+  WorldFixture f(
+      {},
+      [&](apiserver::ApiServer& api, const std::string& user) -> std::unique_ptr<client::Client> {
+        if (user.rfind("system:node:", 0) == 0) {
+          return std::make_unique<StatusRecorder>(api, user, &patches);
+        }
+        return std::make_unique<client::DirectClient>(api, user);
+      });
   ASSERT_TRUE(patches.empty());
   f.Create(PodJson("web"));
   ASSERT_TRUE(f.RunUntil([&] { return IsPodReady(*f.Get("Pod", "web")); }, 10 * base::kSecond));
