@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 
 namespace api {
 namespace {
@@ -16,6 +17,21 @@ const Json& FieldOr(const Json& obj, const char* key) {
 }
 
 }  // namespace
+
+// mirrors kubernetes pkg/api/v1/pod/util.go GetPodConditionFromList
+const Json* FindCondition(const Json& obj, std::string_view type) {
+  const Json* conditions = MemberAt(obj, keys::Status(), keys::Conditions());
+  if (conditions == nullptr || !conditions->is_array()) return nullptr;
+  for (const Json& c : *conditions) {
+    if (c.is_object() && TextAt(c, keys::Type()) == type) return &c;
+  }
+  return nullptr;
+}
+
+bool ConditionIs(const Json& obj, std::string_view type, std::string_view status) {
+  const Json* c = FindCondition(obj, type);
+  return c != nullptr && TextAt(*c, keys::Status()) == status;
+}
 
 // mirrors kubernetes pkg/api/v1/pod/util.go UpdatePodCondition
 Json UpsertCondition(Json conditions, Json cond, base::SimTime now, bool update_time) {

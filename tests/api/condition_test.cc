@@ -45,5 +45,26 @@ TEST(UpsertCondition, ReplacesTheWholeConditionAndKeepsTheOrder) {
   EXPECT_FALSE(conditions[1].contains("lastUpdateTime"));  // only with update_time
 }
 
+// One finder for every layer: the entry whose type is the string asked for; a list that is not
+// a list, an entry that is not an object or whose type is not that string, is passed over.
+TEST(FindCondition, FindsTheEntryOfOneTypeAndPassesOverMalformedOnes) {
+  const Json pod = Json::parse(R"({"status":{"conditions":[
+      "not an object", {"status":"True"}, {"type":7,"status":"True"},
+      {"type":"PodScheduled","status":"True"}, {"type":"Ready","status":"False"}]}})");
+  const Json* ready = FindCondition(pod, "Ready");
+  ASSERT_NE(ready, nullptr);
+  EXPECT_EQ(ready, &pod["status"]["conditions"][4]);
+  EXPECT_EQ(FindCondition(pod, "ContainersReady"), nullptr);
+  // A missing type reads as Go's zero value, as FindStatusCondition's decoded structs would.
+  EXPECT_EQ(FindCondition(pod, ""), &pod["status"]["conditions"][1]);
+  EXPECT_TRUE(ConditionIs(pod, "PodScheduled", "True"));
+  EXPECT_FALSE(ConditionIs(pod, "Ready", "True"));
+  EXPECT_TRUE(ConditionIs(pod, "Ready", "False"));
+  EXPECT_EQ(FindCondition(Json::parse(R"({"status":{"conditions":{"Ready":"True"}}})"), "Ready"),
+            nullptr);
+  EXPECT_EQ(FindCondition(Json::parse(R"({"status":"Ready"})"), "Ready"), nullptr);
+  EXPECT_EQ(FindCondition(Json::array(), "Ready"), nullptr);
+}
+
 }  // namespace
 }  // namespace api

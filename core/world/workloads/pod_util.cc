@@ -49,20 +49,6 @@ bool FieldIs(const Json& obj, const char* key, std::string_view want) {
 
 // Interned keys (well_known_keys.h): every Pod event of the kcm's controllers reads the Ready
 // condition, some twice.
-const Json* FindCondition(const Json& obj, std::string_view type) {
-  const Json* conditions = api::MemberAt(obj, api::keys::Status(), api::keys::Conditions());
-  if (conditions == nullptr || !conditions->is_array()) return nullptr;
-  for (const Json& c : *conditions) {
-    if (c.is_object() && api::TextAt(c, api::keys::Type()) == type) return &c;
-  }
-  return nullptr;
-}
-
-bool ConditionIs(const Json& obj, std::string_view type, std::string_view status) {
-  const Json* c = FindCondition(obj, type);
-  return c != nullptr && api::TextAt(*c, api::keys::Status()) == status;
-}
-
 bool IsPodReady(const Json& pod) { return ConditionIs(pod, "Ready", "True"); }
 
 bool IsControlledBy(const Json& obj, const Json& owner) {

@@ -34,10 +34,9 @@ bool IsPodActive(const api::Json& pod);
 // FieldIs is `obj.value(key, "") == want` for an object, without building a Json: an absent key
 // reads as "", a present one must be the string `want`.
 bool FieldIs(const api::Json& obj, const char* key, std::string_view want);
-// FindCondition returns status.conditions[type == type], or null.
-const api::Json* FindCondition(const api::Json& obj, std::string_view type);
-// ConditionIs reports whether condition `type` has status `status` ("True", "False", ...).
-bool ConditionIs(const api::Json& obj, std::string_view type, std::string_view status);
+// FindCondition and ConditionIs read one entry of status.conditions (core/api/condition.h).
+using api::ConditionIs;
+using api::FindCondition;
 // IsPodReady: the Ready condition is True.
 bool IsPodReady(const api::Json& pod);
 

@@ -6,20 +6,9 @@ namespace kuberay {
 
 using api::Json;
 
-// mirrors meta.FindStatusCondition
-const Json* FindCondition(const Json& obj, const std::string& type) {
-  const Json* conditions = At(obj, "/status/conditions");
-  if (conditions == nullptr || !conditions->is_array()) return nullptr;
-  for (const Json& c : *conditions) {
-    if (c.is_object() && c.value("type", Json()) == type) return &c;
-  }
-  return nullptr;
-}
-
 // mirrors meta.IsStatusConditionTrue
 bool IsConditionTrue(const Json& obj, const std::string& type) {
-  const Json* c = FindCondition(obj, type);
-  return c != nullptr && c->value("status", Json()) == "True";
+  return api::ConditionIs(obj, type, "True");
 }
 
 // mirrors meta.SetStatusCondition

@@ -7,13 +7,14 @@
 
 #include <string>
 
+#include "core/api/condition.h"
 #include "core/api/object.h"
 #include "core/base/time.h"
 
 namespace kuberay {
 
-// FindCondition returns status.conditions[type] or null (a pointer into obj: keep obj alive).
-const api::Json* FindCondition(const api::Json& obj, const std::string& type);
+// FindCondition returns status.conditions[type] or null (core/api/condition.h).
+using api::FindCondition;
 bool IsConditionTrue(const api::Json& obj, const std::string& type);
 // SetCondition replaces the condition of the same type (appending it when absent), keeping
 // lastTransitionTime unless status changed. Returns whether anything changed.
