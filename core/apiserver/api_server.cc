@@ -512,10 +512,6 @@ std::vector<api::ObjectPtr> ApiServer::PeekAll(const std::string& kind_name) con
   return out;
 }
 
-int64_t ApiServer::KindRevision(const std::string& kind_name) const {
-  return KindRevision(Resolve(kind_name));
-}
-
 int64_t ApiServer::KindRevision(const api::KindInfo* kind) const {
   if (kind == nullptr) return 0;
   auto state = kinds_.find(kind);

@@ -226,10 +226,9 @@ class ApiServer {
   api::ObjectPtr Peek(const std::string& kind, const std::string& ns,
                       const std::string& name) const;
   std::vector<api::ObjectPtr> PeekAll(const std::string& kind) const;
-  // KindRevision is the resourceVersion of kind's latest persisted write (0: none yet, or an
-  // unknown kind): a cheap "has any object of this kind changed" test for derived caches.
-  int64_t KindRevision(const std::string& kind) const;
-  int64_t KindRevision(const api::KindInfo* kind) const;  // the same, for a resolved kind
+  // KindRevision is the resourceVersion of kind's latest persisted write (0: none yet, or a null
+  // kind): a cheap "has any object of this kind changed" test for derived caches.
+  int64_t KindRevision(const api::KindInfo* kind) const;
   std::vector<api::ObjectPtr> PeekEverything() const;
   // ResourceVersion is the store's current global resourceVersion.
   int64_t resource_version() const { return rv_; }
