@@ -4,6 +4,8 @@
 #include <iterator>
 #include <map>
 #include <set>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -71,20 +73,32 @@ bool ServiceSelects(const Json& svc, const Json& pod) {
   return any;
 }
 
-std::string PairKey(const std::string& ns, const std::string& k, const std::string& v) {
-  return ns + "\n" + k + "\n" + v;
+// PairKeyInto writes the index key of one label of one namespace into *out (a buffer reused
+// across a Pod's labels: every Pod add and relabel looks up each of its labels).
+void PairKeyInto(std::string* out, std::string_view ns, std::string_view k, std::string_view v) {
+  out->clear();
+  out->reserve(ns.size() + k.size() + v.size() + 2);
+  out->append(ns).append(1, '\n').append(k).append(1, '\n').append(v);
 }
 
-// LabelPairs lists an object's string labels as index keys.
-std::vector<std::string> LabelPairs(const Json& obj) {
-  std::vector<std::string> out;
+std::string PairKey(std::string_view ns, std::string_view k, std::string_view v) {
+  std::string key;
+  PairKeyInto(&key, ns, k, v);
+  return key;
+}
+
+// ForEachLabelPair calls fn with the index key of each of obj's string labels, in label order.
+template <typename Fn>
+void ForEachLabelPair(const Json& obj, Fn&& fn) {
   const Json& labels = LabelsOf(obj);
-  if (!labels.is_object()) return out;
-  const std::string ns = api::Namespace(obj);
-  for (const auto& [k, v] : labels.items()) {
-    if (v.is_string()) out.push_back(PairKey(ns, k, v.get_ref<const std::string&>()));
+  if (!labels.is_object()) return;
+  const std::string& ns = api::MetaText(obj, api::keys::Namespace());
+  std::string pair;
+  for (const auto& [k, v] : labels.get_ref<const Json::object_t&>()) {
+    if (!v.is_string()) continue;
+    PairKeyInto(&pair, ns, k.view(), v.template get_ref<const std::string&>());
+    fn(pair);
   }
-  return out;
 }
 
 // SamePodIps compares status.podIPs entry by entry, by their `ip` only.
@@ -275,15 +289,15 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
   }
   auto selecting = [&](const Json& obj) {
     std::set<std::string> out;
-    for (const std::string& pair : LabelPairs(obj)) {
+    ForEachLabelPair(obj, [&](const std::string& pair) {
       auto it = services_by_pair_.find(pair);
-      if (it == services_by_pair_.end()) continue;
+      if (it == services_by_pair_.end()) return;
       for (const std::string& key : it->second) {
         if (out.count(key) != 0) continue;
         api::ObjectPtr svc = services_.GetByKey(key);
         if (svc != nullptr && ServiceSelects(*svc, obj)) out.insert(key);
       }
-    }
+    });
     return out;
   };
   std::set<std::string> services;
