@@ -404,8 +404,27 @@ class FlatObject {
     return true;
   }
 
-  // Less is the order std::less<> gives the keys (std::string's, bytes compared unsigned).
-  static bool Less(std::string_view a, std::string_view b) { return a < b; }
+  // Less is the order std::less<> gives the keys (std::string's, bytes compared unsigned),
+  // decided eight bytes at a time without calling memcmp: a key is inserted out of order by a
+  // binary search of such compares (a kubelet's status, a defaulted spec), and the call cost
+  // more than the compare (most keys differ in their first word). Byte-swapped, a little-endian
+  // word orders as its bytes do.
+  static bool Less(std::string_view a, std::string_view b) {
+    const size_t n = a.size() < b.size() ? a.size() : b.size();
+    size_t i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t x, y;
+      std::memcpy(&x, a.data() + i, 8);
+      std::memcpy(&y, b.data() + i, 8);
+      if (x != y) return __builtin_bswap64(x) < __builtin_bswap64(y);
+    }
+#endif
+    for (; i < n; ++i) {
+      if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+    }
+    return a.size() < b.size();
+  }
 
   // Position is the index of the first member whose key is not less than `want`.
   size_type Position(std::string_view want) const {

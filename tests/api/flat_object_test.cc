@@ -1,5 +1,6 @@
 #include "core/api/flat_object.h"
 
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -100,6 +101,31 @@ TEST(FlatObjectTest, MembersStaySortedWhateverTheInsertionOrder) {
   }
   // Parsed text out of order is stored in order too.
   EXPECT_EQ(Json::parse(R"({"b":1,"c":2,"a":0})").dump(), R"({"a":0,"b":1,"c":2})");
+}
+
+// Keys are compared a word at a time: every length around the word size, bytes above 0x7f and
+// NULs, shared prefixes of every length order as std::string orders them.
+TEST(FlatObjectTest, KeysOrderAsStdStringDoesForEveryLengthAndByte) {
+  std::mt19937 rng(11);
+  const std::string alphabet("\x00\x01" "az/.\x7f\x80\xc3\xa9\xff", 11);
+  for (int round = 0; round < 200; ++round) {
+    Json flat = Json::object();
+    std::map<std::string, int> reference;
+    const std::string prefix(rng() % 18, 'p');  // a shared prefix, shorter or longer than a word
+    for (int i = 0; i < 24; ++i) {
+      std::string key = prefix;
+      const size_t extra = rng() % 20;
+      for (size_t j = 0; j < extra; ++j) key += alphabet[rng() % alphabet.size()];
+      flat[key] = i;
+      reference.emplace(key, i);
+    }
+    std::vector<std::string> got;
+    for (auto it = flat.begin(); it != flat.end(); ++it) got.push_back(it.key());
+    std::vector<std::string> want;
+    for (const auto& entry : reference) want.push_back(entry.first);
+    ASSERT_EQ(got, want) << "round " << round;
+    for (const std::string& key : want) ASSERT_TRUE(flat.contains(key)) << "round " << round;
+  }
 }
 
 TEST(FlatObjectTest, EmplaceKeepsTheFirstValueAsStdMapDoes) {
