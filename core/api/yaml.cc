@@ -761,28 +761,30 @@ ResolvedScalar ResolvePlainScalar(const std::string& in) {
   // Every bool and null word is at most five characters ("false"): a longer word is a string
   // (most plain scalars of a manifest start with one of these letters: name, type, true, ...).
   if (hint == 'M' && in.size() > 5) return r;
-  static const char* const kTrue[] = {"y",    "Y",    "yes", "Yes", "YES", "true",
-                                      "True", "TRUE", "on",  "On",  "ON"};
-  static const char* const kFalse[] = {"n",     "N",     "no",  "No",  "NO", "false",
-                                       "False", "FALSE", "off", "Off", "OFF"};
-  static const char* const kNull[] = {"~", "null", "Null", "NULL"};
-  for (const char* t : kTrue) {
-    if (in == t) return {YamlTag::kBool, true};
+  // Views, so each compare checks the length before any byte (and calls nothing).
+  static constexpr std::string_view kTrue[] = {"y",    "Y",    "yes", "Yes", "YES", "true",
+                                               "True", "TRUE", "on",  "On",  "ON"};
+  static constexpr std::string_view kFalse[] = {"n",     "N",     "no",  "No",  "NO", "false",
+                                                "False", "FALSE", "off", "Off", "OFF"};
+  static constexpr std::string_view kNull[] = {"~", "null", "Null", "NULL"};
+  const std::string_view word = in;
+  for (std::string_view t : kTrue) {
+    if (word == t) return {YamlTag::kBool, true};
   }
-  for (const char* f : kFalse) {
-    if (in == f) return {YamlTag::kBool, false};
+  for (std::string_view f : kFalse) {
+    if (word == f) return {YamlTag::kBool, false};
   }
-  for (const char* n : kNull) {
-    if (in == n) return {YamlTag::kNull, nullptr};
+  for (std::string_view n : kNull) {
+    if (word == n) return {YamlTag::kNull, nullptr};
   }
-  if (in == ".nan" || in == ".NaN" || in == ".NAN") {
+  if (word == ".nan" || word == ".NaN" || word == ".NAN") {
     return {YamlTag::kFloat, std::numeric_limits<double>::quiet_NaN()};
   }
-  if (in == ".inf" || in == ".Inf" || in == ".INF" || in == "+.inf" || in == "+.Inf" ||
-      in == "+.INF") {
+  if (word == ".inf" || word == ".Inf" || word == ".INF" || word == "+.inf" || word == "+.Inf" ||
+      word == "+.INF") {
     return {YamlTag::kFloat, std::numeric_limits<double>::infinity()};
   }
-  if (in == "-.inf" || in == "-.Inf" || in == "-.INF") {
+  if (word == "-.inf" || word == "-.Inf" || word == "-.INF") {
     return {YamlTag::kFloat, -std::numeric_limits<double>::infinity()};
   }
   if (hint == 'M') return r;

@@ -1,5 +1,7 @@
 #include "core/apiserver/internal/filters.h"
 
+#include <string_view>
+
 #include "core/api/pointer.h"
 
 namespace apiserver::internal {
@@ -59,15 +61,16 @@ bool FieldFilter::Matches(const api::Json& obj) const {
   static const std::string kEmpty;
   for (const api::FieldSelector::Term& term : selector_.terms()) {
     const std::string* value = nullptr;
-    if (term.field == "metadata.name") {
+    const std::string_view field = term.field;  // compared by length first, without a call
+    if (field == "metadata.name") {
       value = StringIn(obj, "metadata", "name");
-    } else if (term.field == "metadata.namespace") {
+    } else if (field == "metadata.namespace") {
       value = StringIn(obj, "metadata", "namespace");
     } else {
       auto kind = obj.is_object() ? obj.find("kind") : obj.end();
       const bool named = kind != obj.end() && kind->is_string() &&
                          !kind->get_ref<const std::string&>().empty();
-      const std::string& effective = named ? kind->get_ref<const std::string&>() : kind_;
+      const std::string_view effective = named ? kind->get_ref<const std::string&>() : kind_;
       if (effective == "Pod") value = StringIn(obj, "spec", "nodeName");
     }
     if ((*(value != nullptr ? value : &kEmpty) == term.value) != term.equal) return false;

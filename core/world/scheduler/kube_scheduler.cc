@@ -38,7 +38,7 @@ const std::string& NodeName(const Json& pod) {
 
 // Terminal is IsPodTerminal: phase Succeeded or Failed.
 bool Terminal(const Json& pod) {
-  const std::string& phase = StringAt(pod, api::keys::Status(), api::pod_keys::Phase());
+  const std::string_view phase = StringAt(pod, api::keys::Status(), api::pod_keys::Phase());
   return phase == "Succeeded" || phase == "Failed";
 }
 

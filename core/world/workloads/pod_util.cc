@@ -2,7 +2,9 @@
 
 #include <utility>
 
+#include "core/api/pod_keys.h"
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 
 namespace world {
 namespace {
@@ -35,7 +37,9 @@ bool AfterOrZero(const std::string& t1, const std::string& t2) {
 std::string PodPhase(const Json& pod) { return api::GetString(pod, "/status/phase"); }
 
 bool IsPodTerminal(const Json& pod) {
-  const std::string phase = PodPhase(pod);
+  const Json* status = api::MemberAt(pod, api::keys::Status());
+  const std::string_view phase =
+      status != nullptr ? api::TextAt(*status, api::pod_keys::Phase()) : std::string_view();
   return phase == "Succeeded" || phase == "Failed";
 }
 

@@ -17,10 +17,9 @@ RLAB_INTERNED_KEY(PhaseKey, "phase")
 
 // Conditions and phases are read on every reconcile of every Pod: their fields are compared in
 // place (a missing or non-string field reads as "").
-const std::string& TypeOf(const Json& condition) { return api::TextAt(condition, keys::Type()); }
-const std::string& StatusOf(const Json& condition) {
-  return api::TextAt(condition, keys::Status());
-}
+// Views: every compare with a literal checks the length first, without a call.
+std::string_view TypeOf(const Json& condition) { return api::TextAt(condition, keys::Type()); }
+std::string_view StatusOf(const Json& condition) { return api::TextAt(condition, keys::Status()); }
 bool PhaseIs(const Json& pod, std::string_view phase) {
   const Json* status = api::MemberAt(pod, keys::Status());
   return status != nullptr && api::TextAt(*status, PhaseKey()) == phase;
@@ -93,9 +92,9 @@ std::string FindRayClusterSuspendStatus(const Json& cluster) {
   if (conditions == nullptr || !conditions->is_array()) return "";
   for (const Json& c : *conditions) {
     if (!c.is_object()) continue;
-    const std::string& type = TypeOf(c);
+    const std::string_view type = TypeOf(c);
     if ((type == kRayClusterSuspending || type == kRayClusterSuspended) && StatusOf(c) == "True") {
-      return type;
+      return std::string(type);
     }
   }
   return "";
