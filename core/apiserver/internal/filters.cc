@@ -68,8 +68,8 @@ bool FieldFilter::Matches(const api::Json& obj) const {
       value = StringIn(obj, "metadata", "namespace");
     } else {
       auto kind = obj.is_object() ? obj.find("kind") : obj.end();
-      const bool named = kind != obj.end() && kind->is_string() &&
-                         !kind->get_ref<const std::string&>().empty();
+      const bool named =
+          kind != obj.end() && kind->is_string() && !kind->get_ref<const std::string&>().empty();
       const std::string_view effective = named ? kind->get_ref<const std::string&>() : kind_;
       if (effective == "Pod") value = StringIn(obj, "spec", "nodeName");
     }
