@@ -16,8 +16,9 @@ namespace {
 
 using api::Json;
 
-// The members of the status a kubelet writes on every change, interned once: a status write
+// The status members are written under the interned keys of api/pod_keys.h: a status write
 // inserts about 25 of them (BuildStatus).
+
 // IpList is hostIPs or podIPs: one entry, {"ip": ip}.
 Json IpList(const std::string& ip) {
   Json entry = api::ObjectWithRoom(1);
@@ -658,8 +659,9 @@ void Kubelet::WriteStatus(PodRuntime& rt) {
   Json status = BuildStatus(rt, *pod);
   // mirrors kubernetes pkg/util/pod/pod.go PatchPodStatus: the status manager sends the diff of
   // the stored status and the new one, not the whole status. Simplified: the diff is taken per
-  // top-level member (a changed list goes whole), and a member the new status leaves out stays
-  // as stored, as the whole-status merge patch this replaces left it.
+  // top-level member (a changed list goes whole) against the kubelet's cached Pod (upstream GETs
+  // it first), and a member the new status leaves out stays as stored, as the whole-status
+  // merge patch this replaces left it.
   static const Json kAbsent;  // a missing field compares as null
   auto current = pod->find("status");
   const bool has_status = current != pod->end() && current->is_object();
