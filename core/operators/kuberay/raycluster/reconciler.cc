@@ -46,8 +46,6 @@ std::string HeadGroupServiceAccountName(const Json& cluster) {
   return sa.empty() ? api::Name(cluster) : sa;
 }
 
-// The Pod fields RayContainerTerminated reads, interned once (well_known_keys.h).
-
 // RayContainerTerminated returns the Ray container's (containers[0]) terminated state or null.
 const Json* RayContainerTerminated(const Json& pod) {
   // Asked about every Pod on every reconcile: read in place under interned keys.
@@ -57,7 +55,8 @@ const Json* RayContainerTerminated(const Json& pod) {
                           : nullptr;
   const std::string& name =
       first != nullptr ? api::TextAt(*first, api::keys::Name()) : api::internal::NoText();
-  const Json* statuses = api::MemberAt(pod, api::keys::Status(), api::pod_keys::ContainerStatuses());
+  const Json* statuses =
+      api::MemberAt(pod, api::keys::Status(), api::pod_keys::ContainerStatuses());
   if (statuses == nullptr || !statuses->is_array()) return nullptr;
   for (const Json& s : *statuses) {
     const Json* status_name = s.is_object() ? api::MemberAt(s, api::keys::Name()) : nullptr;

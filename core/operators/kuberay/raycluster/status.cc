@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "core/api/pod_keys.h"
 #include "core/api/pointer.h"
 #include "core/api/well_known_keys.h"
 #include "core/operators/kuberay/common/constants.h"
@@ -13,8 +14,6 @@ namespace {
 using api::Json;
 namespace keys = api::keys;
 
-RLAB_INTERNED_KEY(PhaseKey, "phase")
-
 // Conditions and phases are read on every reconcile of every Pod: their fields are compared in
 // place (a missing or non-string field reads as "").
 // Views: every compare with a literal checks the length first, without a call.
@@ -22,7 +21,7 @@ std::string_view TypeOf(const Json& condition) { return api::TextAt(condition, k
 std::string_view StatusOf(const Json& condition) { return api::TextAt(condition, keys::Status()); }
 bool PhaseIs(const Json& pod, std::string_view phase) {
   const Json* status = api::MemberAt(pod, keys::Status());
-  return status != nullptr && api::TextAt(*status, PhaseKey()) == phase;
+  return status != nullptr && api::TextAt(*status, api::pod_keys::Phase()) == phase;
 }
 const Json* PodConditions(const Json& pod) {
   const Json* conditions = api::MemberAt(pod, keys::Status(), keys::Conditions());
