@@ -19,6 +19,12 @@ using api::Json;
 // The status members are written under the interned keys of api/pod_keys.h: a status write
 // inserts about 25 of them (BuildStatus).
 
+// TextIs: obj's member `key` is the string `text`.
+bool TextIs(const Json& obj, const api::InternedKey& key, const std::string& text) {
+  const Json* member = api::MemberAt(obj, key);
+  return member != nullptr && member->is_string() && member->get_ref<const std::string&>() == text;
+}
+
 // IpList is hostIPs or podIPs: one entry, {"ip": ip}.
 Json IpList(const std::string& ip) {
   Json entry = api::ObjectWithRoom(1);
@@ -26,6 +32,13 @@ Json IpList(const std::string& ip) {
   Json list = Json::array();
   list.push_back(std::move(entry));
   return list;
+}
+
+// IsIpList: list is IpList(ip) exactly.
+bool IsIpList(const Json* list, const std::string& ip) {
+  if (list == nullptr || !list->is_array() || list->size() != 1) return false;
+  const Json& entry = (*list)[0];
+  return entry.is_object() && entry.size() == 1 && TextIs(entry, api::pod_keys::Ip(), ip);
 }
 
 std::string NodeName(const Json& pod) { return api::GetString(pod, "/spec/nodeName"); }
@@ -568,16 +581,28 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
     status[api::keys::Conditions()] = KubeletConditions(
         stored_conditions, set, count, base::FormatRfc3339(scheduler_.clock().Now()));
   }
-  status[api::pod_keys::HostIp()] = options_.host_ip;
-  status[api::pod_keys::HostIps()] = IpList(options_.host_ip);
+  // The members below rarely change after the first write: one the stored status already
+  // holds is left out (compared in place), as WriteStatus's diff would leave it out.
+  const Json* stored_status = api::MemberAt(pod, api::keys::Status());
+  auto set_text = [&](const api::InternedKey& key, const std::string& text) {
+    if (stored_status == nullptr || !TextIs(*stored_status, key, text)) status[key] = text;
+  };
+  auto set_ip_list = [&](const api::InternedKey& key, const std::string& ip) {
+    if (stored_status == nullptr || !IsIpList(api::MemberAt(*stored_status, key), ip)) {
+      status[key] = IpList(ip);
+    }
+  };
+  set_text(api::pod_keys::HostIp(), options_.host_ip);
+  set_ip_list(api::pod_keys::HostIps(), options_.host_ip);
   if (!rt.pod_ip.empty()) {
-    status[api::pod_keys::PodIp()] = rt.pod_ip;
-    status[api::pod_keys::PodIps()] = IpList(rt.pod_ip);
+    set_text(api::pod_keys::PodIp(), rt.pod_ip);
+    set_ip_list(api::pod_keys::PodIps(), rt.pod_ip);
   }
-  status[api::pod_keys::StartTime()] = base::FormatRfc3339(rt.start_time);
+  if (rt.start_time_text.empty()) rt.start_time_text = base::FormatRfc3339(rt.start_time);
+  set_text(api::pod_keys::StartTime(), rt.start_time_text);
   // A Pod's resources cannot change (ValidatePodUpdate), so neither can its class.
   if (rt.qos_class.empty()) rt.qos_class = QosClass(pod);
-  status[api::pod_keys::QosClass()] = rt.qos_class;
+  set_text(api::pod_keys::QosClass(), rt.qos_class);
 
   Json statuses = Json::array();
   for (const Container& c : containers) {

@@ -123,6 +123,7 @@ class Kubelet {
     SandboxSettings settings;
     std::string pod_ip;
     base::SimTime start_time = 0;  // status.startTime
+    mutable std::string start_time_text;  // start_time as RFC 3339, formatted by the first write
     std::string waiting_reason;
     std::string waiting_message;
     bool pulled = false;

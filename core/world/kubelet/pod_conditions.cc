@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/api/object.h"
 #include "core/api/pointer.h"
 #include "core/api/well_known_keys.h"
 #include "core/world/workloads/pod_util.h"
@@ -50,7 +51,9 @@ bool Unchanged(const KubeletCondition& c, const Json& prior, const char* status)
 // Build writes one condition with its members in key order (each insertion appends).
 Json Build(const KubeletCondition& c, const Json* prior, const std::string& stamp) {
   const char* status = c.ok ? "True" : "False";
-  if (prior != nullptr && Unchanged(c, *prior, status)) return *prior;
+  // An unchanged entry views the stored one's members (api::ShareStored): the list goes into a
+  // status patch the API server stores, and most entries stay as they were.
+  if (prior != nullptr && Unchanged(c, *prior, status)) return api::ShareStored(*prior);
   Json out = api::ObjectWithRoom(6);
   out[api::keys::LastProbeTime()] = nullptr;
   const Json* kept = prior != nullptr && FieldIs(*prior, "status", status)
@@ -103,7 +106,7 @@ Json KubeletConditions(const Json& stored, const KubeletCondition* set, size_t c
     for (size_t i = 0; i < n; ++i) {
       if (order[i] != place) continue;
       out.push_back(replaced_by[i] != nullptr ? Build(*replaced_by[i], &stored[i], stamp)
-                                              : stored[i]);
+                                              : api::ShareStored(stored[i]));
     }
     for (const KubeletCondition* c : added) {
       if (KubeletConditionOrder(c->type) == place) out.push_back(Build(*c, nullptr, stamp));

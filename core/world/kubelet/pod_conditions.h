@@ -34,7 +34,8 @@ size_t KubeletConditionOrder(std::string_view type);
 // its lastTransitionTime is the stored one when the status is unchanged and `stamp` otherwise.
 // Entries are then ordered by KubeletConditionOrder, ties in stored order (a replaced entry keeps
 // its place). `stored` is status.conditions as read (null, or anything not an array, is empty);
-// entries that are not objects are kept, last.
+// entries that are not objects are kept, last. Kept and restated entries view the stored
+// entries' members (api::ShareStored), so `stored` must not be written in place afterwards.
 api::Json KubeletConditions(const api::Json& stored, const KubeletCondition* set, size_t count,
                             const std::string& stamp);
 
