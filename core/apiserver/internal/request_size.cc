@@ -35,8 +35,14 @@ bool AddBound(const api::Json& j, size_t limit, size_t* total) {
     case api::Json::value_t::object:
       *total += 2 + j.size();  // braces and commas
       // The members directly, not nlohmann's iterator (this walk runs on every write).
+      // A string member (most of them) is counted here, without a call of its own.
       for (const auto& [key, value] : j.get_ref<const api::Json::object_t&>()) {
         *total += 3 + 6 * key.size();  // quotes and colon
+        if (const std::string* text = value.get_ptr<const std::string*>()) {
+          *total += 2 + 6 * text->size();
+          if (*total > limit) return false;
+          continue;
+        }
         if (*total > limit || !AddBound(value, limit, total)) return false;
       }
       break;
