@@ -156,6 +156,19 @@ Json MergePatchForStatus(const Json& stored, std::conditional_t<kTake, Json&, co
   return patched;
 }
 
+// UnshareSpec gives obj's spec and status members of their own when they view another
+// document's (api::ShareEachMember): defaulting writes below their top level in place, which a
+// view must never see.
+void UnshareSpec(Json& obj) {
+  for (const char* key : {"spec", "status"}) {
+    auto member = obj.find(key);
+    if (member != obj.end() && member->is_object() &&
+        member->get_ref<const Json::object_t&>().shared()) {
+      *member = Json(*member);  // a copy has members of its own
+    }
+  }
+}
+
 // CopyWithStatus copies the stored object with its status replaced (nullptr: removed), without
 // copying the stored status first. The new version views the stored version's spec and the
 // objects and arrays inside its metadata (api::ShareStored: the caller stores or drops the
@@ -406,7 +419,14 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
     obj.erase("status");
     if (kind->kind == "Pod") obj["status"] = Json{{"phase", "Pending"}};
   }
-  api::ApplyDefaults(*kind, obj);
+  // A Pod stamped from a template its last sibling came from takes that sibling's defaulted
+  // spec; any other spec viewing another document's members gets members of its own first.
+  const bool pod = kind->kind == "Pod";
+  Json arrived;
+  if (!(pod && siblings_->TakeDefaultedSpec(obj, &arrived))) {
+    if (!pod) UnshareSpec(obj);
+    api::ApplyDefaults(*kind, obj);
+  }
   // One message with every cause, as the API server reports metadata and schema errors together.
   if (Status s = api::ValidateObject(*kind, obj); !s.ok()) return fail(s);
   if (Status s = ValidateOwnerReferences(kind, obj); !s.ok()) return fail(s);
@@ -432,12 +452,11 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
       return fail(s);
     }
   }
-  const bool pod = kind->kind == "Pod";
   if (pod) siblings_->Share(obj);
   const int64_t seq = TraceRequest(ctx, "create", kind, ns, name, "", 201,
                                    std::to_string(rv_ + 1));
   api::ObjectPtr stored = Commit(kind, nullptr, std::move(obj), /*removed=*/false, seq);
-  if (pod) siblings_->Remember(stored);
+  if (pod) siblings_->Remember(stored, std::move(arrived));
   return stored;
 }
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/api/object.h"
 #include "core/api/pointer.h"
 #include "core/apiserver/api_server.h"
 #include "tests/apiserver/api_server_fixture.h"
@@ -93,6 +94,99 @@ TEST_F(SiblingSpecsTest, SharedMembersOutliveTheFirstPodAndItsLaterWrites) {
   api::ObjectPtr third = CreateFromTemplate("web-", "nginx:1.27");
   EXPECT_TRUE(Members((*third)["spec"]["containers"][0])
                   .SameMembers(Members((*stored)["spec"]["containers"][0])));
+}
+
+// A worker template as a controller holds it: not defaulted (the API server defaults each Pod).
+Json WorkerTemplate(const std::string& prefix, const std::string& image) {
+  return Json{
+      {"apiVersion", "v1"},
+      {"kind", "Pod"},
+      {"metadata", {{"generateName", prefix}, {"namespace", "default"}}},
+      {"spec",
+       {{"containers", Json::array({Json{{"name", "worker"}, {"image", image}}})},
+        {"volumes", Json::array({Json{{"name", "cfg"}, {"configMap", {{"name", "ray-cfg"}}}}})}}}};
+}
+
+TEST_F(SiblingSpecsTest, PodsStampedFromOneTemplateTakeTheFirstOnesDefaultedSpec) {
+  const Json tmpl = WorkerTemplate("ray-worker-", "rayproject/ray:2.9.0");
+  const std::string tmpl_before = tmpl.dump();
+  auto first = api_.Create(admin_, api::ShareEachMember(tmpl, 0));
+  auto second = api_.Create(admin_, api::ShareEachMember(tmpl, 0));
+  ASSERT_TRUE(first.ok()) << first.status().ToString();
+  ASSERT_TRUE(second.ok()) << second.status().ToString();
+  const Json& spec = (**second)["spec"];
+  // The second Pod's whole spec is the first one's stored spec, defaulted once.
+  EXPECT_TRUE(Members(spec).SameMembers(Members((**first)["spec"])));
+  EXPECT_EQ(api::GetString(spec, "/dnsPolicy"), "ClusterFirst");
+  EXPECT_EQ(api::GetString(spec, "/containers/0/imagePullPolicy"), "IfNotPresent");
+  EXPECT_EQ(spec["volumes"][0]["configMap"]["defaultMode"], 420);
+  // Each is what defaulting a Pod of its own gives.
+  auto own = api_.Create(admin_, Json(tmpl));
+  ASSERT_TRUE(own.ok()) << own.status().ToString();
+  EXPECT_EQ((**own)["spec"], spec);
+  EXPECT_EQ((**first)["spec"], spec);
+  // Defaulting the first (its spec copied from the template's) wrote nothing into the template.
+  EXPECT_EQ(tmpl.dump(), tmpl_before);
+}
+
+// With every top-level default already set, defaulting only writes into the containers and
+// volumes: below the spec's top level, where a view would pass the writes on to its template.
+TEST_F(SiblingSpecsTest, DefaultsBelowTheTopLevelNeverReachTheTemplate) {
+  Json tmpl = WorkerTemplate("ray-worker-", "rayproject/ray:2.9.0");
+  Json& spec = tmpl["spec"];
+  spec["restartPolicy"] = "Always";
+  spec["terminationGracePeriodSeconds"] = 30;
+  spec["dnsPolicy"] = "ClusterFirst";
+  spec["schedulerName"] = "default-scheduler";
+  spec["securityContext"] = Json::object();
+  spec["enableServiceLinks"] = true;
+  spec["priority"] = 0;
+  spec["preemptionPolicy"] = "PreemptLowerPriority";
+  const std::string before = tmpl.dump();
+  auto created = api_.Create(admin_, api::ShareEachMember(tmpl, 0));
+  ASSERT_TRUE(created.ok()) << created.status().ToString();
+  EXPECT_EQ(api::GetString(**created, "/spec/containers/0/terminationMessagePath"),
+            "/dev/termination-log");
+  EXPECT_EQ(tmpl.dump(), before);
+  EXPECT_EQ(api::GetString(tmpl, "/spec/containers/0/terminationMessagePath"), "");
+}
+
+TEST_F(SiblingSpecsTest, AnotherTemplateBlockIsDefaultedAfresh) {
+  const Json tmpl = WorkerTemplate("ray-worker-", "rayproject/ray:2.9.0");
+  auto first = api_.Create(admin_, api::ShareEachMember(tmpl, 0));
+  // Equal content in another block (the next reconcile's template): defaulted again, then its
+  // members shared with the sibling's as before; the spec object is its own.
+  const Json next_tmpl = WorkerTemplate("ray-worker-", "rayproject/ray:2.9.0");
+  auto next = api_.Create(admin_, api::ShareEachMember(next_tmpl, 0));
+  // A different image under the same template name is not taken for the sibling's.
+  const Json other_tmpl = WorkerTemplate("ray-worker-", "rayproject/ray:latest");
+  auto other = api_.Create(admin_, api::ShareEachMember(other_tmpl, 0));
+  ASSERT_TRUE(first.ok() && next.ok() && other.ok());
+  EXPECT_FALSE(Members((**next)["spec"]).SameMembers(Members((**first)["spec"])));
+  EXPECT_EQ((**next)["spec"], (**first)["spec"]);
+  EXPECT_TRUE(Members((**next)["spec"]["containers"][0])
+                  .SameMembers(Members((**first)["spec"]["containers"][0])));
+  EXPECT_EQ(api::GetString(**other, "/spec/containers/0/imagePullPolicy"), "Always");
+  EXPECT_EQ(api::GetString(**other, "/spec/containers/0/image"), "rayproject/ray:latest");
+}
+
+TEST_F(SiblingSpecsTest, OtherKindsViewingATemplateAreDefaultedOnTheirOwnMembers) {
+  const Json tmpl = {
+      {"apiVersion", "apps/v1"},
+      {"kind", "ReplicaSet"},
+      {"metadata", {{"name", "web"}, {"namespace", "default"}}},
+      {"spec",
+       {{"selector", {{"matchLabels", {{"app", "web"}}}}},
+        {"template",
+         {{"metadata", {{"labels", {{"app", "web"}}}}},
+          {"spec", {{"containers", Json::array({Json{{"name", "web"}, {"image", "nginx"}}})}}}}}}}};
+  const std::string before = tmpl.dump();
+  auto created = api_.Create(admin_, api::ShareEachMember(tmpl, 0));
+  ASSERT_TRUE(created.ok()) << created.status().ToString();
+  EXPECT_EQ((**created)["spec"]["replicas"], 1);
+  EXPECT_EQ(api::GetString(**created, "/spec/template/spec/containers/0/imagePullPolicy"),
+            "Always");
+  EXPECT_EQ(tmpl.dump(), before);
 }
 
 }  // namespace

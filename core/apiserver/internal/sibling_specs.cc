@@ -1,5 +1,6 @@
 #include "core/apiserver/internal/sibling_specs.h"
 
+#include "core/api/object.h"
 #include "core/api/pointer.h"
 #include "core/api/well_known_keys.h"
 
@@ -9,6 +10,9 @@ namespace {
 // Enough for every worker group and ReplicaSet of a large session; a full map is cleared, which
 // only costs the next Pod of each group its sharing.
 constexpr size_t kMaxEntries = 4096;
+// Kept views of arrived specs are checked every this many Pods: a template lives for one
+// reconcile, so only the views of the last few stay.
+constexpr size_t kSweepEvery = 256;
 
 }  // namespace
 
@@ -22,13 +26,35 @@ std::string SiblingSpecs::KeyOf(const api::Json& pod) {
   return key;
 }
 
+bool SiblingSpecs::TakeDefaultedSpec(api::Json& pod, api::Json* arrived) const {
+  auto spec = pod.find("spec");
+  if (spec == pod.end() || !spec->is_object()) return false;
+  const api::Json::object_t& members = spec->get_ref<const api::Json::object_t&>();
+  if (!members.shared()) return false;  // the Pod's own: nothing to match, nothing to protect
+  const std::string key = last_.empty() ? std::string() : KeyOf(pod);
+  auto it = key.empty() ? last_.end() : last_.find(key);
+  if (it != last_.end() && it->second.arrived.is_object() &&
+      it->second.arrived.get_ref<const api::Json::object_t&>().SameMembers(members)) {
+    const api::ObjectPtr sibling = it->second.pod.lock();
+    const api::Json* theirs = sibling ? api::MemberAt(*sibling, api::keys::Spec()) : nullptr;
+    if (theirs != nullptr && theirs->is_object()) {
+      *arrived = api::ShareStored(it->second.arrived);  // a plain copy would copy the members
+      *spec = api::ShareStored(*theirs);
+      return true;
+    }
+  }
+  *arrived = api::ShareStored(*spec);
+  *spec = api::Json(*spec);  // members of its own (a copy never shares)
+  return false;
+}
+
 void SiblingSpecs::Share(api::Json& pod) const {
   if (last_.empty()) return;
   const std::string key = KeyOf(pod);
   if (key.empty()) return;
   auto it = last_.find(key);
   if (it == last_.end()) return;
-  const api::ObjectPtr sibling = it->second.lock();
+  const api::ObjectPtr sibling = it->second.pod.lock();
   if (sibling == nullptr) return;
   const api::Json* theirs = api::MemberAt(*sibling, api::keys::Spec());
   auto mine = pod.find("spec");
@@ -43,12 +69,23 @@ void SiblingSpecs::Share(api::Json& pod) const {
   }
 }
 
-void SiblingSpecs::Remember(const api::ObjectPtr& stored) {
+void SiblingSpecs::Remember(const api::ObjectPtr& stored, api::Json arrived) {
   if (stored == nullptr) return;
   std::string key = KeyOf(*stored);
   if (key.empty()) return;
   if (last_.size() >= kMaxEntries && last_.count(key) == 0) last_.clear();
-  last_[std::move(key)] = stored;
+  Last& last = last_[std::move(key)];
+  last.pod = stored;
+  last.arrived = std::move(arrived);
+  if (++remembered_ % kSweepEvery == 0) ForgetUnsharedArrivals();
+}
+
+void SiblingSpecs::ForgetUnsharedArrivals() {
+  for (auto& [key, last] : last_) {
+    if (last.arrived.is_object() && !last.arrived.get_ref<const api::Json::object_t&>().shared()) {
+      last.arrived = nullptr;
+    }
+  }
 }
 
 }  // namespace apiserver::internal

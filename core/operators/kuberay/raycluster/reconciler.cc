@@ -505,8 +505,12 @@ base::Status RayClusterReconciler::CreateWorkerPod(reconcile::ReconcileContext& 
                                                    const Json& worker_template, int replica_index,
                                                    const std::string& replica_name,
                                                    int host_index) {
-  auto created = client_.Create(
-      StampWorkerReplica(worker_template, group, config_, replica_index, replica_name, host_index));
+  // The Pod views the template's members instead of copying them (api::ShareEachMember): the
+  // API server then gives every Pod of this reconcile the first one's defaulted spec
+  // (apiserver/internal/sibling_specs.h). Nothing writes into the template afterwards.
+  auto created =
+      client_.Create(StampWorkerReplica(api::ShareEachMember(worker_template, 0), group, config_,
+                                        replica_index, replica_name, host_index));
   if (!created.ok()) {
     Event(cluster, kEventTypeWarning, kFailedToCreateWorkerPod,
           "Failed to create worker Pod for the cluster " + api::ObjectKey(cluster) + ", " +
