@@ -248,6 +248,13 @@ Json ShareEachMember(const Json& stored, size_t extra) {
 }
 
 Json& Metadata(Json& obj) {
+  // Found under the interned key (every write asks, some twice); an object that views another's
+  // members goes the operator[] way, which gives it members of its own first.
+  if (Json::object_t* members = obj.get_ptr<Json::object_t*>();
+      members != nullptr && !members->shared()) {
+    auto meta = members->find(keys::Metadata());
+    if (meta != members->end() && meta->second.is_object()) return meta->second;
+  }
   if (!obj.contains("metadata") || !obj["metadata"].is_object()) obj["metadata"] = Json::object();
   return obj["metadata"];
 }
