@@ -132,27 +132,35 @@ Json Merged(const Json* target, std::conditional_t<kTake, Json&, const Json&> pa
 template <bool kTake>
 Json MergePatchForStatus(const Json& stored, std::conditional_t<kTake, Json&, const Json&> patch) {
   Json patched = api::ObjectWithRoom(2);  // metadata and status
+  // Members are found and inserted under interned keys: every status write passes here.
+  using PatchMembers = std::conditional_t<kTake, Json::object_t, const Json::object_t>;
+  PatchMembers* patch_members = patch.template get_ptr<PatchMembers*>();
+  auto patch_member = [&](const api::InternedKey& key) -> decltype(&patch) {
+    if (patch_members == nullptr) return nullptr;
+    auto it = patch_members->find(key);
+    return it == patch_members->end() ? nullptr : &it->second;
+  };
   // base is the stored value of key (null when absent), as the whole-object merge would see it.
-  auto merge_key = [&](const char* key, const Json* base) {
-    auto change = patch.find(key);
-    if (change == patch.end()) {
+  auto merge_key = [&](const api::InternedKey& key, const Json* base) {
+    auto* change = patch_member(key);
+    if (change == nullptr) {
       if (base != nullptr) patched[key] = *base;
     } else if (!change->is_null()) {
       patched[key] = Merged<kTake>(base, *change);
     }
   };
-  auto stored_meta = stored.find("metadata");
-  if (stored_meta != stored.end() && stored_meta->is_object() && !patch.contains("metadata")) {
-    Json& meta = patched["metadata"] = Json::object();
-    for (const char* key : {"name", "namespace", "resourceVersion"}) {
-      auto field = stored_meta->find(key);
-      if (field != stored_meta->end()) meta[key] = *field;
+  const Json* stored_meta = api::MemberAt(stored, api::keys::Metadata());
+  if (stored_meta != nullptr && stored_meta->is_object() &&
+      patch_member(api::keys::Metadata()) == nullptr) {
+    Json& meta = patched[api::keys::Metadata()] = api::ObjectWithRoom(3);
+    for (const api::InternedKey* key :
+         {&api::keys::Name(), &api::keys::Namespace(), &api::keys::ResourceVersion()}) {
+      if (const Json* field = api::MemberAt(*stored_meta, *key)) meta[*key] = *field;
     }
   } else {
-    merge_key("metadata", stored_meta != stored.end() ? &*stored_meta : nullptr);
+    merge_key(api::keys::Metadata(), stored_meta);
   }
-  auto stored_status = stored.find("status");
-  merge_key("status", stored_status != stored.end() ? &*stored_status : nullptr);
+  merge_key(api::keys::Status(), api::MemberAt(stored, api::keys::Status()));
   return patched;
 }
 
@@ -404,10 +412,10 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
       name = prefix + GenerateNameSuffix();
       if (Peek(kind->kind, ns, name) == nullptr) break;
     }
-    meta["name"] = name;
+    meta[api::keys::Name()] = name;
   }
-  obj["apiVersion"] = kind->ApiVersion();
-  obj["kind"] = kind->kind;
+  obj[api::keys::ApiVersion()] = kind->ApiVersion();
+  obj[api::keys::Kind()] = kind->kind;
   // Server-owned metadata is set here, whatever the request said.
   for (const char* key : {"uid", "creationTimestamp", "deletionTimestamp",
                           "deletionGracePeriodSeconds", "generation", "selfLink", "managedFields"}) {
@@ -442,9 +450,9 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
     }
   }
   Json& m = api::Metadata(obj);
-  m["uid"] = NewUid();
-  m["creationTimestamp"] = base::FormatRfc3339(scheduler_.clock().Now());
-  if (kind->generation != api::GenerationRule::kNever) m["generation"] = 1;
+  m[api::keys::Uid()] = NewUid();
+  m[api::keys::CreationTimestamp()] = base::FormatRfc3339(scheduler_.clock().Now());
+  if (kind->generation != api::GenerationRule::kNever) m[api::keys::Generation()] = 1;
   // Webhooks see a copy of the object; without any webhook nothing is copied.
   if (!webhooks_.empty()) {
     if (Status s = Admit("CREATE", kind, ctx, api::MakeObject(obj), nullptr); !s.ok()) {
@@ -599,9 +607,9 @@ base::StatusOr<api::ObjectPtr> ApiServer::PatchInternal(const RequestContext& ct
   if (stored == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
   // A patch without metadata.resourceVersion applies to the latest object (no optimistic lock);
   // one that carries it is checked like an update. Read before an owned body is taken apart.
-  const bool locked = patch.is_object() && patch.contains("metadata") &&
-                      patch["metadata"].is_object() &&
-                      patch["metadata"].contains("resourceVersion");
+  const Json* patch_meta = api::MemberAt(patch, api::keys::Metadata());
+  const bool locked = patch_meta != nullptr && patch_meta->is_object() &&
+                      api::MemberAt(*patch_meta, api::keys::ResourceVersion()) != nullptr;
   // A status patch's result views the stored status's untouched members (Merged).
   Json patched;
   switch (type) {
@@ -648,7 +656,10 @@ base::StatusOr<api::ObjectPtr> ApiServer::PatchInternal(const RequestContext& ct
                                                     ") does not match the name on the URL (" +
                                                     name + ")"));
   }
-  if (!locked) api::Metadata(patched)["resourceVersion"] = api::ResourceVersion(*stored);
+  if (!locked) {
+    api::Metadata(patched)[api::keys::ResourceVersion()] =
+        api::MetaText(*stored, api::keys::ResourceVersion());
+  }
   return UpdateInternal(ctx, kind, std::move(patched), subresource, "patch", /*require_rv=*/false);
 }
 
@@ -715,8 +726,8 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
     next = CopyWithStatus(*stored, has_new ? &*new_status : nullptr);
   } else {
     next = std::move(obj);
-    next["apiVersion"] = kind->ApiVersion();
-    next["kind"] = kind->kind;
+    next[api::keys::ApiVersion()] = kind->ApiVersion();
+    next[api::keys::Kind()] = kind->kind;
     {
       // Scoped: the status copy and defaulting below add members to next, which moves its
       // metadata (api::FlatObject), so this reference must not outlive the loop.
