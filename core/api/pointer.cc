@@ -7,11 +7,9 @@
 namespace api {
 namespace {
 
-// WellFormed applies json_pointer::split's checks: empty, or starting with '/', with every '~'
-// followed by '0' or '1'.
-bool WellFormed(std::string_view p) {
-  if (p.empty()) return true;
-  if (p[0] != '/') return false;
+// EscapesWellFormed applies json_pointer::split's escape rule to text: every '~' is followed by
+// '0' or '1'.
+bool EscapesWellFormed(std::string_view p) {
   for (size_t i = 0; i < p.size(); ++i) {
     if (p[i] == '~' && (i + 1 == p.size() || (p[i + 1] != '0' && p[i + 1] != '1'))) return false;
   }
@@ -48,12 +46,11 @@ const Json* Lookup(const Json& obj, std::string_view key) {
   return it == members->end() ? nullptr : &it->second;
 }
 
-// Child steps from `at` into one token, as json_pointer::contains does for each reference token.
-Step Child(const Json*& at, std::string_view token) {
+// Child steps from `at` into one token (`escaped`: it holds a ~0 or ~1), as
+// json_pointer::contains does for each reference token.
+Step Child(const Json*& at, std::string_view token, bool escaped) {
   if (at->is_object()) {
-    const Json* member = token.find('~') == std::string_view::npos
-                             ? Lookup(*at, token)
-                             : Lookup(*at, Unescape(token));
+    const Json* member = escaped ? Lookup(*at, Unescape(token)) : Lookup(*at, token);
     if (member == nullptr) return Step::kAbsent;
     at = member;
     return Step::kFound;
@@ -74,31 +71,44 @@ Step Child(const Json*& at, std::string_view token) {
   return Step::kAbsent;
 }
 
+// ByJsonPointer answers as json_pointer does: it throws parse_error for a malformed pointer.
+const Json* ByJsonPointer(const Json& doc, std::string_view pointer) {
+  const Json::json_pointer ptr{std::string(pointer)};
+  return doc.contains(ptr) ? &doc.at(ptr) : nullptr;
+}
+
 }  // namespace
 
+// One pass over the text: each token is checked (json_pointer::split's rules), then looked up.
+// A token not found still leaves the rest to check, since a malformed pointer throws.
 const Json* FindPointer(const Json& doc, std::string_view pointer) {
-  if (!WellFormed(pointer)) {
-    const Json::json_pointer ptr{std::string(pointer)};  // throws parse_error, as before
-    return doc.contains(ptr) ? &doc.at(ptr) : nullptr;
-  }
+  if (pointer.empty()) return &doc;
+  if (pointer[0] != '/') return ByJsonPointer(doc, pointer);
   const Json* at = &doc;
-  size_t start = 1;
-  while (start <= pointer.size() && !pointer.empty()) {
-    size_t slash = pointer.find('/', start);
-    if (slash == std::string_view::npos) slash = pointer.size();
-    switch (Child(at, pointer.substr(start, slash - start))) {
+  const char* p = pointer.data() + 1;
+  const char* const end = pointer.data() + pointer.size();
+  for (;;) {
+    const char* token = p;
+    bool escaped = false;
+    for (; p != end && *p != '/'; ++p) {
+      if (*p != '~') continue;
+      if (p + 1 == end || (p[1] != '0' && p[1] != '1')) return ByJsonPointer(doc, pointer);
+      escaped = true;
+      ++p;
+    }
+    switch (Child(at, std::string_view(token, static_cast<size_t>(p - token)), escaped)) {
       case Step::kFound:
         break;
       case Step::kAbsent:
-        return nullptr;
-      case Step::kDelegate: {
-        const Json::json_pointer ptr{std::string(pointer)};
-        return doc.contains(ptr) ? &doc.at(ptr) : nullptr;
-      }
+        return EscapesWellFormed(std::string_view(p, static_cast<size_t>(end - p)))
+                   ? nullptr
+                   : ByJsonPointer(doc, pointer);
+      case Step::kDelegate:
+        return ByJsonPointer(doc, pointer);
     }
-    start = slash + 1;
+    if (p == end) return at;
+    ++p;  // past the '/'
   }
-  return at;
 }
 
 const Json* Member(const Json& obj, std::string_view a, const char* b) {

@@ -44,6 +44,9 @@ TEST(FindPointerTest, AgreesWithJsonPointerContainsAndAt) {
       "/spec/containers/99999999999999999999999", "/spec/containers/123456789012345678",
       "/spec/empty/0", "/spec/n/0", "/status/conditions/0/status", "/x~1y", "/x/y",
       "metadata", "/metadata/labels/a~2b", "/metadata/labels/a~", "~1", "/status/conditions/0/",
+      // Not found before a malformed escape: json_pointer still throws on the escape.
+      "/missing/a~2b", "/metadata/missing/x~", "/spec/n/0/~", "/spec/containers/9/a~0/~3",
+      "/spec/containers//~1",
   };
   for (const std::string& p : pointers) {
     const Reference want = Expected(doc, p);
