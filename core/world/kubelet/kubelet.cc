@@ -67,8 +67,9 @@ struct Container {
 
 std::vector<Container> Containers(const Json& pod) {
   std::vector<Container> out;
-  const Json& list = JsonAt(pod, "/spec/containers");
-  if (!list.is_array()) return out;
+  const Json* found = api::MemberAt(pod, api::keys::Spec(), api::pod_keys::Containers());
+  if (found == nullptr || !found->is_array()) return out;
+  const Json& list = *found;
   out.reserve(list.size());
   for (const Json& c : list) {
     if (!c.is_object()) continue;
@@ -574,7 +575,9 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       {"PodScheduled", true, "", ""},  // only when the Pod has none (the binding sets it)
   };
   const size_t count = FindCondition(pod, "PodScheduled") == nullptr ? 5 : 4;
-  const Json& stored_conditions = JsonAt(pod, "/status/conditions");
+  static const Json kNoConditions;
+  const Json* conditions_found = api::MemberAt(pod, api::keys::Status(), api::keys::Conditions());
+  const Json& stored_conditions = conditions_found != nullptr ? *conditions_found : kNoConditions;
   // Left out when the write would restate them, as the kubelet's diff patch leaves them out;
   // the merge keeps the stored list (a container start changes no condition).
   if (!KubeletConditionsUnchanged(stored_conditions, set, count)) {
