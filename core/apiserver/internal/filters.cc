@@ -2,7 +2,9 @@
 
 #include <string_view>
 
+#include "core/api/pod_keys.h"
 #include "core/api/pointer.h"
+#include "core/api/well_known_keys.h"
 
 namespace apiserver::internal {
 
@@ -45,9 +47,11 @@ base::StatusOr<FieldFilter> FieldFilter::Parse(const std::string& kind,
 
 namespace {
 
-// StringIn is obj[a][b] when that is a string, else null (the field set's "").
-const std::string* StringIn(const api::Json& obj, const char* a, const char* b) {
-  const api::Json* v = api::Member(obj, a, b);
+// StringIn is obj[a][b] when that is a string, else null (the field set's ""). Interned keys:
+// a kubelet's watch (spec.nodeName) asks about every Pod write.
+const std::string* StringIn(const api::Json& obj, const api::InternedKey& a,
+                            const api::InternedKey& b) {
+  const api::Json* v = api::MemberAt(obj, a, b);
   return v != nullptr && v->is_string() ? v->get_ptr<const std::string*>() : nullptr;
 }
 
@@ -63,15 +67,15 @@ bool FieldFilter::Matches(const api::Json& obj) const {
     const std::string* value = nullptr;
     const std::string_view field = term.field;  // compared by length first, without a call
     if (field == "metadata.name") {
-      value = StringIn(obj, "metadata", "name");
+      value = StringIn(obj, api::keys::Metadata(), api::keys::Name());
     } else if (field == "metadata.namespace") {
-      value = StringIn(obj, "metadata", "namespace");
+      value = StringIn(obj, api::keys::Metadata(), api::keys::Namespace());
     } else {
-      auto kind = obj.is_object() ? obj.find("kind") : obj.end();
+      const api::Json* kind = api::MemberAt(obj, api::keys::Kind());
       const bool named =
-          kind != obj.end() && kind->is_string() && !kind->get_ref<const std::string&>().empty();
+          kind != nullptr && kind->is_string() && !kind->get_ref<const std::string&>().empty();
       const std::string_view effective = named ? kind->get_ref<const std::string&>() : kind_;
-      if (effective == "Pod") value = StringIn(obj, "spec", "nodeName");
+      if (effective == "Pod") value = StringIn(obj, api::keys::Spec(), api::pod_keys::NodeName());
     }
     if ((*(value != nullptr ? value : &kEmpty) == term.value) != term.equal) return false;
   }
