@@ -164,10 +164,10 @@ Json MergePatchForStatus(const Json& stored, std::conditional_t<kTake, Json&, co
   return patched;
 }
 
-// UnshareSpec gives obj's spec and status members of their own when they view another
+// OwnSpecAndStatus gives obj's spec and status members of their own when they view another
 // document's (api::ShareEachMember): defaulting writes below their top level in place, which a
 // view must never see.
-void UnshareSpec(Json& obj) {
+void OwnSpecAndStatus(Json& obj) {
   for (const char* key : {"spec", "status"}) {
     auto member = obj.find(key);
     if (member != obj.end() && member->is_object() &&
@@ -432,7 +432,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
   const bool pod = kind->kind == "Pod";
   Json arrived;
   if (!(pod && siblings_->TakeDefaultedSpec(obj, &arrived))) {
-    if (!pod) UnshareSpec(obj);
+    if (!pod) OwnSpecAndStatus(obj);
     api::ApplyDefaults(*kind, obj);
   }
   // One message with every cause, as the API server reports metadata and schema errors together.

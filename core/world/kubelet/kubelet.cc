@@ -575,8 +575,11 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       {"PodScheduled", true, "", ""},  // only when the Pod has none (the binding sets it)
   };
   const size_t count = FindCondition(pod, "PodScheduled") == nullptr ? 5 : 4;
+  // The stored status, read once: conditions and the members below are compared with it.
+  const Json* stored_status = api::MemberAt(pod, api::keys::Status());
   static const Json kNoConditions;
-  const Json* conditions_found = api::MemberAt(pod, api::keys::Status(), api::keys::Conditions());
+  const Json* conditions_found =
+      stored_status != nullptr ? api::MemberAt(*stored_status, api::keys::Conditions()) : nullptr;
   const Json& stored_conditions = conditions_found != nullptr ? *conditions_found : kNoConditions;
   // Left out when the write would restate them, as the kubelet's diff patch leaves them out;
   // the merge keeps the stored list (a container start changes no condition).
@@ -586,7 +589,6 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
   }
   // The members below rarely change after the first write: one the stored status already
   // holds is left out (compared in place), as WriteStatus's diff would leave it out.
-  const Json* stored_status = api::MemberAt(pod, api::keys::Status());
   auto set_text = [&](const api::InternedKey& key, const std::string& text) {
     if (stored_status == nullptr || !TextIs(*stored_status, key, text)) status[key] = text;
   };
