@@ -220,6 +220,12 @@ size_t FieldBytes(const TraceArg& f, int k) {
   return 1 + key + value;
 }
 
+// KeyIndex is f's known-key index (-1: none), settled when f was built where it could be.
+int KeyIndex(const TraceArg& f) {
+  return f.key_index != internal::kTraceKeyUnresolved ? f.key_index
+                                                      : internal::KnownTraceKey(f.key);
+}
+
 // PutField packs field f (known key index k) at `at` and returns the end of what it wrote.
 char* PutField(const TraceArg& f, int k, char* at) {
   const char* text = !f.value.is_int && Pooled(k, f.value.s.size())
@@ -260,19 +266,19 @@ TraceFieldList::TraceFieldList(const TraceArg* fields, size_t count) {
     const size_t worst =
         1 + 2 * kVarintMax + f->key.size() + std::max(f->value.s.size(), sizeof(const char*));
     if (worst > static_cast<size_t>(stack + kStackBytes - at)) break;
-    at = PutField(*f, internal::KnownTraceKey(f->key), at);
+    at = PutField(*f, KeyIndex(*f), at);
   }
   const size_t packed = static_cast<size_t>(at - stack);
   size_t rest = 0;
   for (const TraceArg* g = f; g != end; ++g) {
-    rest += FieldBytes(*g, internal::KnownTraceKey(g->key));
+    rest += FieldBytes(*g, KeyIndex(*g));
   }
   bytes_ = packed + rest;
   if (bytes_ == 0) return;
   data_.reset(new char[bytes_]);  // not make_unique: every byte is written below
   std::memcpy(data_.get(), stack, packed);
   at = data_.get() + packed;
-  for (; f != end; ++f) at = PutField(*f, internal::KnownTraceKey(f->key), at);
+  for (; f != end; ++f) at = PutField(*f, KeyIndex(*f), at);
   RLAB_ASSERT(at == data_.get() + bytes_, "trace fields packed to their computed size");
 }
 

@@ -20,6 +20,7 @@
 
 #include "core/base/time.h"
 #include "core/sim/clock.h"
+#include "core/sim/trace_keys.h"
 #include "core/sim/trace_log.h"
 
 namespace sim {
@@ -59,14 +60,25 @@ struct TraceFieldValue {
 struct TraceArg {
   std::string_view key;
   TraceFieldValue value;
+  // key_index is key's index among the known keys (trace_keys.h) when its slot lookup settles it
+  // (for a literal key, at compile time), else internal::kTraceKeyUnresolved.
+  int key_index = internal::kTraceKeyUnresolved;
 
   TraceArg() = default;
-  TraceArg(std::string_view k, const char* v) : key(k) { value.s = v; }         // NOLINT
-  TraceArg(std::string_view k, std::string_view v) : key(k) { value.s = v; }    // NOLINT
-  TraceArg(std::string_view k, const std::string& v) : key(k) { value.s = v; }  // NOLINT
-  TraceArg(std::string_view k, int v) : key(k) { SetInt(v); }                   // NOLINT
-  TraceArg(std::string_view k, int64_t v) : key(k) { SetInt(v); }               // NOLINT
-  TraceArg(std::string_view k, uint64_t v) : key(k) { SetInt(static_cast<int64_t>(v)); }  // NOLINT
+  TraceArg(std::string_view k, const char* v) : key(k), key_index(Index(k)) {
+    value.s = v;
+  }                                                                                 // NOLINT
+  TraceArg(std::string_view k, std::string_view v) : key(k), key_index(Index(k)) {  // NOLINT
+    value.s = v;
+  }
+  TraceArg(std::string_view k, const std::string& v) : key(k), key_index(Index(k)) {  // NOLINT
+    value.s = v;
+  }
+  TraceArg(std::string_view k, int v) : key(k), key_index(Index(k)) { SetInt(v); }      // NOLINT
+  TraceArg(std::string_view k, int64_t v) : key(k), key_index(Index(k)) { SetInt(v); }  // NOLINT
+  TraceArg(std::string_view k, uint64_t v) : key(k), key_index(Index(k)) {              // NOLINT
+    SetInt(static_cast<int64_t>(v));
+  }
   TraceArg(const std::pair<std::string, TraceValue>& field)  // NOLINT: from TraceFields
       : key(field.first) {
     if (field.second.is_int) {
@@ -77,6 +89,7 @@ struct TraceArg {
   }
 
  private:
+  static constexpr int Index(std::string_view k) { return internal::SlotTraceKey(k); }
   void SetInt(int64_t v) {
     value.is_int = true;
     value.i = v;

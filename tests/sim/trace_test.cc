@@ -194,6 +194,31 @@ TEST(TraceKeys, EveryListedKeyHasASlotOfItsOwn) {
   EXPECT_EQ(internal::KnownTraceKey("Cause"), -1);
 }
 
+// A field built from a literal key carries the key's index from the start (folded at compile
+// time: the static_assert would not compile otherwise); any other key is left to KnownTraceKey,
+// and either way the record reads back the same.
+TEST(TraceKeys, AFieldCarriesItsKeysIndex) {
+  static_assert(internal::SlotTraceKey("cause") == 0, "SlotTraceKey is constexpr");
+  for (size_t i = 0; i < internal::kKnownTraceKeys; ++i) {
+    const std::string_view key = internal::KnownTraceKeyAt(i);
+    EXPECT_EQ(TraceArg(key, 1).key_index, static_cast<int>(i)) << key;
+  }
+  EXPECT_EQ(TraceArg("not-a-trace-key", "v").key_index, internal::kTraceKeyUnresolved);
+  EXPECT_EQ(TraceArg("", "v").key_index, -1);
+  EXPECT_EQ(TraceArg("Cause", 1).key_index, internal::kTraceKeyUnresolved);
+  const TraceFields from_pairs = {{"controller", TraceValue("c")}, {"not-a-trace-key", 7}};
+  EXPECT_EQ(TraceArg(from_pairs[0]).key_index, internal::kTraceKeyUnresolved);
+
+  Clock clock;
+  Trace trace(clock);
+  trace.Emit("x", {{"controller", "c"}, {"not-a-trace-key", 7}, {"cause", 0}});
+  trace.Emit("y", from_pairs);
+  EXPECT_EQ(trace.events()[0].ToJsonLine(),
+            R"({"seq":1,"t":0,"type":"x","controller":"c","not-a-trace-key":7,"cause":0})");
+  EXPECT_EQ(trace.events()[1].ToJsonLine(),
+            R"({"seq":2,"t":0,"type":"y","controller":"c","not-a-trace-key":7})");
+}
+
 // Every record type of DESIGN.md's trace contract has its keys in the table.
 TEST(TraceKeys, TheContractsKeysAreKnown) {
   for (const char* key : {"verb", "kind", "namespace", "name", "subresource", "user", "code",
