@@ -69,6 +69,25 @@ TEST(CalculateStatus, TestCalculateStatus) {
   EXPECT_EQ((*Cond(*st, "RayClusterSuspended"))["status"], "False");
 }
 
+
+// A reconciler that remembers the spec's resource sum hands it in; CalculateStatus reports that sum
+// instead of summing the spec again (the lab test of suspended worker groups pins the reconciler's
+// side: a new generation sums afresh).
+TEST(CalculateStatus, ReportsTheRememberedResourceSum) {
+  const auto computed = CalculateDesiredResources(SampleCluster());
+  ASSERT_EQ(computed.at("cpu").String(), "2");
+  ResourceList remembered;
+  remembered["cpu"] = *ParseQuantity("7");
+  remembered["nvidia.com/gpu"] = *ParseQuantity("3");
+  auto in = Inputs({PodIn("head", "head", "Running", true), PodIn("w1", "worker", "Running", true)});
+  in.desired_resources = &remembered;
+  auto st = CalculateStatus(SampleCluster(), ReconcileError{}, in, FeatureGates{}, 5 * base::kSecond);
+  ASSERT_TRUE(st.ok()) << st.status().ToString();
+  const Json& s = (*st)["status"];
+  EXPECT_EQ(s["desiredCPU"], "7");
+  EXPECT_EQ(s["desiredMemory"], "0");
+  EXPECT_EQ(s["desiredGPU"], "3");
+}
 TEST(CalculateStatus, NotReadyWhileAWorkerIsMissingOrNotReady) {
   auto st = CalculateStatus(SampleCluster(), ReconcileError{}, Inputs({PodIn("head", "head", "Running", true)}),
                             FeatureGates{}, 0);

@@ -274,6 +274,7 @@ Outcome RayClusterReconciler::Reconcile(reconcile::ReconcileContext& ctx,
   } else {
     inputs.pods = *pods;
     inputs.head_services = *services;
+    inputs.desired_resources = DesiredResources(cluster);
     base::StatusOr<Json> updated = CalculateStatus(cluster, reconcile_err, inputs, config_.features, ctx.now);
     if (!updated.ok()) {
       calculate_err = updated.status();
@@ -527,22 +528,32 @@ base::Status RayClusterReconciler::CreateWorkerPod(reconcile::ReconcileContext& 
   return base::Status::OK();
 }
 
-std::string RayClusterReconciler::ClusterHash(const Json& cluster) {
+RayClusterReconciler::RememberedSpec* RayClusterReconciler::SpecMemo(const Json& cluster) {
   constexpr size_t kRemembered = 4096;  // clusters come and go: forget all past this many
   const std::string& uid = api::MetaText(cluster, api::keys::Uid());
   const int64_t generation = api::Generation(cluster);
-  if (uid.empty() || generation <= 0) {  // not from the API server: nothing to key it by
-    return GenerateHashWithoutReplicasAndWorkersToDelete(cluster["spec"]);
+  if (uid.empty() || generation <= 0) return nullptr;  // not from the API server
+  auto it = cluster_specs_.find(uid);
+  if (it == cluster_specs_.end()) {
+    if (cluster_specs_.size() >= kRemembered) cluster_specs_.clear();
+    it = cluster_specs_.emplace(uid, RememberedSpec{}).first;
   }
-  auto it = cluster_hashes_.find(uid);
-  if (it == cluster_hashes_.end()) {
-    if (cluster_hashes_.size() >= kRemembered) cluster_hashes_.clear();
-    it = cluster_hashes_.emplace(uid, RememberedHash{}).first;
-  } else if (it->second.generation == generation) {
-    return it->second.hash;
-  }
-  it->second = {generation, GenerateHashWithoutReplicasAndWorkersToDelete(cluster["spec"])};
-  return it->second.hash;
+  if (it->second.generation != generation) it->second = RememberedSpec{generation, {}, {}};
+  return &it->second;
+}
+
+std::string RayClusterReconciler::ClusterHash(const Json& cluster) {
+  RememberedSpec* memo = SpecMemo(cluster);
+  if (memo == nullptr) return GenerateHashWithoutReplicasAndWorkersToDelete(cluster["spec"]);
+  if (!memo->hash) memo->hash = GenerateHashWithoutReplicasAndWorkersToDelete(cluster["spec"]);
+  return *memo->hash;
+}
+
+const ResourceList* RayClusterReconciler::DesiredResources(const Json& cluster) {
+  RememberedSpec* memo = SpecMemo(cluster);
+  if (memo == nullptr) return nullptr;
+  if (!memo->desired_resources) memo->desired_resources = CalculateDesiredResources(cluster);
+  return &*memo->desired_resources;
 }
 
 // mirrors raycluster_controller.go reconcilePods

@@ -19,6 +19,7 @@
 // Single-threaded; time comes from ReconcileContext::now.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -83,23 +84,30 @@ class RayClusterReconciler final : public reconcile::Reconciler {
                                                        const std::string& selector);
   void Event(const api::Json& cluster, const std::string& type, const std::string& reason,
              const std::string& message, base::SimTime now);
-  // ClusterHash is GenerateHashWithoutReplicasAndWorkersToDelete(cluster's spec), remembered per
-  // uid and generation: the API server bumps a custom resource's generation on every change
-  // outside metadata and status, so one generation has one spec. Upstream hashes on every
-  // reconcile; only the cost differs (a serialisation of the spec each time).
+  // ClusterHash is GenerateHashWithoutReplicasAndWorkersToDelete(cluster's spec) and
+  // DesiredResources is CalculateDesiredResources(cluster), both remembered per uid and
+  // generation: the API server bumps a custom resource's generation on every change outside
+  // metadata and status, so one generation has one spec. Upstream derives them on every
+  // reconcile; only the cost differs. DesiredResources answers null for a cluster that did not
+  // come from the API server (no uid or generation): CalculateStatus then sums it itself.
   std::string ClusterHash(const api::Json& cluster);
+  const ResourceList* DesiredResources(const api::Json& cluster);
 
-  struct RememberedHash {
+  struct RememberedSpec {
     int64_t generation = 0;
-    std::string hash;
+    std::optional<std::string> hash;
+    std::optional<ResourceList> desired_resources;
   };
+  // SpecMemo is the cluster's entry, emptied when its generation moved; null without a uid or a
+  // generation.
+  RememberedSpec* SpecMemo(const api::Json& cluster);
 
   client::Client& client_;
   EventRecorder recorder_;
   sim::Prng& prng_;
   OperatorConfig config_;
   ScaleExpectations expectations_;
-  std::unordered_map<std::string, RememberedHash> cluster_hashes_;  // by uid
+  std::unordered_map<std::string, RememberedSpec> cluster_specs_;  // by uid
 };
 
 }  // namespace kuberay

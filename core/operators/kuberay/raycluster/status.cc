@@ -182,7 +182,9 @@ base::StatusOr<Json> CalculateStatus(const Json& cluster, const ReconcileError& 
   status["desiredWorkerReplicas"] = desired;
   status["minWorkerReplicas"] = CalculateMinReplicas(updated);
   status["maxWorkerReplicas"] = CalculateMaxReplicas(updated);
-  const ResourceList resources = CalculateDesiredResources(updated);
+  ResourceList summed;
+  if (in.desired_resources == nullptr) summed = CalculateDesiredResources(updated);
+  const ResourceList& resources = in.desired_resources != nullptr ? *in.desired_resources : summed;
   auto quantity = [&](const std::string& name) {
     auto it = resources.find(name);
     return it == resources.end() ? std::string("0") : it->second.String();

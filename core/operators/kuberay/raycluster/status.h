@@ -17,6 +17,7 @@
 #include "core/base/time.h"
 #include "core/operators/kuberay/common/conditions.h"
 #include "core/operators/kuberay/common/features.h"
+#include "core/operators/kuberay/common/utils.h"
 
 namespace kuberay {
 
@@ -37,6 +38,9 @@ struct ReconcileError {
 struct StatusInputs {
   std::vector<api::ObjectPtr> pods;           // every Pod with ray.io/cluster=<name>
   std::vector<api::ObjectPtr> head_services;  // Services with the cluster's head labels
+  // desired_resources is CalculateDesiredResources(cluster) when the caller remembers it (it
+  // depends on the spec alone); null: CalculateStatus sums it.
+  const ResourceList* desired_resources = nullptr;
 };
 
 // SetStatusCondition is meta.SetStatusCondition: lastTransitionTime moves only when the status
