@@ -40,6 +40,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -176,9 +177,25 @@ class FlatObject {
   template <class K, class... Args>
   std::pair<iterator, bool> emplace(K&& key, Args&&... args) {
     Own();
-    const size_type at = Position(View(key));
-    if (at < size() && !Less(View(key), Items(rep_)[at].first.view())) {
-      return {Items(rep_) + at, false};
+    const std::string_view want = View(key);
+    const size_type count = size();
+    size_type at = count;
+    // Members usually arrive in key order (parsing our own sorted output, copying): append fast.
+    if (count != 0 && !Less(Items(rep_)[count - 1].first.view(), want)) {
+      value_type* first = Items(rep_);
+      if constexpr (std::is_same_v<std::decay_t<K>, InternedKey>) {
+        // An interned key is present only as its own entry (interned_key.h): the writes that
+        // replace a member of a copied object (a status field, say) find it by pointer, without
+        // the ordered compares of a binary search.
+        if (count <= kLinearScan) {
+          for (size_type i = 0; i < count; ++i) {
+            if (first[i].first == key) return {first + i, false};
+          }
+        }
+      }
+      auto less = [](const value_type& m, std::string_view k) { return Less(m.first.view(), k); };
+      at = static_cast<size_type>(std::lower_bound(first, first + count, want, less) - first);
+      if (at < count && !Less(want, first[at].first.view())) return {first + at, false};
     }
     // Built before anything moves: the arguments may refer into this object.
     value_type member(std::piecewise_construct, std::forward_as_tuple(std::forward<K>(key)),

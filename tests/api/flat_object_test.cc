@@ -188,6 +188,30 @@ TEST(FlatObjectTest, FindByInternedKeyFindsWhatItsTextFinds) {
   }
 }
 
+// A write under an interned key replaces the member its text names, whether the object is
+// scanned (up to 16 members) or binary-searched, and inserts an absent one in order: the same
+// document std::map builds from the same writes by text.
+TEST(FlatObjectTest, WritesByInternedKeyReplaceOrInsertAsTextDoes) {
+  std::mt19937 rng(5);
+  for (int round = 0; round < 60; ++round) {
+    Json flat = Json::object();
+    MapJson map = MapJson::object();
+    const size_t distinct = 1 + rng() % 30;  // around the scan limit
+    for (int write = 0; write < 80; ++write) {
+      const std::string text = "k" + std::to_string(rng() % distinct);
+      const InternedKey key(text);
+      if (rng() % 4 == 0) {
+        const bool added = flat.get_ref<Json::object_t&>().emplace(key, write).second;
+        EXPECT_EQ(added, map.emplace(text, write).second) << text;
+      } else {
+        flat[key] = write;
+        map[text] = write;
+      }
+      ASSERT_EQ(flat.dump(), map.dump()) << "round " << round << " write " << write;
+    }
+  }
+}
+
 TEST(FlatObjectTest, CopiesAreIndependent) {
   Json original = {{"a", {{"b", 1}}}};
   Json copy = original;
