@@ -65,9 +65,9 @@ struct TraceArg {
   int key_index = internal::kTraceKeyUnresolved;
 
   TraceArg() = default;
-  TraceArg(std::string_view k, const char* v) : key(k), key_index(Index(k)) {
+  TraceArg(std::string_view k, const char* v) : key(k), key_index(Index(k)) {  // NOLINT
     value.s = v;
-  }                                                                                 // NOLINT
+  }
   TraceArg(std::string_view k, std::string_view v) : key(k), key_index(Index(k)) {  // NOLINT
     value.s = v;
   }
