@@ -9,11 +9,19 @@
 #include "core/base/assert.h"
 
 namespace world {
-bool NewerOrSame(const api::Json& a, const api::Json& b) {
-  const int64_t ra = api::ParseResourceVersion(api::MetaText(a, api::keys::ResourceVersion()));
-  const int64_t rb = api::ParseResourceVersion(api::MetaText(b, api::keys::ResourceVersion()));
+namespace {
+// NewerOrSameVersion is NewerOrSame on the two resourceVersions' texts.
+bool NewerOrSameVersion(const std::string& a, const std::string& b) {
+  const int64_t ra = api::ParseResourceVersion(a);
+  const int64_t rb = api::ParseResourceVersion(b);
   if (ra < 0 || rb < 0) return true;
   return ra >= rb;
+}
+}  // namespace
+
+bool NewerOrSame(const api::Json& a, const api::Json& b) {
+  return NewerOrSameVersion(api::MetaText(a, api::keys::ResourceVersion()),
+                            api::MetaText(b, api::keys::ResourceVersion()));
 }
 
 ObjectWatch::ObjectWatch(client::Client& client, sim::Scheduler& scheduler, std::string kind,
@@ -152,11 +160,12 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
   }
   if (old == obj) return;  // the echo of a write this cache already observed
   if (old != nullptr) {
+    // The stale-echo checks run on every event: each version is read once, in place.
+    const std::string& version = api::MetaText(*obj, api::keys::ResourceVersion());
+    const std::string& cached_version = api::MetaText(*old, api::keys::ResourceVersion());
     // Drop stale echoes: an event older than what a write already put in the cache.
-    if (!NewerOrSame(*obj, *old)) return;
-    const api::InternedKey& rv = api::keys::ResourceVersion();
-    // The stale-echo checks run on every event: the fields are compared in place.
-    if (api::MetaText(*obj, rv) == api::MetaText(*old, rv) &&
+    if (!NewerOrSameVersion(version, cached_version)) return;
+    if (version == cached_version &&
         api::MetaText(*obj, api::keys::Uid()) == api::MetaText(*old, api::keys::Uid())) {
       return;
     }
