@@ -318,8 +318,16 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
     return MetaText(*a, api::keys::Name()) < MetaText(*b, api::keys::Name());
   };
   // One namespace's index yields its keys in name order already: checking costs n - 1
-  // comparisons where sorting costs n log n.
-  if (!std::is_sorted(out.begin(), out.end(), by_key)) {
+  // comparisons where sorting costs n log n. Listed in one namespace, every object is in it
+  // (each branch above keeps only scoped_ns's), so the names alone order them.
+  auto by_name = [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
+    return MetaText(*a, api::keys::Name()) < MetaText(*b, api::keys::Name());
+  };
+  if (!scoped_ns.empty()) {
+    if (!std::is_sorted(out.begin(), out.end(), by_name)) {
+      std::stable_sort(out.begin(), out.end(), by_name);
+    }
+  } else if (!std::is_sorted(out.begin(), out.end(), by_key)) {
     std::stable_sort(out.begin(), out.end(), by_key);
   }
   return out;

@@ -226,6 +226,29 @@ TEST_F(CacheTest, JitteredSyncPeriodCoversTheWholeRange) {
   EXPECT_EQ(highest, 1099 * kSecond);
 }
 
+// A List answers in namespace/name order, as the API server's does, whichever index found the
+// objects: created in reverse order, across namespaces, with the cache watching all of them or
+// one informer per namespace.
+TEST_F(CacheTest, ListsInNamespaceThenNameOrder) {
+  for (const char* ns : {"team", "default"}) {
+    for (const char* name : {"c", "b", "a"}) c.Create(Cluster::ConfigMap(name, ns, {{"app", "web"}}));
+  }
+  const std::vector<std::string> in_default = {"default/a", "default/b", "default/c"};
+  for (bool per_namespace : {false, true}) {
+    Options options;
+    if (per_namespace) options.default_namespaces = {"team", "default"};
+    Cache cache(c.admin, c.scheduler, prng, options);
+    cache.Start();
+    EXPECT_EQ(Keys(cache.List("ConfigMap", "default", {}).value()), in_default) << per_namespace;
+    EXPECT_EQ(Keys(cache.List("ConfigMap", "default", {"app=web", ""}).value()), in_default)
+        << per_namespace;
+    EXPECT_EQ(Keys(cache.List("ConfigMap", "", {"app=web", ""}).value()),
+              (std::vector<std::string>{"default/a", "default/b", "default/c", "team/a", "team/b",
+                                        "team/c"}))
+        << per_namespace;
+  }
+}
+
 TEST_F(CacheTest, ListAppliesLabelAndFieldSelectorsOnCachedObjects) {
   c.Create(Cluster::ConfigMap("a", "default", {{"app", "web"}}));
   c.Create(Cluster::ConfigMap("b", "default", {{"app", "web"}}));
