@@ -695,7 +695,9 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
   api::ObjectPtr stored = Peek(kind->kind, ns, name);
   if (stored == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
 
-  const std::string rv = api::ResourceVersion(obj);
+  // Read in place: every update and status write asks.
+  const std::string& rv = api::MetaText(obj, api::keys::ResourceVersion());
+  const std::string& stored_rv = api::MetaText(*stored, api::keys::ResourceVersion());
   if (rv.empty()) {
     if (require_rv && kind->custom) {
       // mirrors customresource/strategy.go AllowUnconditionalUpdate() == false
@@ -704,7 +706,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
                                              {"metadata.resourceVersion: Invalid value: 0x0: "
                                               "must be specified for an update"})));
     }
-  } else if (rv != api::ResourceVersion(*stored)) {
+  } else if (rv != stored_rv) {
     return fail(Status(StatusCode::kConflict,
                        "Operation cannot be fulfilled on " + kind->GroupResource() + " \"" + name +
                            "\": the object has been modified; please apply your changes to the "
@@ -720,7 +722,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
     const auto old_status = stored->find("status");
     const bool has_new = new_status != obj.end();
     if (has_new == (old_status != stored->end()) && (!has_new || *new_status == *old_status)) {
-      TraceRequest(ctx, verb, kind, ns, name, subresource, 200, api::ResourceVersion(*stored));
+      TraceRequest(ctx, verb, kind, ns, name, subresource, 200, stored_rv);
       return stored;
     }
     next = CopyWithStatus(*stored, has_new ? &*new_status : nullptr);
@@ -775,7 +777,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
       api::Metadata(next)["generation"] = api::Generation(*stored) + 1;
     }
   }
-  api::Metadata(next)["resourceVersion"] = api::ResourceVersion(*stored);
+  api::Metadata(next)[api::keys::ResourceVersion()] = stored_rv;
   // A /status write reaching here was found to differ above; comparing the whole object again
   // would walk the unchanged spec of every Pod status write.
   if (subresource != "status" && next == *stored) {

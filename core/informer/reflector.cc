@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "core/api/kind.h"
+#include "core/api/pointer.h"
 #include "core/base/assert.h"
 #include "core/sim/trace.h"
 
@@ -142,7 +143,7 @@ void Reflector::OnWatchEvent(uint64_t session, const apiserver::WatchEvent& even
     return;
   }
   if (event.object == nullptr) return;
-  NoteResourceVersion(api::ResourceVersion(*event.object));
+  NoteResourceVersion(api::MetaText(*event.object, api::keys::ResourceVersion()));
   if (callbacks_.watch_event) callbacks_.watch_event(event);
 }
 
