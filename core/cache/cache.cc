@@ -311,17 +311,16 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
       if (labels->MatchesObject(*obj) && fields->Matches(*obj)) out.push_back(std::move(obj));
     }
   }
-  auto by_key = [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
-    const std::string& ns_a = MetaText(*a, api::keys::Namespace());
-    const std::string& ns_b = MetaText(*b, api::keys::Namespace());
-    if (ns_a != ns_b) return ns_a < ns_b;
-    return MetaText(*a, api::keys::Name()) < MetaText(*b, api::keys::Name());
-  };
   // One namespace's index yields its keys in name order already: checking costs n - 1
   // comparisons where sorting costs n log n. Listed in one namespace, every object is in it
   // (each branch above keeps only scoped_ns's), so the names alone order them.
   auto by_name = [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
     return MetaText(*a, api::keys::Name()) < MetaText(*b, api::keys::Name());
+  };
+  auto by_key = [&by_name](const api::ObjectPtr& a, const api::ObjectPtr& b) {
+    const std::string& ns_a = MetaText(*a, api::keys::Namespace());
+    const std::string& ns_b = MetaText(*b, api::keys::Namespace());
+    return ns_a != ns_b ? ns_a < ns_b : by_name(a, b);
   };
   if (!scoped_ns.empty()) {
     if (!std::is_sorted(out.begin(), out.end(), by_name)) {

@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cstdint>
-#include <cstring>
 
 namespace sim::internal {
 
@@ -33,25 +32,6 @@ constexpr size_t CountPooled() {
 }
 static_assert(CountPooled() == std::size(kPooledKeys), "every pooled key is a listed key");
 
-uint64_t Load8(const char* p) {
-  uint64_t v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-uint32_t Load4(const char* p) {
-  uint32_t v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
-// Equal compares two keys of the same size n: keys are short, so two overlapping loads of 8 (or
-// 4) bytes decide without a call to memcmp.
-bool Equal(const char* a, const char* b, size_t n) {
-  if (n >= 8 && n <= 16) return Load8(a) == Load8(b) && Load8(a + n - 8) == Load8(b + n - 8);
-  if (n >= 4 && n < 8) return Load4(a) == Load4(b) && Load4(a + n - 4) == Load4(b + n - 4);
-  return std::memcmp(a, b, n) == 0;
-}
-
 }  // namespace
 
 const size_t kKnownTraceKeys = std::size(kTraceKeys);
@@ -68,12 +48,10 @@ size_t KnownTraceKeySlotCollisions() {
 }
 
 int KnownTraceKey(std::string_view key) {
-  if (key.empty()) return -1;
-  const int16_t candidate = kTraceKeySlotTable[TraceKeySlot(key)];
-  if (candidate >= 0 && kTraceKeys[candidate].size() == key.size() &&
-      Equal(kTraceKeys[candidate].data(), key.data(), key.size())) {
-    return candidate;
-  }
+  // The slot lookup TraceArg makes settles every listed key that does not collide (all of them
+  // today); the scan finds a later one that does, and answers -1 for any other key.
+  const int slotted = SlotTraceKey(key);
+  if (slotted != kTraceKeyUnresolved) return slotted;
   for (size_t i = 0; i < std::size(kTraceKeys); ++i) {
     if (kTraceKeys[i] == key) return static_cast<int>(i);
   }
