@@ -7,7 +7,8 @@
 #     (N = 10, 100, 1,000, 5,000), replaying a 10,000-step session for a rewind, and rewinding
 #     that session through the page's checkpoints (rewind-checkpoints);
 #   - the browser bundle's gzip size (from build/web/dist if built, else null);
-#   - "budgets": each of issue 7's targets beside its measured figure, met or not (also printed).
+#   - "budgets": each of issue 7's targets beside its measured figure, met or not (also printed);
+#   - build/bench/report.md: the same report as docs/performance.md's tables (bench_summary.py).
 # The 11,000-Pod scenario runs RLAB_BENCH_REPEAT times per platform (default 3), each in a fresh
 # process: this VM's wall time drifts by a quarter from one run to the next, so its budget is
 # judged on the median run, and every run's wall time is kept in the report beside it. One
@@ -218,3 +219,5 @@ with open(os.path.join(out_dir, "report.json"), "w") as f:
     f.write("\n")
 print(os.path.join(out_dir, "report.json"))
 EOF
+python3 scripts/bench_summary.py "$out_dir/report.json" >"$out_dir/report.md"
+echo "$out_dir/report.md"

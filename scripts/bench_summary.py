@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Renders scripts/bench.sh's report (build/bench/report.json) as the Markdown tables of
+docs/performance.md's "Current figures": the budgets with their verdicts, the 11,000-Pod
+scenario, the Deployment sizes, the queue, API server and watch rates, the rewinds and the
+bundle. A figure the report lacks (a skipped platform, a quick run) prints as "n/a".
+
+Usage: scripts/bench_summary.py [REPORT]   (default build/bench/report.json; Markdown on stdout)
+"""
+import json
+import sys
+
+NA = "n/a"
+
+
+def num(value, digits=0, unit=""):
+    """A figure with thousands separators, or n/a when the report has none."""
+    if value is None:
+        return NA
+    text = f"{value:,.{digits}f}"
+    return f"{text} {unit}".rstrip()
+
+
+def runs(values, digits=0):
+    return NA if not values else " / ".join(num(v, digits) for v in values)
+
+
+def verdict(met):
+    return "not measured" if met is None else ("**met**" if met else "**NOT met**")
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def budgets(report):
+    rows = [[b["what"], num(b["target"], unit=b["unit"]),
+             num(b["measured"], 2 if b["unit"] == "ms wall" and (b["measured"] or 0) < 100 else 0,
+                 b["unit"]),
+             verdict(b["met"])]
+            for b in report.get("budgets", [])]
+    return table(["budget", "target", "measured", "verdict"], rows)
+
+
+def memory(s):
+    if s is None:
+        return NA
+    text = num(s.get("peak_rss_mb"), 0, "MB")
+    if s.get("wasm_heap_mb") is not None:
+        text += f" (wasm heap {num(s['wasm_heap_mb'], 0, 'MB')})"
+    return text
+
+
+def scale(report):
+    rows = []
+    for platform, s in (report.get("rayclusters_1000") or {}).items():
+        if s is None:
+            rows.append([platform] + [NA] * 7)
+            continue
+        rows.append([
+            platform,
+            num(s.get("wall_ms"), 0, "ms"),
+            runs(s.get("wall_ms_runs")),
+            runs(s.get("warmup_wall_ms_runs")),
+            f"{num(s.get('user_ms'), 0)} / {num(s.get('sys_ms'), 0)} ms",
+            memory(s),
+            f"{num(s.get('api_writes'))} writes, {num(s.get('reconciles'))} reconciles, "
+            f"{num(s.get('trace_events'))} trace records, {num(s.get('virtual_ms'), 0)} ms virtual",
+            f"`{s.get('trace_hash', NA)}`",
+        ])
+    return table(["platform", "median wall", "measured runs (ms)", "warm-up (ms)",
+                  "median run user / sys", "peak memory", "work", "trace hash"], rows)
+
+
+def deployments(report):
+    rows = []
+    for n, by_platform in sorted((report.get("deployment") or {}).items(), key=lambda kv: int(kv[0])):
+        native = by_platform.get("native") or {}
+        node = by_platform.get("wasm-node") or {}
+        either = native or node  # the same simulation on both platforms
+        rows.append([
+            num(int(n)), num(either.get("virtual_ms"), 0, "ms"), num(either.get("api_writes")),
+            num(native.get("wall_ms"), 1, "ms"), memory(by_platform.get("native")),
+            num(node.get("wall_ms"), 1, "ms"), memory(by_platform.get("wasm-node")),
+        ])
+    return table(["replicas", "virtual time to all Ready", "API writes", "native wall",
+                  "native peak", "Node wall", "Node peak"], rows)
+
+
+def rates(report):
+    q = report.get("queue_ops_per_s") or {}
+    rows = []
+    for label, key in [("Add → Get → Done → Forget", "add_get_done_forget_per_s"),
+                       ("coalesced Adds (10 per key)", "coalesced_adds_per_s"),
+                       ("rate-limited retry through virtual time", "rate_limited_retry_per_s")]:
+        rows.append([f"queue: {label}", num((q.get("classic") or {}).get(key), unit="/s"),
+                     num((q.get("priority") or {}).get(key), unit="/s")])
+    api = report.get("api_writes_per_s") or {}
+    rows.append(["API server creates (10,000 ConfigMaps, 20 watchers)",
+                 num(api.get("create"), unit="/s"), ""])
+    rows.append(["API server merge patches (same)", num(api.get("merge_patch"), unit="/s"), ""])
+    rows.append(["watch deliveries", num(report.get("watch_deliveries_per_s"), unit="/s"), ""])
+    return table(["Google Benchmark (per CPU second)", "classic queue / figure", "priority queue"],
+                 rows)
+
+
+def rewind_heading(report):
+    steps = [c.get("session_steps") for c in (report.get("rewind_through_checkpoints") or {}).values()
+             if c]
+    return f"Rewinds (a session of {num(steps[0]) if steps else NA} steps):"
+
+
+def rewinds(report):
+    rows = []
+    replay = report.get("rewind_replay_10000_steps") or {}
+    through = report.get("rewind_through_checkpoints") or {}
+    for platform in ("native", "wasm-node"):
+        r = replay.get(platform) or {}
+        c = through.get(platform) or {}
+        times = [c.get(k) for k in ("rewind_mean_ms", "rewind_median_ms", "rewind_worst_ms")]
+        rows.append([
+            platform, num(r.get("wall_ms"), 1, "ms"),
+            NA if None in times else " / ".join(num(t, 2) for t in times) + " ms",
+            num(c.get("rewinds")), num(c.get("most_replayed_steps")),
+        ])
+    return table(["platform", "replay 10,000 steps from the start",
+                  "rewind through checkpoints: mean / median / worst", "rewinds probed",
+                  "most steps replayed"], rows)
+
+
+def bundle(report):
+    b = report.get("bundle")
+    if not b or b.get("start_gzip9_total") is None:
+        return "Page bundle loaded at start: n/a (build/web/dist held no page when the report was written)."
+    files = ", ".join(f"{name} {num(v['gzip9'])} B" for name, v in b.get("files", {}).items())
+    start = b.get("start_gzip9_total")
+    return (f"Page bundle loaded at start, gzip -9: **{num(start)} B** "
+            f"(files: {files}).")
+
+
+def machine(report):
+    m = report.get("machine") or {}
+    return (f"Machine: {m.get('cpu') or NA}, {m.get('cores') or NA} cores, load "
+            f"{num(m.get('load_avg_1m'), 2)} (1 min) when the report was written, "
+            f"Node {m.get('node') or NA}.")
+
+
+def main(argv):
+    path = argv[1] if len(argv) > 1 else "build/bench/report.json"
+    try:
+        with open(path) as f:
+            report = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"bench_summary.py: cannot read {path}: {e}", file=sys.stderr)
+        return 1
+    parts = [budgets(report), "The 11,000-Pod scenario (`rayclusters 1000`), apply to all ready:",
+             scale(report), "One Deployment of N replicas, apply to all Pods Ready:",
+             deployments(report), rates(report), rewind_heading(report),
+             rewinds(report), bundle(report), machine(report)]
+    print("\n\n".join(parts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
