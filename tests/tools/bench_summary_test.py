@@ -56,7 +56,8 @@ class BenchSummaryTest(unittest.TestCase):
         self.assertIn("Rewinds (a session of 10,104 steps):", self.out)
         self.assertEqual(self.row("native", tables=2, which=1)[1:3],
                          ["81.9 ms", "1.55 / 1.41 / 2.40 ms"])
-        self.assertIn("**1,251,918 B**", self.out)
+        self.assertIn("**1,251,918 B** (index.html 1,500 B, rlab.wasm 1,250,418 B).", self.out)
+        self.assertIn("loaded only when used: embed.js 1,636 B.", self.out)
 
     def test_an_unreadable_report_is_an_error_not_a_table(self):
         result = render(os.path.join(HERE, "fixtures", "no_such_report.json"))
