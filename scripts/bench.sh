@@ -109,11 +109,20 @@ def per_s(name):
 lines = [json.loads(l) for l in open(os.path.join(out_dir, "scenarios.jsonl")) if l.strip()]
 scenarios = [s for s in lines if not s.get("warmup")]
 warmups = [s for s in lines if s.get("warmup")]
+def with_warmups(s, scenario, plat):
+    # The unmeasured warm-up runs beside the figure they preceded (never in it).
+    warm = [w for w in warmups if w.get("scenario") == scenario and w.get("platform") == plat]
+    if s is None or not warm:
+        return s
+    s = dict(s)
+    s["warmup_wall_ms_runs"] = [w.get("wall_ms") for w in warm]
+    s["warmup_sys_ms_runs"] = [w.get("sys_ms") for w in warm]
+    return s
 def pick(scenario, plat, n=None):
     runs = [s for s in scenarios if s.get("scenario") == scenario and s.get("platform") == plat
             and (n is None or s.get("n") == n)]
     if len(runs) < 2:
-        return runs[0] if runs else None
+        return with_warmups(runs[0] if runs else None, scenario, plat)
     # Repeated runs (the 11,000-Pod scenario): the median by wall time stands for them all, with
     # every run's wall time beside it; a failed run stands for them instead (no verdict).
     failed = [s for s in runs if not s.get("ok")]
@@ -127,11 +136,7 @@ def pick(scenario, plat, n=None):
     # The system time of each run beside it: natively mostly fresh pages being zeroed, whose
     # cost on this VM swings with how much free memory the host still backs (performance.md).
     median["sys_ms_runs"] = [s.get("sys_ms") for s in runs]
-    warm = [s for s in warmups if s.get("scenario") == scenario and s.get("platform") == plat]
-    if warm:
-        median["warmup_wall_ms_runs"] = [s.get("wall_ms") for s in warm]
-        median["warmup_sys_ms_runs"] = [s.get("sys_ms") for s in warm]
-    return median
+    return with_warmups(median, scenario, plat)
 plats = ["native", "wasm-node"]
 keys = ["n", "ok", "wall_ms", "cpu_ms", "user_ms", "sys_ms", "virtual_ms", "api_writes", "reconciles", "trace_events",
         "peak_rss_mb", "wasm_heap_mb", "pods", "trace_hash", "runs", "wall_ms_runs", "wall_ms_min",
