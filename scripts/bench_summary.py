@@ -61,7 +61,7 @@ def scale(report):
         rows.append([
             platform,
             num(s.get("wall_ms"), 0, "ms"),
-            runs(s.get("wall_ms_runs")),
+            runs(s.get("wall_ms_runs") or ([s["wall_ms"]] if s.get("wall_ms") is not None else [])),
             runs(s.get("warmup_wall_ms_runs")),
             f"{num(s.get('user_ms'), 0)} / {num(s.get('sys_ms'), 0)} ms",
             memory(s),
