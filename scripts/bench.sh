@@ -158,6 +158,7 @@ if os.path.isdir(dist):
     # What the page loads at start (web/tools/size_report.py), which the budget is about.
     start = ["index.html", "rlab-shell.js", "rlab.js", "rlab.wasm"]
     if all(f in files for f in start):
+        bundle["start_files"] = start
         bundle["start_gzip9_total"] = sum(files[f]["gzip9"] for f in start)
 
 cpu = ""

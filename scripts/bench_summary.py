@@ -133,7 +133,7 @@ def bundle(report):
     b = report.get("bundle")
     if not b or b.get("start_gzip9_total") is None:
         return "Page bundle loaded at start: n/a (build/web/dist held no page when the report was written)."
-    start_files = ["index.html", "rlab-shell.js", "rlab.js", "rlab.wasm"]  # as bench.sh counts
+    start_files = b.get("start_files", [])  # the files bench.sh summed into the total
     files = b.get("files", {})
     listed = ", ".join(f"{name} {num(files[name]['gzip9'])} B" for name in start_files
                        if name in files)
