@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests: builds build/web/dist if needed (an incremental build is quick when
 # it is up to date), then drives it with playwright-core (.deps/npm) and Debian's chromium,
-# headless with SwiftShader WebGL2 (tests/browser/e2e.js). Screenshots and the measured figures
+# headless with SwiftShader WebGL2 (tests/browser/e2e*.js). Screenshots and the measured figures
 # (time to the first interactive frame, frame time with 1,000 Pods) go to build/web/screenshots/.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -12,4 +12,11 @@ cat build/web/dist/size-report.txt
 # RLAB_E2E_PODS=1000 adds the frame time with 1,000 Pods (creating them takes about a minute).
 limit=170
 [ -z "${RLAB_E2E_PODS:-}" ] || limit=480
-timeout "$limit" node tests/browser/e2e.js
+# Every tests/browser/e2e*.js is one suite (each starts its own server and browser); all run, and
+# the script fails if any failed.
+failed=0
+for suite in tests/browser/e2e*.js; do
+  echo "--- $suite"
+  timeout "$limit" node "$suite" || failed=1
+done
+exit "$failed"

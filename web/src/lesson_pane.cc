@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "fonts.h"
+#include "i18n.h"
 #include "imgui.h"
 #include "layout.h"
 #include <nlohmann/json.hpp>
@@ -279,6 +280,8 @@ void CheckStep(App& app) {
   p.state = LessonPane::StepState::kDone;
   p.unmet.clear();
 }
+
+bool Chinese() { return Lessons().lang == "zh"; }
 
 void SetLanguage(const std::string& lang) {
   LessonPane& p = Lessons();
