@@ -4,10 +4,12 @@
 # go to CMake configure; RLAB_ASAN_TARGETS="a b" builds only those targets (default: all).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+# Under CI=true, unity builds (CMakeLists.txt, RLAB_UNITY), as scripts/configure_native.sh.
+if [ "${CI:-}" = true ]; then unity=ON; else unity=OFF; fi
 cmake -S . -B build/asan -G Ninja \
   -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_BUILD_TYPE=Debug \
   -DRLAB_SANITIZE=ON -DRLAB_WERROR=OFF \
-  -DRLAB_BUILD_BENCH=OFF -DRLAB_BUILD_FUZZ=ON "$@" >/dev/null
+  -DRLAB_BUILD_BENCH=OFF -DRLAB_BUILD_FUZZ=ON "-DRLAB_UNITY=$unity" "$@" >/dev/null
 # shellcheck disable=SC2086  # the target list is split on purpose
 cmake --build build/asan -j2 ${RLAB_ASAN_TARGETS:+--target $RLAB_ASAN_TARGETS}

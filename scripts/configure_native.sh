@@ -8,10 +8,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # Under CI=true (scripts/test.sh in CI) the debug info is line tables only (-g1): the code is the
 # same -O2 code, backtraces keep file:line, and the cold build needs about a third less CPU
 # (docs/performance.md, "Build and CI time"). Developers keep RelWithDebInfo's full -g.
-if [ "${CI:-}" = true ]; then debug=-g1; else debug=-g; fi
+# CI also compiles unity builds (CMakeLists.txt, RLAB_UNITY): fewer, larger translation units.
+if [ "${CI:-}" = true ]; then debug=-g1; unity=ON; else debug=-g; unity=OFF; fi
 launcher=()
 if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 $debug -DNDEBUG" "${launcher[@]}" "$@" >/dev/null
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 $debug -DNDEBUG" "-DRLAB_UNITY=$unity" "${launcher[@]}" "$@" \
+  >/dev/null

@@ -66,10 +66,18 @@ else skip lessons "build_native and build_wasm_cli"; fi
 if [ -x scripts/browser_test.sh ]; then phase browser_test scripts/browser_test.sh; fi
 if [ -x scripts/fuzz.sh ]; then phase fuzz scripts/fuzz.sh 10; fi
 
-printf '\n=== summary (%ss total)\n' "$((SECONDS - T_START))"
+total=$((SECONDS - T_START))
+budget="${RLAB_CI_BUDGET_S:-1200}"   # docs/development.md, "CI and its time budget"
+printf '\n=== summary (%ss total)\n' "$total"
 failed=0
 for name in "${ORDER[@]}"; do
   printf '  %-16s %s\n' "$name" "${STATUS[$name]}"
   [[ "${STATUS[$name]}" != FAILED* ]] || failed=1
 done
+if [ "$total" -le "$budget" ]; then
+  printf '  total %ss of the %ss budget (%s%%)\n' "$total" "$budget" "$((100 * total / budget))"
+else
+  printf '  total %ss: OVER the %ss budget by %ss (on a loaded machine this may be the load)\n' \
+    "$total" "$budget" "$((total - budget))"
+fi
 exit "$failed"

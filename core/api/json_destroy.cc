@@ -10,7 +10,7 @@ namespace {
 
 // Nesting deeper than this is freed through a heap stack, as nlohmann does: a hostile manifest
 // nested a million deep must not overflow the call stack. Stored documents nest ~10 deep.
-constexpr int kMaxDepth = 64;
+constexpr int kMaxDestroyDepth = 64;
 int depth = 0;  // objects and arrays being destroyed around the current one (no threads)
 
 // MoveValues moves an object's member values or an array's items onto `stack`, then empties it.
@@ -59,12 +59,12 @@ void Free(Container* values, bool flatten) {
 void DestroyMembers(Json::object_t* members) noexcept {
   if (members == nullptr) return;
   // A shared block is only let go of (FlatObject::Drop): its members stay for the other viewers.
-  Free(members, depth >= kMaxDepth && !members->shared());
+  Free(members, depth >= kMaxDestroyDepth && !members->shared());
 }
 
 void DestroyItems(Json::array_t* items) noexcept {
   if (items == nullptr) return;
-  Free(items, depth >= kMaxDepth);
+  Free(items, depth >= kMaxDestroyDepth);
 }
 
 }  // namespace api::internal

@@ -19,8 +19,8 @@ using base::StatusCode;
 
 // ---- field.Error wording (apimachinery pkg/util/validation/field/errors.go) ---------------------
 
-// GoQuote mirrors strconv.Quote for the text our messages quote.
-std::string GoQuote(const std::string& s) {
+// SchemaGoQuote mirrors strconv.Quote for the text our messages quote.
+std::string SchemaGoQuote(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {
@@ -55,7 +55,7 @@ std::string GoQuote(const std::string& s) {
 // ValueText is how field.Error prints a bad value: strings quoted, numbers and booleans bare,
 // structures as JSON.
 std::string ValueText(const Json& v) {
-  if (v.is_string()) return GoQuote(v.get<std::string>());
+  if (v.is_string()) return SchemaGoQuote(v.get<std::string>());
   return v.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
@@ -68,7 +68,7 @@ std::string InvalidError(const std::string& path, const Json& value, const std::
 std::string NotSupportedError(const std::string& path, const Json& value,
                               const std::vector<std::string>& supported) {
   std::string list;
-  for (const std::string& s : supported) list += (list.empty() ? "" : ", ") + GoQuote(s);
+  for (const std::string& s : supported) list += (list.empty() ? "" : ", ") + SchemaGoQuote(s);
   return path + ": Unsupported value: " + ValueText(value) + ": supported values: " + list;
 }
 
@@ -76,7 +76,7 @@ std::string NotSupportedError(const std::string& path, const Json& value,
 
 bool IsLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
 
-std::string MaxLenError(size_t n) {
+std::string SchemaMaxLenError(size_t n) {
   return "must be no more than " + std::to_string(n) + " characters";
 }
 
@@ -106,7 +106,7 @@ const char kLabelFmt[] = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
 
 std::vector<std::string> IsDNS1123Label(const std::string& v) {
   std::vector<std::string> errs;
-  if (v.size() > 63) errs.push_back(MaxLenError(63));
+  if (v.size() > 63) errs.push_back(SchemaMaxLenError(63));
   if (!MatchesLabel(v, false)) {
     errs.push_back(
         RegexError("a lowercase RFC 1123 label must consist of lower case alphanumeric "
@@ -119,7 +119,7 @@ std::vector<std::string> IsDNS1123Label(const std::string& v) {
 
 std::vector<std::string> IsDNS1123Subdomain(const std::string& v) {
   std::vector<std::string> errs;
-  if (v.size() > 253) errs.push_back(MaxLenError(253));
+  if (v.size() > 253) errs.push_back(SchemaMaxLenError(253));
   bool ok = !v.empty();
   const std::string_view text = v;  // segments are viewed, not copied
   for (size_t start = 0; ok && start <= text.size();) {
@@ -140,7 +140,7 @@ std::vector<std::string> IsDNS1123Subdomain(const std::string& v) {
 
 std::vector<std::string> IsDNS1035Label(const std::string& v) {
   std::vector<std::string> errs;
-  if (v.size() > 63) errs.push_back(MaxLenError(63));
+  if (v.size() > 63) errs.push_back(SchemaMaxLenError(63));
   if (!MatchesLabel(v, true)) {
     errs.push_back(
         RegexError("a DNS-1035 label must consist of lower case alphanumeric characters "
@@ -225,7 +225,7 @@ void ObjectMetaCauses(const KindInfo& kind, const Json& obj, std::vector<std::st
       const std::string path = std::string("metadata.") + key;
       causes->push_back(
           InvalidError(path, OpenApiType(*v),
-                       path + " in body must be of type string: " + GoQuote(OpenApiType(*v))));
+                       path + " in body must be of type string: " + SchemaGoQuote(OpenApiType(*v))));
       return;
     }
   }
@@ -340,7 +340,7 @@ class Crd {
     if (HasType(*v, t)) return true;
     const std::string actual = OpenApiType(*v);
     causes_->push_back(InvalidError(
-        path, actual, path + " in body must be of type " + TypeName(t) + ": " + GoQuote(actual)));
+        path, actual, path + " in body must be of type " + TypeName(t) + ": " + SchemaGoQuote(actual)));
     return false;
   }
   // Required records `path.key: Required value` when obj lacks key.
@@ -560,7 +560,7 @@ class Builtin {
         } else {
           for (const std::string& m : IsDNS1123Label(n))
             Cause(InvalidError(c_path + ".name", n, m));
-          if (!names.insert(n).second) Cause(c_path + ".name: Duplicate value: " + GoQuote(n));
+          if (!names.insert(n).second) Cause(c_path + ".name: Duplicate value: " + SchemaGoQuote(n));
         }
         if (image == nullptr || !image->is_string() || image->get<std::string>().empty()) {
           Cause(RequiredError(c_path + ".image"));
@@ -1011,7 +1011,7 @@ std::string InvalidMessage(const KindInfo& kind, const std::string& name,
     detail += "]";
   }
   const std::string qualified = kind.group.empty() ? kind.kind : kind.kind + "." + kind.group;
-  return qualified + " " + GoQuote(name) + " is invalid: " + detail;
+  return qualified + " " + SchemaGoQuote(name) + " is invalid: " + detail;
 }
 
 }  // namespace api

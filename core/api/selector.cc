@@ -52,7 +52,7 @@ std::string RegexError(const std::string& msg, const char* fmt,
   return out + "regex used for validation is '" + fmt + "')";
 }
 
-std::string MaxLenError(size_t n) {
+std::string SelectorMaxLenError(size_t n) {
   return "must be no more than " + std::to_string(n) + " characters";
 }
 
@@ -107,7 +107,7 @@ bool ValidQualifiedName(std::string_view value) {
 std::vector<std::string> IsDns1123Subdomain(const std::string& value) {
   std::vector<std::string> errs;
   if (value.size() > kDns1123SubdomainMaxLength) {
-    errs.push_back(MaxLenError(kDns1123SubdomainMaxLength));
+    errs.push_back(SelectorMaxLenError(kDns1123SubdomainMaxLength));
   }
   if (!MatchesDns1123Subdomain(value)) {
     errs.push_back(RegexError(kDns1123SubdomainErrMsg, kDns1123SubdomainFmt, {"example.com"}));
@@ -124,8 +124,8 @@ std::string Join(const std::vector<std::string>& parts, const std::string& sep) 
   return out;
 }
 
-// GoQuote renders s like Go's %q for printable ASCII (the only characters a selector keeps).
-std::string GoQuote(const std::string& s) {
+// SelectorQuote renders s like Go's %q for printable ASCII (the only characters a selector keeps).
+std::string SelectorQuote(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
     if (c == '"' || c == '\\') out.push_back('\\');
@@ -145,7 +145,7 @@ std::string GoStringSlice(const std::vector<std::string>& values) {
   std::string out = "[]string{";
   for (size_t i = 0; i < values.size(); ++i) {
     if (i > 0) out += ", ";
-    out += GoQuote(values[i]);
+    out += SelectorQuote(values[i]);
   }
   return out + "}";
 }
@@ -182,7 +182,7 @@ std::vector<std::string> ValidateRequirement(const std::string& key, SelectorOpe
                                                        const std::string& key_path) {
   std::vector<std::string> errs;
   std::vector<std::string> key_errs = IsQualifiedName(key);
-  if (!key_errs.empty()) errs.push_back(FieldInvalid(key_path, GoQuote(key), Join(key_errs, "; ")));
+  if (!key_errs.empty()) errs.push_back(FieldInvalid(key_path, SelectorQuote(key), Join(key_errs, "; ")));
   const std::string values_path = "values";
   switch (op) {
     case SelectorOperator::kIn:
@@ -217,7 +217,7 @@ std::vector<std::string> ValidateRequirement(const std::string& key, SelectorOpe
         int64_t ignored = 0;
         if (!ParseInt64(values[i], &ignored)) {
           errs.push_back(FieldInvalid(values_path + "[" + std::to_string(i) + "]",
-                                      GoQuote(values[i]),
+                                      SelectorQuote(values[i]),
                                       "for 'Gt', 'Lt' operators, the value must be an integer"));
         }
       }
@@ -227,7 +227,7 @@ std::vector<std::string> ValidateRequirement(const std::string& key, SelectorOpe
     std::vector<std::string> value_errs = IsValidLabelValue(values[i]);
     if (!value_errs.empty()) {
       errs.push_back(FieldInvalid(values_path + "[" + std::to_string(i) + "][" + key + "]",
-                                  GoQuote(values[i]), Join(value_errs, "; ")));
+                                  SelectorQuote(values[i]), Join(value_errs, "; ")));
     }
   }
   return errs;
@@ -273,13 +273,13 @@ bool IsSpecialSymbol(char c) {
   return c == '=' || c == '!' || c == '(' || c == ')' || c == ',' || c == '>' || c == '<';
 }
 
-struct ScannedItem {
+struct SelectorScannedItem {
   Token tok;
   std::string literal;
 };
 
-std::vector<ScannedItem> Scan(const std::string& s) {
-  std::vector<ScannedItem> items;
+std::vector<SelectorScannedItem> SelectorScan(const std::string& s) {
+  std::vector<SelectorScannedItem> items;
   size_t pos = 0;
   while (true) {
     while (pos < s.size() && IsWhitespace(s[pos])) ++pos;
@@ -290,7 +290,7 @@ std::vector<ScannedItem> Scan(const std::string& s) {
     if (IsSpecialSymbol(s[pos])) {
       // Longest run of special symbols that is still a token.
       std::string buffer;
-      ScannedItem last{Token::kError, ""};
+      SelectorScannedItem last{Token::kError, ""};
       bool have = false;
       while (pos < s.size() && IsSpecialSymbol(s[pos])) {
         buffer.push_back(s[pos]);
@@ -327,11 +327,11 @@ std::vector<ScannedItem> Scan(const std::string& s) {
 
 enum class Context { kKeyAndOperator, kValues };
 
-class Parser {
+class SelectorParser {
  public:
-  explicit Parser(const std::string& text) : items_(Scan(text)) {}
+  explicit SelectorParser(const std::string& text) : items_(SelectorScan(text)) {}
 
-  // Parse returns the requirements in input order. mirrors labels Parser.parse
+  // Parse returns the requirements in input order. mirrors labels SelectorParser.parse
   StatusOr<std::vector<Requirement>> Parse() {
     std::vector<Requirement> requirements;
     while (true) {
@@ -368,7 +368,7 @@ class Parser {
   }
 
   std::pair<Token, std::string> Lookahead(Context ctx) const {
-    ScannedItem item = items_[std::min(position_, items_.size() - 1)];
+    SelectorScannedItem item = items_[std::min(position_, items_.size() - 1)];
     if (ctx == Context::kValues && (item.tok == Token::kIn || item.tok == Token::kNotIn)) {
       item.tok = Token::kIdentifier;
     }
@@ -381,7 +381,7 @@ class Parser {
     return out;
   }
 
-  // ParseRequirement returns a requirement or sets *err. mirrors labels Parser.parseRequirement
+  // ParseRequirement returns a requirement or sets *err. mirrors labels SelectorParser.parseRequirement
   std::optional<Requirement> ParseRequirement(std::string* err) {
     std::string key;
     SelectorOperator op = SelectorOperator::kEquals;
@@ -418,7 +418,7 @@ class Parser {
     std::vector<std::string> key_errs = IsQualifiedName(lit);
     if (!key_errs.empty()) {
       // The parser validates the key with a nil field path, which Go prints as "<nil>".
-      *err = FieldInvalid("<nil>", GoQuote(lit), Join(key_errs, "; "));
+      *err = FieldInvalid("<nil>", SelectorQuote(lit), Join(key_errs, "; "));
       return false;
     }
     *key = lit;
@@ -449,7 +449,7 @@ class Parser {
     }
   }
 
-  // ParseValues reads "(a,b,...)" into a sorted set. mirrors labels Parser.parseValues
+  // ParseValues reads "(a,b,...)" into a sorted set. mirrors labels SelectorParser.parseValues
   bool ParseValues(std::vector<std::string>* values, std::string* err) {
     auto [tok, lit] = Consume(Context::kValues);
     if (tok != Token::kOpenPar) {
@@ -522,7 +522,7 @@ class Parser {
     return false;
   }
 
-  std::vector<ScannedItem> items_;  // Invariant: ends with kEndOfString.
+  std::vector<SelectorScannedItem> items_;  // Invariant: ends with kEndOfString.
   size_t position_ = 0;
 };
 
@@ -678,7 +678,7 @@ std::vector<std::string> IsQualifiedName(const std::string& value) {
   if (name.empty()) {
     errs.push_back("name part must be non-empty");
   } else if (name.size() > kQualifiedNameMaxLength) {
-    errs.push_back("name part " + MaxLenError(kQualifiedNameMaxLength));
+    errs.push_back("name part " + SelectorMaxLenError(kQualifiedNameMaxLength));
   }
   if (!MatchesQualifiedName(name)) {
     errs.push_back("name part " + RegexError(kQualifiedNameErrMsg, kQualifiedNameFmt,
@@ -690,7 +690,7 @@ std::vector<std::string> IsQualifiedName(const std::string& value) {
 // mirrors apimachinery pkg/util/validation/validation.go IsValidLabelValue
 std::vector<std::string> IsValidLabelValue(const std::string& value) {
   std::vector<std::string> errs;
-  if (value.size() > kLabelValueMaxLength) errs.push_back(MaxLenError(kLabelValueMaxLength));
+  if (value.size() > kLabelValueMaxLength) errs.push_back(SelectorMaxLenError(kLabelValueMaxLength));
   if (!value.empty() && !MatchesQualifiedName(value)) {
     errs.push_back(RegexError(kLabelValueErrMsg, kLabelValueFmt, {"MyValue", "my_value", "12345"}));
   }
@@ -773,7 +773,7 @@ std::string Requirement::String() const {
   if (set) out += "(";
   std::vector<std::string> sorted = values_;
   std::sort(sorted.begin(), sorted.end());
-  // Once each, as the parser reads a set back (labels Parser.parseValues builds a sets.String):
+  // Once each, as the parser reads a set back (labels SelectorParser.parseValues builds a sets.String):
   // a matchExpressions list may repeat a value, and its text must parse to the same text.
   sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
   out += Join(sorted, ",");
@@ -791,7 +791,7 @@ LabelSelector LabelSelector::Nothing() {
 
 // mirrors apimachinery pkg/labels/selector.go Parse
 StatusOr<LabelSelector> LabelSelector::Parse(const std::string& text) {
-  Parser parser(text);
+  SelectorParser parser(text);
   auto requirements = parser.Parse();
   if (!requirements.ok()) return requirements.status();
   LabelSelector s;
@@ -866,7 +866,7 @@ StatusOr<LabelSelector> LabelSelector::FromLabelSelectorJson(const Json& selecto
         op = SelectorOperator::kDoesNotExist;
       } else {
         return Status(StatusCode::kInvalid,
-                      GoQuote(op_text) + " is not a valid label selector operator");
+                      SelectorQuote(op_text) + " is not a valid label selector operator");
       }
       std::vector<std::string> values;
       auto v = expr.find("values");
@@ -970,7 +970,7 @@ Status FieldSelector::ValidateFor(const std::string& kind) const {
       return Status(StatusCode::kBadRequest, "field label not supported: " + t.field);
     }
     return Status(StatusCode::kBadRequest,
-                  GoQuote(t.field) +
+                  SelectorQuote(t.field) +
                       " is not a known field selector: only \"metadata.name\", "
                       "\"metadata.namespace\"");
   }

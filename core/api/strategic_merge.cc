@@ -59,8 +59,8 @@ std::string GoFormat(const Json& v) {
   return out + "]";
 }
 
-// GoTypeName is reflect.TypeOf(x).String() for a decoded JSON value.
-std::string GoTypeName(const Json& v) {
+// StrategicGoTypeName is reflect.TypeOf(x).String() for a decoded JSON value.
+std::string StrategicGoTypeName(const Json& v) {
   if (v.is_object()) return "map[string]interface {}";
   if (v.is_array()) return "[]interface {}";
   if (v.is_string()) return "string";
@@ -70,7 +70,7 @@ std::string GoTypeName(const Json& v) {
 }
 
 Status Internal(std::string message) { return Status(StatusCode::kInternal, std::move(message)); }
-Status BadRequest(std::string message) {
+Status StrategicBadRequest(std::string message) {
   return Status(StatusCode::kBadRequest, std::move(message));
 }
 
@@ -80,7 +80,7 @@ Status ErrNoMergeKey(const Json& m, const std::string& key) {
 
 Status ErrBadArgType(const char* expected, const Json& actual) {
   return Internal(std::string("expected a ") + expected + ", but received a " +
-                  GoTypeName(actual));
+                  StrategicGoTypeName(actual));
 }
 
 // ---- patch metadata (the struct tags) ------------------------------------------------------
@@ -309,7 +309,7 @@ class Merger {
       if (HasPrefix(key, kDeleteFromPrimitiveListPrefix)) {
         is_delete_list = true;
         key = key.substr(std::char_traits<char>::length(kDeleteFromPrimitiveListPrefix));
-        if (!patch_value.is_array()) return BadRequest(kErrBadPatchFormatForPrimitiveList);
+        if (!patch_value.is_array()) return StrategicBadRequest(kErrBadPatchFormatForPrimitiveList);
       }
       if (patch_value.is_null()) {
         original.erase(key);
@@ -497,7 +497,7 @@ class Merger {
     if (it == patch->end()) return Status::OK();
     Json retain = *it;
     patch->erase(kRetainKeysDirective);
-    if (!retain.is_array()) return BadRequest(kErrBadPatchFormatForRetainKeys);
+    if (!retain.is_array()) return StrategicBadRequest(kErrBadPatchFormatForRetainKeys);
     auto listed = [&retain](const std::string& key) {
       for (const Json& r : retain) {
         if (r.is_string() && r.get<std::string>() == key) return true;
@@ -509,7 +509,7 @@ class Merger {
           HasPrefix(p.key(), kSetElementOrderPrefix)) {
         continue;
       }
-      if (!listed(p.key())) return BadRequest(kErrBadPatchFormatForRetainKeys);
+      if (!listed(p.key())) return StrategicBadRequest(kErrBadPatchFormatForRetainKeys);
     }
     std::vector<std::string> drop;
     for (auto o = original->begin(); o != original->end(); ++o) {
@@ -818,7 +818,7 @@ StatusOr<Json> ApplyStrategicMergePatch(const std::string& kind, const Json& tar
                        : patch.is_string()  ? "string"
                        : patch.is_boolean() ? "bool"
                                             : "number";
-    return BadRequest("json: cannot unmarshal " + type +
+    return StrategicBadRequest("json: cannot unmarshal " + type +
                       " into Go value of type map[string]interface {}");
   }
   Merger merger(info->kind);

@@ -127,9 +127,9 @@ api::ObjectPtr FindObject(const std::vector<api::ObjectPtr>& objects, const std:
 
 std::string Quote(const std::string& s) { return "\"" + s + "\""; }
 
-// Aggregate renders errors like utilerrors.NewAggregate(...).Error(): one message alone, several
+// RbacAggregate renders errors like utilerrors.NewAggregate(...).Error(): one message alone, several
 // as "[a, b]"; duplicates are dropped.
-std::string Aggregate(const std::vector<std::string>& errors) {
+std::string RbacAggregate(const std::vector<std::string>& errors) {
   std::vector<std::string> unique;
   std::set<std::string> seen;
   for (const std::string& e : errors) {
@@ -276,7 +276,7 @@ std::optional<std::string> RbacAuthorizer::Decide(const std::vector<Grant>& gran
     }
     if (RoleAllows(*grant.role, attrs)) return std::nullopt;
   }
-  return errors.empty() ? std::string() : "RBAC: " + Aggregate(errors);
+  return errors.empty() ? std::string() : "RBAC: " + RbacAggregate(errors);
 }
 
 // mirrors plugin/pkg/auth/authorizer/rbac/rbac.go Authorize + VisitRulesFor

@@ -11,7 +11,7 @@
 namespace lab {
 namespace {
 
-constexpr const char* kLastApplied = "kubectl.kubernetes.io/last-applied-configuration";
+constexpr const char* kExportLastApplied = "kubectl.kubernetes.io/last-applied-configuration";
 constexpr const char* kSandboxPrefix = "sim.reconcile-lab.io/";
 constexpr const char* kKubeRayGroup = "ray.io";
 
@@ -44,7 +44,7 @@ std::string Lower(std::string s) {
 std::vector<std::string> LastAppliedFinalizers(const api::Json& obj, bool* has_config) {
   *has_config = false;
   const auto annotations = api::Annotations(obj);
-  auto it = annotations.find(kLastApplied);
+  auto it = annotations.find(kExportLastApplied);
   if (it == annotations.end()) return {};
   api::Json config = api::Json::parse(it->second, nullptr, false);
   if (config.is_discarded() || !config.is_object()) return {};
@@ -134,7 +134,7 @@ api::Json CleanManifest(const api::Json& obj, const CleanOptions& options,
     for (auto it = annotations.begin(); it != annotations.end();) {
       const std::string& key = it.key();
       // The Deployment controller writes the revision; the new cluster counts its own.
-      if (key == kLastApplied || key == "deployment.kubernetes.io/revision") {
+      if (key == kExportLastApplied || key == "deployment.kubernetes.io/revision") {
         it = annotations.erase(it);
       } else {
         ++it;

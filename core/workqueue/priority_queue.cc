@@ -8,7 +8,7 @@
 namespace workqueue {
 
 namespace {
-base::SimTime SaturatingAdd(base::SimTime now, base::Duration d) {
+base::SimTime PqSaturatingAdd(base::SimTime now, base::Duration d) {
   if (d > std::numeric_limits<base::SimTime>::max() - now) {
     return std::numeric_limits<base::SimTime>::max();
   }
@@ -74,7 +74,7 @@ AddResult PriorityQueue::AddWithOpts(const AddOpts& opts, const std::string& key
 
   std::optional<base::SimTime> ready_at;
   if (after > 0) {
-    ready_at = SaturatingAdd(scheduler_.clock().Now(), after);
+    ready_at = PqSaturatingAdd(scheduler_.clock().Now(), after);
     metrics_.Retry();  // only a non-zero delay counts here, unlike client-go's AddAfter
   }
   const int64_t cause = scheduler_.trace().current_cause();

@@ -7,7 +7,7 @@
 namespace api {
 namespace {
 
-Json J(const char* text) {
+Json PatchJ(const char* text) {
   Json j = Json::parse(text, nullptr, false);
   EXPECT_FALSE(j.is_discarded()) << text;
   return j;
@@ -38,19 +38,19 @@ TEST(MergePatch, FollowsEveryRfc7386AppendixExample) {
       {R"({})", R"({"a":{"bb":{"ccc":null}}})", R"({"a":{"bb":{}}})"},
   };
   for (const auto& c : cases) {
-    EXPECT_EQ(ApplyMergePatch(J(c.target), J(c.patch)), J(c.want))
+    EXPECT_EQ(ApplyMergePatch(PatchJ(c.target), PatchJ(c.patch)), PatchJ(c.want))
         << c.target << " + " << c.patch;
   }
 }
 
 TEST(MergePatch, NullDeletesTheKeyAndListsAreReplacedWhole) {
-  Json deploy = J(R"({"metadata":{"labels":{"app":"web","tier":"fe"}},
+  Json deploy = PatchJ(R"({"metadata":{"labels":{"app":"web","tier":"fe"}},
                       "spec":{"template":{"spec":{"containers":[{"name":"a","image":"x"}]}}}})");
-  Json patch = J(R"({"metadata":{"labels":{"tier":null}},
+  Json patch = PatchJ(R"({"metadata":{"labels":{"tier":null}},
                      "spec":{"template":{"spec":{"containers":[{"name":"b","image":"y"}]}}}})");
   Json got = ApplyMergePatch(deploy, patch);
-  EXPECT_EQ(got["metadata"]["labels"], J(R"({"app":"web"})"));
-  EXPECT_EQ(got["spec"]["template"]["spec"]["containers"], J(R"([{"name":"b","image":"y"}])"));
+  EXPECT_EQ(got["metadata"]["labels"], PatchJ(R"({"app":"web"})"));
+  EXPECT_EQ(got["spec"]["template"]["spec"]["containers"], PatchJ(R"([{"name":"b","image":"y"}])"));
 }
 
 // ---- CreateMergePatch -----------------------------------------------------------------------
@@ -74,7 +74,7 @@ TEST(CreateMergePatch, ProducesTheMinimalPatch) {
       {"non-object replaces", R"([1])", R"([2])", R"([2])"},
   };
   for (const auto& c : cases) {
-    EXPECT_EQ(CreateMergePatch(J(c.original), J(c.modified)), J(c.want)) << c.name;
+    EXPECT_EQ(CreateMergePatch(PatchJ(c.original), PatchJ(c.modified)), PatchJ(c.want)) << c.name;
   }
 }
 
@@ -86,8 +86,8 @@ TEST(CreateMergePatch, ApplyingItReproducesTheModifiedObject) {
       {R"({"a":{"b":{"c":1,"d":[1,2]}}})", R"({"a":{"b":{"d":[2]},"e":true}})"},
   };
   for (const auto& p : pairs) {
-    Json original = J(p[0]);
-    Json modified = J(p[1]);
+    Json original = PatchJ(p[0]);
+    Json modified = PatchJ(p[1]);
     EXPECT_EQ(ApplyMergePatch(original, CreateMergePatch(original, modified)), modified);
   }
 }
@@ -146,9 +146,9 @@ TEST(JsonPatch, AppliesEachOperation) {
       {"empty patch changes nothing", R"({"a":1})", R"([])", R"({"a":1})"},
   };
   for (const auto& c : cases) {
-    auto got = ApplyJsonPatch(J(c.doc), J(c.ops));
+    auto got = ApplyJsonPatch(PatchJ(c.doc), PatchJ(c.ops));
     ASSERT_TRUE(got.ok()) << c.name << ": " << got.status().message();
-    EXPECT_EQ(*got, J(c.want)) << c.name;
+    EXPECT_EQ(*got, PatchJ(c.want)) << c.name;
   }
 }
 
@@ -202,9 +202,9 @@ TEST(JsonPatch, ErrorsCarryJsonpatchMessagesAndApiServerCodes) {
       {"element not an object", R"(["add"])", StatusCode::kBadRequest,
        "json: cannot unmarshal string into Go value of type jsonpatch.Operation"},
   };
-  const Json doc = J(R"({"spec":{"replicas":1,"list":[1,2]}})");
+  const Json doc = PatchJ(R"({"spec":{"replicas":1,"list":[1,2]}})");
   for (const auto& c : cases) {
-    auto got = ApplyJsonPatch(doc, J(c.ops));
+    auto got = ApplyJsonPatch(doc, PatchJ(c.ops));
     ASSERT_FALSE(got.ok()) << c.name;
     EXPECT_EQ(got.status().code(), c.code) << c.name;
     EXPECT_EQ(got.status().message(), c.message) << c.name;
@@ -212,19 +212,19 @@ TEST(JsonPatch, ErrorsCarryJsonpatchMessagesAndApiServerCodes) {
 }
 
 TEST(JsonPatch, AFailingOperationDiscardsEarlierOnes) {
-  const Json doc = J(R"({"a":1})");
-  auto got = ApplyJsonPatch(doc, J(R"([{"op":"replace","path":"/a","value":2},
+  const Json doc = PatchJ(R"({"a":1})");
+  auto got = ApplyJsonPatch(doc, PatchJ(R"([{"op":"replace","path":"/a","value":2},
                                        {"op":"test","path":"/a","value":3}])"));
   EXPECT_FALSE(got.ok());
-  EXPECT_EQ(doc, J(R"({"a":1})"));
+  EXPECT_EQ(doc, PatchJ(R"({"a":1})"));
 }
 
 TEST(JsonPatch, RejectsMoreOperationsThanTheApiServerAllows) {
   Json ops = Json::array();
   for (int i = 0; i <= kMaxJsonPatchOperations; ++i) {
-    ops.push_back(J(R"({"op":"test","path":"/a","value":1})"));
+    ops.push_back(PatchJ(R"({"op":"test","path":"/a","value":1})"));
   }
-  auto got = ApplyJsonPatch(J(R"({"a":1})"), ops);
+  auto got = ApplyJsonPatch(PatchJ(R"({"a":1})"), ops);
   ASSERT_FALSE(got.ok());
   EXPECT_EQ(got.status().code(), base::StatusCode::kRequestEntityTooLarge);
   EXPECT_EQ(got.status().message(),
@@ -284,7 +284,7 @@ TEST(ApplyJsonPatch, CopiesIntoThemselvesStopAtTheAccumulatedCopyLimit) {
   // Each op copies the list into itself, doubling the document: 2^40 copies of a 100 KB string
   // without a limit (a short string doubles the same way, only slower to reach the limit).
   Json ops = Json::array();
-  for (int i = 0; i < 40; ++i) ops.push_back(J(R"({"op":"copy","from":"/a","path":"/a/-"})"));
+  for (int i = 0; i < 40; ++i) ops.push_back(PatchJ(R"({"op":"copy","from":"/a","path":"/a/-"})"));
   Json target = Json::object();
   target["a"] = Json::array({std::string(100000, 'x')});
   auto got = ApplyJsonPatch(target, ops);
@@ -296,10 +296,10 @@ TEST(ApplyJsonPatch, CopiesIntoThemselvesStopAtTheAccumulatedCopyLimit) {
       << got.status().message();
   EXPECT_NE(got.status().message().find(", exceeding the limit 3145728"), std::string::npos);
   // A copy under the limit still works.
-  auto small = ApplyJsonPatch(J(R"({"a":["x"]})"),
-                              J(R"([{"op":"copy","from":"/a","path":"/b"}])"));
+  auto small = ApplyJsonPatch(PatchJ(R"({"a":["x"]})"),
+                              PatchJ(R"([{"op":"copy","from":"/a","path":"/b"}])"));
   ASSERT_TRUE(small.ok()) << small.status().message();
-  EXPECT_EQ(*small, J(R"({"a":["x"],"b":["x"]})"));
+  EXPECT_EQ(*small, PatchJ(R"({"a":["x"],"b":["x"]})"));
 }
 
 TEST(ApplyJsonPatch, RefusesResultsNestedDeeperThanTheLimit) {
@@ -309,18 +309,18 @@ TEST(ApplyJsonPatch, RefusesResultsNestedDeeperThanTheLimit) {
     path += "/a";
     target_text = "{\"a\":" + target_text + "}";
   }
-  const Json target = J(target_text.c_str());
-  const Json value = J(Nested(100).c_str());
+  const Json target = PatchJ(target_text.c_str());
+  const Json value = PatchJ(Nested(100).c_str());
   auto add = ApplyJsonPatch(target, Json::array({{{"op", "add"}, {"path", path}, {"value", value}}}));
   ASSERT_FALSE(add.ok());
   EXPECT_EQ(add.status().code(), base::StatusCode::kInvalid);
   EXPECT_EQ(add.status().message(),
             "add operation does not apply: the result would nest deeper than 200 levels");
-  auto copy = ApplyJsonPatch(J(R"({"a":[[[1]]]})"),
-                             J(R"([{"op":"copy","from":"/a","path":"/a/0/0/-"}])"));
+  auto copy = ApplyJsonPatch(PatchJ(R"({"a":[[[1]]]})"),
+                             PatchJ(R"([{"op":"copy","from":"/a","path":"/a/0/0/-"}])"));
   ASSERT_TRUE(copy.ok()) << copy.status().message();  // shallow copies into themselves are fine
   auto shallow = ApplyJsonPatch(target, Json::array({{{"op", "add"}, {"path", path},
-                                                      {"value", J(Nested(50).c_str())}}}));
+                                                      {"value", PatchJ(Nested(50).c_str())}}}));
   EXPECT_TRUE(shallow.ok()) << shallow.status().message();
 }
 

@@ -11,7 +11,7 @@ namespace {
 using base::StatusCode;
 using Labels = std::map<std::string, std::string>;
 
-Json J(const char* text) {
+Json SelJ(const char* text) {
   Json j = Json::parse(text, nullptr, false);
   EXPECT_FALSE(j.is_discarded()) << text;
   return j;
@@ -163,8 +163,8 @@ TEST(LabelSelector, NothingMatchesNothingAndEverythingMatchesAll) {
 TEST(LabelSelector, MatchesObjectReadsMetadataLabels) {
   auto s = LabelSelector::Parse("app=web");
   ASSERT_TRUE(s.ok());
-  EXPECT_TRUE(s->MatchesObject(J(R"({"metadata":{"labels":{"app":"web"}}})")));
-  EXPECT_FALSE(s->MatchesObject(J(R"({"metadata":{}})")));
+  EXPECT_TRUE(s->MatchesObject(SelJ(R"({"metadata":{"labels":{"app":"web"}}})")));
+  EXPECT_FALSE(s->MatchesObject(SelJ(R"({"metadata":{}})")));
 }
 
 TEST(LabelSelector, FromSetMatchesExactlyTheSet) {
@@ -205,7 +205,7 @@ TEST(LabelSelectorJson, ConvertsMatchLabelsAndMatchExpressions) {
        "a,z=1", {{"a", ""}, {"z", "1"}}, {{"z", "1"}}},
   };
   for (const auto& c : cases) {
-    auto s = LabelSelector::FromLabelSelectorJson(J(c.selector));
+    auto s = LabelSelector::FromLabelSelectorJson(SelJ(c.selector));
     ASSERT_TRUE(s.ok()) << c.selector << ": " << s.status().message();
     EXPECT_EQ(s->String(), c.canonical) << c.selector;
     EXPECT_TRUE(s->Matches(c.matching)) << c.selector;
@@ -235,7 +235,7 @@ TEST(LabelSelectorJson, RejectsBadOperatorsAndValues) {
        "'/' (e.g. 'example.com/MyName')"},
   };
   for (const auto& c : cases) {
-    auto s = LabelSelector::FromLabelSelectorJson(J(c.selector));
+    auto s = LabelSelector::FromLabelSelectorJson(SelJ(c.selector));
     ASSERT_FALSE(s.ok()) << c.selector;
     EXPECT_EQ(s.status().code(), StatusCode::kInvalid);
     EXPECT_EQ(s.status().message(), c.message) << c.selector;
@@ -392,16 +392,16 @@ TEST(FieldSelector, OnlyTheKindsFieldsAreSupported) {
 }
 
 TEST(FieldSelector, MatchesTheObjectsFieldSet) {
-  const Json pod = J(R"({"kind":"Pod","metadata":{"name":"p1","namespace":"default"},
+  const Json pod = SelJ(R"({"kind":"Pod","metadata":{"name":"p1","namespace":"default"},
       "spec":{"nodeName":"n1","restartPolicy":"Always"},
       "status":{"phase":"Running","podIPs":[{"ip":"10.0.0.7"}]}})");
-  const Json pending = J(R"({"kind":"Pod","metadata":{"name":"p2","namespace":"default"}})");
-  const Json event = J(R"({"kind":"Event","metadata":{"name":"e","namespace":"default"},
+  const Json pending = SelJ(R"({"kind":"Pod","metadata":{"name":"p2","namespace":"default"}})");
+  const Json event = SelJ(R"({"kind":"Event","metadata":{"name":"e","namespace":"default"},
       "involvedObject":{"kind":"Pod","name":"p1","namespace":"default","uid":"u1"},
       "reason":"Killing","type":"Normal"})");
-  const Json secret = J(R"({"kind":"Secret","metadata":{"name":"s"},"type":"Opaque"})");
-  const Json node = J(R"({"kind":"Node","metadata":{"name":"n1"},"spec":{}})");
-  const Json job = J(R"({"kind":"Job","metadata":{"name":"j"},"status":{"succeeded":1}})");
+  const Json secret = SelJ(R"({"kind":"Secret","metadata":{"name":"s"},"type":"Opaque"})");
+  const Json node = SelJ(R"({"kind":"Node","metadata":{"name":"n1"},"spec":{}})");
+  const Json job = SelJ(R"({"kind":"Job","metadata":{"name":"j"},"status":{"succeeded":1}})");
   struct Case {
     const Json* obj;
     const char* selector;
@@ -436,7 +436,7 @@ TEST(FieldSelector, MatchesTheObjectsFieldSet) {
 TEST(FieldSelector, UsesTheParsedKindWhenTheObjectHasNone) {
   auto s = FieldSelector::ParseForKind("Pod", "status.phase=Running");
   ASSERT_TRUE(s.ok());
-  EXPECT_TRUE(s->Matches(J(R"({"metadata":{"name":"p"},"status":{"phase":"Running"}})")));
+  EXPECT_TRUE(s->Matches(SelJ(R"({"metadata":{"name":"p"},"status":{"phase":"Running"}})")));
   EXPECT_EQ(SupportedFieldSelectors("ConfigMap"),
             (std::vector<std::string>{"metadata.name", "metadata.namespace"}));
 }

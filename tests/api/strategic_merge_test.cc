@@ -13,7 +13,7 @@ namespace {
 using base::StatusCode;
 using base::StatusOr;
 
-Json J(const char* text) {
+Json SmpJ(const char* text) {
   Json j = Json::parse(text, nullptr, false);
   EXPECT_FALSE(j.is_discarded()) << text;
   return j;
@@ -21,7 +21,7 @@ Json J(const char* text) {
 
 // The Deployment of the Kubernetes docs task "Update API Objects in Place Using kubectl patch".
 Json PatchDemoDeployment() {
-  return J(R"({
+  return SmpJ(R"({
     "apiVersion": "apps/v1", "kind": "Deployment",
     "metadata": {"name": "patch-demo", "namespace": "default"},
     "spec": {"replicas": 2,
@@ -34,7 +34,7 @@ Json PatchDemoDeployment() {
 Json Containers(const Json& deploy) { return deploy["spec"]["template"]["spec"]["containers"]; }
 
 StatusOr<Json> Sm(const char* kind, const Json& target, const char* patch) {
-  return ApplyStrategicMergePatch(kind, target, J(patch));
+  return ApplyStrategicMergePatch(kind, target, SmpJ(patch));
 }
 
 // ---- LookupPatchMeta ------------------------------------------------------------------------
@@ -95,16 +95,16 @@ TEST(StrategicMergePatch, AddsASecondContainerInsteadOfReplacingTheList) {
                 R"({"spec":{"template":{"spec":{"containers":[
                      {"name":"patch-demo-ctr-2","image":"redis"}]}}}})");
   ASSERT_TRUE(got.ok()) << got.status().message();
-  EXPECT_EQ(Containers(*got), J(R"([{"name":"patch-demo-ctr-2","image":"redis"},
+  EXPECT_EQ(Containers(*got), SmpJ(R"([{"name":"patch-demo-ctr-2","image":"redis"},
                                      {"name":"patch-demo-ctr","image":"nginx"}])"));
 }
 
 TEST(StrategicMergePatch, JsonMergePatchOfTheSameBodyReplacesTheList) {
   Json got = ApplyMergePatch(PatchDemoDeployment(),
-                             J(R"({"spec":{"template":{"spec":{"containers":[
+                             SmpJ(R"({"spec":{"template":{"spec":{"containers":[
                                    {"name":"patch-demo-ctr-3","image":"gcr.io/google-samples/hello-app:2.0"}]}}}})"));
   EXPECT_EQ(Containers(got),
-            J(R"([{"name":"patch-demo-ctr-3","image":"gcr.io/google-samples/hello-app:2.0"}])"));
+            SmpJ(R"([{"name":"patch-demo-ctr-3","image":"gcr.io/google-samples/hello-app:2.0"}])"));
 }
 
 TEST(StrategicMergePatch, TolerationsHaveNoMergeKeySoTheyAreReplaced) {
@@ -113,7 +113,7 @@ TEST(StrategicMergePatch, TolerationsHaveNoMergeKeySoTheyAreReplaced) {
                      {"effect":"NoSchedule","key":"disktype","value":"ssd"}]}}}})");
   ASSERT_TRUE(got.ok());
   EXPECT_EQ((*got)["spec"]["template"]["spec"]["tolerations"],
-            J(R"([{"effect":"NoSchedule","key":"disktype","value":"ssd"}])"));
+            SmpJ(R"([{"effect":"NoSchedule","key":"disktype","value":"ssd"}])"));
   EXPECT_EQ(Containers(*got).size(), 1u);
 }
 
@@ -123,7 +123,7 @@ TEST(StrategicMergePatch, MergesFieldsOfTheContainerWithTheSameName) {
                      {"name":"patch-demo-ctr","image":"nginx:1.25","imagePullPolicy":"Always"}]}}}})");
   ASSERT_TRUE(got.ok());
   EXPECT_EQ(Containers(*got),
-            J(R"([{"name":"patch-demo-ctr","image":"nginx:1.25","imagePullPolicy":"Always"}])"));
+            SmpJ(R"([{"name":"patch-demo-ctr","image":"nginx:1.25","imagePullPolicy":"Always"}])"));
 }
 
 TEST(StrategicMergePatch, ListsMergeByTheirKeys) {
@@ -184,9 +184,9 @@ TEST(StrategicMergePatch, ListsMergeByTheirKeys) {
        R"({"data":{"a":"1"},"x":[1,2]})", R"({"x":[3]})", R"({"data":{"a":"1"},"x":[3]})"},
   };
   for (const auto& c : cases) {
-    auto got = Sm(c.kind, J(c.target), c.patch);
+    auto got = Sm(c.kind, SmpJ(c.target), c.patch);
     ASSERT_TRUE(got.ok()) << c.name << ": " << got.status().message();
-    EXPECT_EQ(*got, J(c.want)) << c.name << "\n got " << got->dump();
+    EXPECT_EQ(*got, SmpJ(c.want)) << c.name << "\n got " << got->dump();
   }
 }
 
@@ -247,9 +247,9 @@ TEST(StrategicMergePatch, DirectivesDeleteReplaceAndOrder) {
        R"({"spec":{"a":[1]}})"},
   };
   for (const auto& c : cases) {
-    auto got = Sm("Pod", J(c.target), c.patch);
+    auto got = Sm("Pod", SmpJ(c.target), c.patch);
     ASSERT_TRUE(got.ok()) << c.name << ": " << got.status().message();
-    EXPECT_EQ(*got, J(c.want)) << c.name << "\n got " << got->dump();
+    EXPECT_EQ(*got, SmpJ(c.want)) << c.name << "\n got " << got->dump();
   }
 }
 
@@ -290,7 +290,7 @@ TEST(StrategicMergePatch, ErrorsFollowTheApiServer) {
        "the body of the request was in an unknown format - accepted media types include: "
        "application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml"},
   };
-  const Json pod = J(R"({"metadata":{"finalizers":["f"]},
+  const Json pod = SmpJ(R"({"metadata":{"finalizers":["f"]},
                          "spec":{"containers":[{"name":"app","image":"a"}]}})");
   for (const auto& c : cases) {
     auto got = Sm(c.kind, pod, c.patch);
@@ -318,12 +318,12 @@ struct ApplyCase {
 // LiveDeployment is what the API server holds: the applied fields plus defaults and status.
 ApplyCase DeploymentApply() {
   ApplyCase c;
-  c.last_applied = J(R"({"apiVersion":"apps/v1","kind":"Deployment",
+  c.last_applied = SmpJ(R"({"apiVersion":"apps/v1","kind":"Deployment",
       "metadata":{"name":"web","labels":{"app":"web","team":"a"}},
       "spec":{"replicas":2,"template":{"spec":{"containers":[
         {"name":"app","image":"nginx:1","env":[{"name":"A","value":"1"}]},
         {"name":"log","image":"busybox"}]}}}})");
-  c.live = J(R"({"apiVersion":"apps/v1","kind":"Deployment",
+  c.live = SmpJ(R"({"apiVersion":"apps/v1","kind":"Deployment",
       "metadata":{"name":"web","uid":"u1","labels":{"app":"web","team":"a","injected":"yes"}},
       "spec":{"replicas":2,"progressDeadlineSeconds":600,"template":{"spec":{"containers":[
         {"name":"app","image":"nginx:1","env":[{"name":"A","value":"1"}],"terminationMessagePath":"/dev/termination-log"},
@@ -344,7 +344,7 @@ TEST(ThreeWayMergePatch, WithoutStrategyAListTheServerDefaultedIsSentAgain) {
   // jsonmergepatch compares whole lists, so server-side defaults inside a list make it differ.
   ApplyCase c = DeploymentApply();
   Json patch = CreateThreeWayMergePatch("Deployment", c.last_applied, c.manifest, c.live, false);
-  EXPECT_EQ(patch, J(R"({"spec":{"template":{"spec":{"containers":[
+  EXPECT_EQ(patch, SmpJ(R"({"spec":{"template":{"spec":{"containers":[
       {"name":"app","image":"nginx:1","env":[{"name":"A","value":"1"}]},
       {"name":"log","image":"busybox"}]}}}})"));
 }
@@ -354,7 +354,7 @@ TEST(ThreeWayMergePatch, SendsOnlyTheChangedFieldsOfAKeyedElement) {
   c.manifest["spec"]["replicas"] = 3;
   c.manifest["spec"]["template"]["spec"]["containers"][0]["image"] = "nginx:2";
   Json patch = CreateThreeWayMergePatch("Deployment", c.last_applied, c.manifest, c.live, true);
-  EXPECT_EQ(patch, J(R"({"spec":{"replicas":3,"template":{"spec":{
+  EXPECT_EQ(patch, SmpJ(R"({"spec":{"replicas":3,"template":{"spec":{
       "$setElementOrder/containers":[{"name":"app"},{"name":"log"}],
       "containers":[{"name":"app","image":"nginx:2"}]}}}})"));
   auto applied = ApplyStrategicMergePatch("Deployment", c.live, patch);
@@ -372,12 +372,12 @@ TEST(ThreeWayMergePatch, DeletesWhatTheLastAppliedHadAndTheManifestDropped) {
   c.manifest["metadata"]["labels"].erase("team");
   c.manifest["spec"]["template"]["spec"]["containers"].erase(1);  // drop "log"
   Json patch = CreateThreeWayMergePatch("Deployment", c.last_applied, c.manifest, c.live, true);
-  EXPECT_EQ(patch["metadata"]["labels"], J(R"({"team":null})"));
+  EXPECT_EQ(patch["metadata"]["labels"], SmpJ(R"({"team":null})"));
   EXPECT_EQ(patch["spec"]["template"]["spec"]["containers"],
-            J(R"([{"name":"log","$patch":"delete"}])"));
+            SmpJ(R"([{"name":"log","$patch":"delete"}])"));
   auto applied = ApplyStrategicMergePatch("Deployment", c.live, patch);
   ASSERT_TRUE(applied.ok()) << applied.status().message();
-  EXPECT_EQ((*applied)["metadata"]["labels"], J(R"({"app":"web","injected":"yes"})"));
+  EXPECT_EQ((*applied)["metadata"]["labels"], SmpJ(R"({"app":"web","injected":"yes"})"));
   const Json& containers = (*applied)["spec"]["template"]["spec"]["containers"];
   ASSERT_EQ(containers.size(), 2u);
   EXPECT_EQ(containers[0]["name"], "app");
@@ -394,44 +394,44 @@ TEST(ThreeWayMergePatch, KeepsFieldsThatOnlyOthersSet) {
 TEST(ThreeWayMergePatch, EnvEntriesMergeByName) {
   ApplyCase c = DeploymentApply();
   c.manifest["spec"]["template"]["spec"]["containers"][0]["env"] =
-      J(R"([{"name":"A","value":"1"},{"name":"B","value":"2"}])");
+      SmpJ(R"([{"name":"A","value":"1"},{"name":"B","value":"2"}])");
   Json patch = CreateThreeWayMergePatch("Deployment", c.last_applied, c.manifest, c.live, true);
   auto applied = ApplyStrategicMergePatch("Deployment", c.live, patch);
   ASSERT_TRUE(applied.ok()) << applied.status().message();
   EXPECT_EQ((*applied)["spec"]["template"]["spec"]["containers"][0]["env"],
-            J(R"([{"name":"A","value":"1"},{"name":"B","value":"2"}])"));
+            SmpJ(R"([{"name":"A","value":"1"},{"name":"B","value":"2"}])"));
 }
 
 TEST(ThreeWayMergePatch, FinalizersUseThePrimitiveListDirectives) {
-  Json last = J(R"({"metadata":{"finalizers":["a","b"]}})");
-  Json manifest = J(R"({"metadata":{"finalizers":["a","c"]}})");
-  Json live = J(R"({"metadata":{"finalizers":["a","b","x"]}})");
+  Json last = SmpJ(R"({"metadata":{"finalizers":["a","b"]}})");
+  Json manifest = SmpJ(R"({"metadata":{"finalizers":["a","c"]}})");
+  Json live = SmpJ(R"({"metadata":{"finalizers":["a","b","x"]}})");
   Json patch = CreateThreeWayMergePatch("Deployment", last, manifest, live, true);
-  EXPECT_EQ(patch, J(R"({"metadata":{"finalizers":["c"],
+  EXPECT_EQ(patch, SmpJ(R"({"metadata":{"finalizers":["c"],
       "$deleteFromPrimitiveList/finalizers":["b"],
       "$setElementOrder/finalizers":["a","c"]}})"));
   auto applied = ApplyStrategicMergePatch("Deployment", live, patch);
   ASSERT_TRUE(applied.ok()) << applied.status().message();
-  EXPECT_EQ((*applied)["metadata"]["finalizers"], J(R"(["a","c","x"])"));
+  EXPECT_EQ((*applied)["metadata"]["finalizers"], SmpJ(R"(["a","c","x"])"));
 }
 
 TEST(ThreeWayMergePatch, CustomResourcesGetAJsonMergePatchWithWholeLists) {
-  Json last = J(R"({"spec":{"workerGroupSpecs":[{"groupName":"g","replicas":1}],"old":1}})");
-  Json manifest = J(R"({"spec":{"workerGroupSpecs":[{"groupName":"g","replicas":2}]}})");
-  Json live = J(R"({"spec":{"workerGroupSpecs":[{"groupName":"g","replicas":1}],"old":1,
+  Json last = SmpJ(R"({"spec":{"workerGroupSpecs":[{"groupName":"g","replicas":1}],"old":1}})");
+  Json manifest = SmpJ(R"({"spec":{"workerGroupSpecs":[{"groupName":"g","replicas":2}]}})");
+  Json live = SmpJ(R"({"spec":{"workerGroupSpecs":[{"groupName":"g","replicas":1}],"old":1,
                             "defaulted":true},"status":{"state":"ready"}})");
   Json patch = CreateThreeWayMergePatch("RayCluster", last, manifest, live, false);
-  EXPECT_EQ(patch, J(R"({"spec":{"old":null,"workerGroupSpecs":[{"groupName":"g","replicas":2}]}})"));
+  EXPECT_EQ(patch, SmpJ(R"({"spec":{"old":null,"workerGroupSpecs":[{"groupName":"g","replicas":2}]}})"));
   Json applied = ApplyMergePatch(live, patch);
-  EXPECT_EQ(applied["spec"], J(R"({"workerGroupSpecs":[{"groupName":"g","replicas":2}],"defaulted":true})"));
+  EXPECT_EQ(applied["spec"], SmpJ(R"({"workerGroupSpecs":[{"groupName":"g","replicas":2}],"defaulted":true})"));
   EXPECT_EQ(applied["status"]["state"], "ready");
 }
 
 TEST(ThreeWayMergePatch, AnElementWithoutItsKeySendsTheListAndTheServerComplains) {
   ApplyCase c = DeploymentApply();
-  c.manifest["spec"]["template"]["spec"]["containers"] = J(R"([{"image":"nginx"}])");
+  c.manifest["spec"]["template"]["spec"]["containers"] = SmpJ(R"([{"image":"nginx"}])");
   Json patch = CreateThreeWayMergePatch("Deployment", c.last_applied, c.manifest, c.live, true);
-  EXPECT_EQ(patch["spec"]["template"]["spec"]["containers"], J(R"([{"image":"nginx"}])"));
+  EXPECT_EQ(patch["spec"]["template"]["spec"]["containers"], SmpJ(R"([{"image":"nginx"}])"));
   auto applied = ApplyStrategicMergePatch("Deployment", c.live, patch);
   ASSERT_FALSE(applied.ok());
   EXPECT_EQ(applied.status().message(),

@@ -13,7 +13,7 @@ namespace {
 
 // Bytes the pool has handed out and not had back (the process's other users share the pool, so
 // tests compare this before and after their own calls).
-uint64_t InUse() {
+uint64_t PoolInUse() {
   const SmallPool::Stats s = SmallPool::GetStats();
   return s.chunk_bytes - s.idle_bytes;
 }
@@ -23,7 +23,7 @@ uint64_t Rounded(size_t bytes) {
   return bytes == 0 ? g : (bytes + g - 1) / g * g;
 }
 
-constexpr bool kPoolOn = SmallPool::kEnabled;  // off under AddressSanitizer
+constexpr bool kSmallPoolOn = SmallPool::kEnabled;  // off under AddressSanitizer
 
 TEST(SmallPool, LiveBlocksNeverOverlapAndKeepTheirBytes) {
   // Random sizes across every class, the pass-through above kMaxBlock, and several chunks.
@@ -64,7 +64,7 @@ TEST(SmallPool, LiveBlocksNeverOverlapAndKeepTheirBytes) {
 }
 
 TEST(SmallPool, AFreedBlockIsTheNextOneOfItsClass) {
-  if (!kPoolOn) GTEST_SKIP() << "pool off under AddressSanitizer";
+  if (!kSmallPoolOn) GTEST_SKIP() << "pool off under AddressSanitizer";
   void* a = SmallPool::Allocate(40);
   SmallPool::Deallocate(a, 40);
   void* b = SmallPool::Allocate(33);  // same 48-byte class
@@ -76,9 +76,9 @@ TEST(SmallPool, AFreedBlockIsTheNextOneOfItsClass) {
 }
 
 TEST(SmallPool, CountsEveryByteHandedOutAndReturned) {
-  if (!kPoolOn) GTEST_SKIP() << "pool off under AddressSanitizer";
+  if (!kSmallPoolOn) GTEST_SKIP() << "pool off under AddressSanitizer";
   // Enough 496-byte blocks to need many chunks, so the tails of old chunks are recycled too.
-  const uint64_t before = InUse();
+  const uint64_t before = PoolInUse();
   const uint64_t chunks_before = SmallPool::GetStats().chunk_bytes;
   std::vector<std::pair<void*, size_t>> blocks;
   uint64_t expected = 0;
@@ -87,15 +87,15 @@ TEST(SmallPool, CountsEveryByteHandedOutAndReturned) {
     blocks.emplace_back(SmallPool::Allocate(n), n);
     expected += Rounded(n);
   }
-  EXPECT_EQ(InUse() - before, expected);
+  EXPECT_EQ(PoolInUse() - before, expected);
   EXPECT_GT(SmallPool::GetStats().chunk_bytes, chunks_before);
   EXPECT_EQ(SmallPool::GetStats().chunk_bytes % SmallPool::kChunkBytes, 0u);
   // Larger requests are not the pool's: they change none of its figures.
   void* big = SmallPool::Allocate(SmallPool::kMaxBlock + 1);
-  EXPECT_EQ(InUse() - before, expected);
+  EXPECT_EQ(PoolInUse() - before, expected);
   SmallPool::Deallocate(big, SmallPool::kMaxBlock + 1);
   for (auto [p, n] : blocks) SmallPool::Deallocate(p, n);
-  EXPECT_EQ(InUse(), before);
+  EXPECT_EQ(PoolInUse(), before);
   // Everything freed is reused: the same blocks again take no new chunk.
   const uint64_t chunks = SmallPool::GetStats().chunk_bytes;
   for (auto& [p, n] : blocks) p = SmallPool::Allocate(n);
@@ -104,16 +104,16 @@ TEST(SmallPool, CountsEveryByteHandedOutAndReturned) {
 }
 
 TEST(SmallPoolAllocator, BacksStandardContainers) {
-  const uint64_t before = InUse();
+  const uint64_t before = PoolInUse();
   {
     std::vector<int64_t, SmallPoolAllocator<int64_t>> v;
     for (int64_t i = 0; i < 50; ++i) v.push_back(i * i);  // 400 bytes at the end: a pool block
     EXPECT_EQ(v[49], 49 * 49);
-    if (kPoolOn) {
-      EXPECT_EQ(InUse() - before, Rounded(v.capacity() * sizeof(int64_t)));
+    if (kSmallPoolOn) {
+      EXPECT_EQ(PoolInUse() - before, Rounded(v.capacity() * sizeof(int64_t)));
     }
   }
-  EXPECT_EQ(InUse(), before);
+  EXPECT_EQ(PoolInUse(), before);
   EXPECT_TRUE(SmallPoolAllocator<int>() == SmallPoolAllocator<char>());
 }
 

@@ -29,7 +29,7 @@ const OwnerType kControllerReplicaSet{"apps", "ReplicaSet", true, true};
 const OwnerType kRayCluster{"ray.io", "RayCluster", true, true};
 const OwnerType kNode{"", "Node", false, false};
 
-struct Row {
+struct OwnerRow {
   std::string name;
   OwnerType owner;
   Call call;
@@ -48,7 +48,7 @@ TEST(EnqueueRequestForOwner, Table) {
   auto pod = [](std::vector<api::Json> owners, const std::string& rv = "10") {
     return Pod("default", "p", rv, std::move(owners));
   };
-  const std::vector<Row> rows = {
+  const std::vector<OwnerRow> rows = {
       {"create: one matching owner", kReplicaSet, Call::kCreate, nullptr, pod({rs_a}), Pq(),
        {"default/rs-a@unset"}},
       {"version is ignored", kReplicaSet, Call::kCreate, nullptr,
@@ -100,7 +100,7 @@ TEST(EnqueueRequestForOwner, Table) {
        pod({Owner("ray.io/v1", "RayCluster", "raycluster-sample", true)}), Pq(),
        {"default/raycluster-sample@unset"}},
   };
-  for (const Row& row : rows) {
+  for (const OwnerRow& row : rows) {
     EventHandlerPtr h = EnqueueRequestForOwner(row.owner.group, row.owner.kind,
                                                row.owner.namespaced, row.owner.only_controller);
     RecordingEnqueuer q;

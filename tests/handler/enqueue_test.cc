@@ -16,7 +16,7 @@ using handler_test::Pod;
 using handler_test::Pq;
 using handler_test::RecordingEnqueuer;
 
-struct Row {
+struct EnqueueRow {
   std::string name;
   Call call;
   api::ObjectPtr obj_old;
@@ -30,7 +30,7 @@ TEST(EnqueueRequestForObject, Table) {
   api::ObjectPtr a11 = Pod("default", "a", "11");
   api::ObjectPtr b11 = Pod("default", "b", "11");
   api::ObjectPtr node = Pod("", "node-1", "5");
-  const std::vector<Row> rows = {
+  const std::vector<EnqueueRow> rows = {
       {"create from a watch", Call::kCreate, nullptr, a10, Pq(), {"default/a@unset"}},
       {"create from the initial list: low priority", Call::kCreateInitial, nullptr, a10, Pq(),
        {"default/a@-100"}},
@@ -58,7 +58,7 @@ TEST(EnqueueRequestForObject, Table) {
        {"node-1@unset"}},
   };
   EnqueueRequestForObject h;
-  for (const Row& row : rows) {
+  for (const EnqueueRow& row : rows) {
     RecordingEnqueuer q;
     handler_test::Dispatch(h, row.call, row.obj_old, row.obj_new, q, row.ctx);
     EXPECT_EQ(q.Keys(), row.want) << row.name;

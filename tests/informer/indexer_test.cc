@@ -10,7 +10,7 @@ namespace {
 
 using api::Json;
 
-api::ObjectPtr Obj(const std::string& ns, const std::string& name, const std::string& app = "") {
+api::ObjectPtr IndexerObj(const std::string& ns, const std::string& name, const std::string& app = "") {
   Json obj = {
       {"apiVersion", "v1"}, {"kind", "Pod"}, {"metadata", {{"name", name}, {"namespace", ns}}}};
   if (!app.empty()) obj["metadata"]["labels"] = {{"app", app}};
@@ -36,14 +36,14 @@ Indexer NewIndexer() {
 }
 
 TEST(MetaNamespaceIndexFunc, IndexesByNamespace) {
-  EXPECT_EQ(MetaNamespaceIndexFunc(*Obj("team", "a")), (std::vector<std::string>{"team"}));
+  EXPECT_EQ(MetaNamespaceIndexFunc(*IndexerObj("team", "a")), (std::vector<std::string>{"team"}));
 }
 
 TEST(Indexer, ByIndexReturnsTheObjectsOfOneNamespaceInKeyOrder) {
   Indexer indexer = NewIndexer();
-  indexer.Add(Obj("team", "b"));
-  indexer.Add(Obj("default", "x"));
-  indexer.Add(Obj("team", "a"));
+  indexer.Add(IndexerObj("team", "b"));
+  indexer.Add(IndexerObj("default", "x"));
+  indexer.Add(IndexerObj("team", "a"));
   auto team = indexer.ByIndex(kNamespaceIndex, "team");
   ASSERT_TRUE(team.ok());
   EXPECT_EQ(Names(team.value()), (std::vector<std::string>{"a", "b"}));
@@ -54,8 +54,8 @@ TEST(Indexer, ByIndexReturnsTheObjectsOfOneNamespaceInKeyOrder) {
 
 TEST(Indexer, AnUpdateMovesTheKeyToItsNewIndexValue) {
   Indexer indexer = NewIndexer();
-  indexer.Add(Obj("default", "p", "web"));
-  indexer.Update(Obj("default", "p", "db"));
+  indexer.Add(IndexerObj("default", "p", "web"));
+  indexer.Update(IndexerObj("default", "p", "db"));
   EXPECT_TRUE(indexer.ByIndex("app", "web")->empty());
   EXPECT_EQ(Names(indexer.ByIndex("app", "db").value()), (std::vector<std::string>{"p"}));
   EXPECT_EQ(indexer.ListIndexFuncValues("app"), (std::vector<std::string>{"db"}))
@@ -66,12 +66,12 @@ TEST(Indexer, AnUpdateMovesTheKeyToItsNewIndexValue) {
 // under them, and a later change must still move it.
 TEST(Indexer, AnUpdateKeepingTheValuesKeepsTheKeyUnderThem) {
   Indexer indexer = NewIndexer();
-  indexer.Add(Obj("default", "p", "web"));
-  indexer.Update(Obj("default", "p", "web"));
+  indexer.Add(IndexerObj("default", "p", "web"));
+  indexer.Update(IndexerObj("default", "p", "web"));
   EXPECT_EQ(Names(indexer.ByIndex("app", "web").value()), (std::vector<std::string>{"p"}));
   EXPECT_EQ(Names(indexer.ByIndex(kNamespaceIndex, "default").value()),
             (std::vector<std::string>{"p"}));
-  indexer.Update(Obj("default", "p", "db"));
+  indexer.Update(IndexerObj("default", "p", "db"));
   EXPECT_TRUE(indexer.ByIndex("app", "web")->empty());
   EXPECT_EQ(Names(indexer.ByIndex("app", "db").value()), (std::vector<std::string>{"p"}));
 }
@@ -79,8 +79,8 @@ TEST(Indexer, AnUpdateKeepingTheValuesKeepsTheKeyUnderThem) {
 // The namespace index skips an update by comparing the namespace in place; the key must stay.
 TEST(Indexer, TheNamespaceIndexKeepsTheKeyAcrossStatusWrites) {
   Indexer indexer({{kNamespaceIndex, MetaNamespaceIndexFunc}});
-  indexer.Add(Obj("default", "p", "web"));
-  Json with_status = *Obj("default", "p", "web");
+  indexer.Add(IndexerObj("default", "p", "web"));
+  Json with_status = *IndexerObj("default", "p", "web");
   with_status["status"] = {{"phase", "Running"}};
   indexer.Update(api::MakeObject(with_status));
   EXPECT_EQ(Names(indexer.ByIndex(kNamespaceIndex, "default").value()),
@@ -91,20 +91,20 @@ TEST(Indexer, TheNamespaceIndexKeepsTheKeyAcrossStatusWrites) {
 // change: a status write keeps the key, a new value moves it, a lost label drops it.
 TEST(IndexerByLabel, IndexesOnFirstUseAndFollowsLabelChanges) {
   Indexer indexer({{kNamespaceIndex, MetaNamespaceIndexFunc}});
-  indexer.Add(Obj("default", "q", "web"));
-  indexer.Add(Obj("default", "p", "web"));
-  indexer.Add(Obj("default", "r", "db"));
+  indexer.Add(IndexerObj("default", "q", "web"));
+  indexer.Add(IndexerObj("default", "p", "web"));
+  indexer.Add(IndexerObj("default", "r", "db"));
   EXPECT_EQ(Names(indexer.ByLabel("app", "web").value()), (std::vector<std::string>{"p", "q"}));
-  Json with_status = *Obj("default", "p", "web");
+  Json with_status = *IndexerObj("default", "p", "web");
   with_status["status"] = {{"phase", "Running"}};
   indexer.Update(api::MakeObject(with_status));
   EXPECT_EQ(Names(indexer.ByLabel("app", "web").value()), (std::vector<std::string>{"p", "q"}));
-  indexer.Update(Obj("default", "p", "db"));
+  indexer.Update(IndexerObj("default", "p", "db"));
   EXPECT_EQ(Names(indexer.ByLabel("app", "web").value()), (std::vector<std::string>{"q"}));
   EXPECT_EQ(Names(indexer.ByLabel("app", "db").value()), (std::vector<std::string>{"p", "r"}));
-  indexer.Update(Obj("default", "q"));  // no labels at all
+  indexer.Update(IndexerObj("default", "q"));  // no labels at all
   EXPECT_TRUE(indexer.ByLabel("app", "web")->empty());
-  indexer.Delete(*Obj("default", "r", "db"));
+  indexer.Delete(*IndexerObj("default", "r", "db"));
   EXPECT_EQ(Names(indexer.ByLabel("app", "db").value()), (std::vector<std::string>{"p"}));
   EXPECT_TRUE(indexer.ByLabel("tier", "db")->empty()) << "another key: nothing carries it";
 }
@@ -120,9 +120,9 @@ TEST(IndexerByLabel, SkipsValuesThatAreNotStrings) {
 // A Replace (relist) rebuilds the tracked keys from the new content.
 TEST(IndexerByLabel, AReplaceRebuildsTheTrackedKeys) {
   Indexer indexer;
-  indexer.Add(Obj("default", "old", "web"));
+  indexer.Add(IndexerObj("default", "old", "web"));
   ASSERT_EQ(Names(indexer.ByLabel("app", "web").value()), (std::vector<std::string>{"old"}));
-  indexer.Replace({Obj("default", "new", "web"), Obj("default", "other", "db")});
+  indexer.Replace({IndexerObj("default", "new", "web"), IndexerObj("default", "other", "db")});
   EXPECT_EQ(Names(indexer.ByLabel("app", "web").value()), (std::vector<std::string>{"new"}));
 }
 
@@ -130,7 +130,7 @@ TEST(IndexerByLabel, AReplaceRebuildsTheTrackedKeys) {
 // walks), and keys already tracked keep answering.
 TEST(IndexerByLabel, DeclinesLabelKeysPastTheBound) {
   Indexer indexer;
-  indexer.Add(Obj("default", "p", "web"));
+  indexer.Add(IndexerObj("default", "p", "web"));
   for (size_t i = 0; i < LabelIndex::kMaxLabels - 1; ++i) {
     EXPECT_TRUE(indexer.ByLabel("k" + std::to_string(i), "v").has_value());
   }
@@ -141,16 +141,16 @@ TEST(IndexerByLabel, DeclinesLabelKeysPastTheBound) {
 
 TEST(Indexer, DeleteDropsTheKeyFromEveryIndex) {
   Indexer indexer = NewIndexer();
-  indexer.Add(Obj("default", "p", "web"));
-  indexer.Delete(*Obj("default", "p"));
+  indexer.Add(IndexerObj("default", "p", "web"));
+  indexer.Delete(*IndexerObj("default", "p"));
   EXPECT_TRUE(indexer.IndexKeys("app", "web")->empty());
   EXPECT_TRUE(indexer.IndexKeys(kNamespaceIndex, "default")->empty());
 }
 
 TEST(Indexer, ReplaceRebuildsTheIndexes) {
   Indexer indexer = NewIndexer();
-  indexer.Add(Obj("default", "gone", "web"));
-  indexer.Replace({Obj("team", "new", "web")});
+  indexer.Add(IndexerObj("default", "gone", "web"));
+  indexer.Replace({IndexerObj("team", "new", "web")});
   EXPECT_EQ(indexer.IndexKeys("app", "web").value(), (std::vector<std::string>{"team/new"}));
   EXPECT_TRUE(indexer.IndexKeys(kNamespaceIndex, "default")->empty());
 }
@@ -160,13 +160,13 @@ TEST(Indexer, AnUnknownIndexIsAnError) {
   auto result = indexer.ByIndex("owner", "x");
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.status().message(), "Index with name owner does not exist");
-  EXPECT_FALSE(indexer.Index("owner", *Obj("default", "a")).ok());
+  EXPECT_FALSE(indexer.Index("owner", *IndexerObj("default", "a")).ok());
   EXPECT_TRUE(indexer.ListIndexFuncValues("owner").empty());
 }
 
 TEST(Indexer, AddIndexersIndexesWhatIsAlreadyStored) {
   Indexer indexer;
-  indexer.Add(Obj("default", "p", "web"));
+  indexer.Add(IndexerObj("default", "p", "web"));
   ASSERT_TRUE(indexer.AddIndexers({{"app", ByApp}}).ok());
   EXPECT_EQ(indexer.IndexKeys("app", "web").value(), (std::vector<std::string>{"default/p"}));
 }
@@ -181,10 +181,10 @@ TEST(Indexer, AddIndexersRefusesANameInUse) {
 
 TEST(Indexer, IndexFindsObjectsSharingAValueWithTheGivenOne) {
   Indexer indexer = NewIndexer();
-  indexer.Add(Obj("default", "a", "web"));
-  indexer.Add(Obj("team", "b", "web"));
-  indexer.Add(Obj("default", "c", "db"));
-  auto same_app = indexer.Index("app", *Obj("x", "probe", "web"));
+  indexer.Add(IndexerObj("default", "a", "web"));
+  indexer.Add(IndexerObj("team", "b", "web"));
+  indexer.Add(IndexerObj("default", "c", "db"));
+  auto same_app = indexer.Index("app", *IndexerObj("x", "probe", "web"));
   ASSERT_TRUE(same_app.ok());
   EXPECT_EQ(Names(same_app.value()), (std::vector<std::string>{"a", "b"}));
 }

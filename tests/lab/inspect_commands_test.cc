@@ -16,7 +16,7 @@
 namespace lab {
 namespace {
 
-constexpr const char* kOp = "inference-operator";
+constexpr const char* kInspectOp = "inference-operator";
 
 // SlowIsvc is an InferenceService whose Pods take 60s to pull, so it waits for RequeueAfter.
 std::string SlowIsvc(const std::string& name) {
@@ -26,7 +26,7 @@ std::string SlowIsvc(const std::string& name) {
 }
 
 std::string ReplicaName(TestSession& s) {
-  auto procs = s.lab.sim().Operator(kOp)->Processes();
+  auto procs = s.lab.sim().Operator(kInspectOp)->Processes();
   return procs.empty() ? "" : procs[0].first;
 }
 
@@ -69,7 +69,7 @@ TEST_P(QueueCommand, WaitingKeyCountsDown) {
   const api::Json parsed = api::Json::parse(s.Output("queue inferenceservice -o json"));
   ASSERT_EQ(parsed.size(), 1u);
   EXPECT_EQ(parsed[0]["queue"], GetParam());
-  EXPECT_EQ(parsed[0]["operator"], kOp);
+  EXPECT_EQ(parsed[0]["operator"], kInspectOp);
   EXPECT_EQ(parsed[0]["replica"], ReplicaName(s));
   ASSERT_EQ(parsed[0]["waiting"].size(), 1u);
   EXPECT_EQ(parsed[0]["waiting"][0]["key"], "default/llama");

@@ -12,12 +12,12 @@
 namespace lab {
 namespace {
 
-constexpr const char* kOp = "inference-operator";
+constexpr const char* kOperatorOp = "inference-operator";
 
-const OperatorSettings& Settings(TestSession& s) { return s.lab.sim().Operator(kOp)->settings(); }
+const OperatorSettings& Settings(TestSession& s) { return s.lab.sim().Operator(kOperatorOp)->settings(); }
 
-// Restart restarts the operator and waits until its new process runs.
-void Restart(TestSession& s) {
+// RestartOperator restarts the operator and waits until its new process runs.
+void RestartOperator(TestSession& s) {
   ASSERT_TRUE(s.Run("operator inference-operator restart\nrun 1s\n" +
                     std::string(kInferenceOperatorUp) + "run 2s\n"))
       << s.err;
@@ -57,7 +57,7 @@ TEST(OperatorCommand, ReplicasScalesTheDeploymentAtOnce) {
   EXPECT_EQ(s.Output("operator inference-operator set replicas=2"), "inference-operator: replicas=2\n");
   EXPECT_EQ(s.Output("get deploy inference-operator -o jsonpath={.spec.replicas}"), "2");
   ASSERT_TRUE(s.Run("run 10s\n")) << s.err;
-  EXPECT_EQ(s.lab.sim().Operator(kOp)->Processes().size(), 2u);
+  EXPECT_EQ(s.lab.sim().Operator(kOperatorOp)->Processes().size(), 2u);
 }
 
 TEST(OperatorCommand, QueueAndConcurrencyTakeEffectAfterRestart) {
@@ -69,13 +69,13 @@ TEST(OperatorCommand, QueueAndConcurrencyTakeEffectAfterRestart) {
       << "the running process keeps its settings";
   EXPECT_EQ(s.Output("operator inference-operator restart"),
             "deployment.apps/inference-operator restarted\n");
-  Restart(s);
+  RestartOperator(s);
   const std::string q = s.Output("queue inferenceservice");
   EXPECT_NE(q.find("classic queue"), std::string::npos) << q;
   const std::string metrics = s.Output("metrics");
   EXPECT_NE(metrics.find("controller_runtime_max_concurrent_reconciles{controller=\"inferenceservice\""),
             std::string::npos);
-  auto procs = s.lab.sim().Operator(kOp)->Processes();
+  auto procs = s.lab.sim().Operator(kOperatorOp)->Processes();
   ASSERT_EQ(procs.size(), 1u);
   ASSERT_EQ(procs[0].second->controllers().size(), 1u);
   EXPECT_EQ(procs[0].second->controllers()[0]->Workers().size(), 4u);
@@ -87,7 +87,7 @@ TEST(OperatorCommand, WatchNamespaceLimitsWhatTheOperatorSees) {
   ASSERT_TRUE(s.Run(std::string(kInferenceOperatorUp) + "create namespace team\n" +
                     "operator inference-operator set watch-namespace=team\n"))
       << s.err;
-  Restart(s);
+  RestartOperator(s);
   const int64_t since = s.LastSeq();
   ASSERT_TRUE(s.Run(Isvc("outside") + Isvc("inside", "team") + "run 5s\n")) << s.err;
   std::set<std::string> keys;
@@ -105,7 +105,7 @@ TEST(OperatorCommand, LeaderElectionTakesTheLeaseOnRestart) {
   EXPECT_TRUE(s.Records("leader.election", {{"lease", "inference-operator-leader"}}).empty())
       << "off by default for this operator";
   ASSERT_TRUE(s.Run("operator inference-operator set leader-election=true\n")) << s.err;
-  Restart(s);
+  RestartOperator(s);
   const auto acquired = s.Records("leader.election", {{"action", "acquired"},
                                                       {"lease", "inference-operator-leader"}});
   ASSERT_EQ(acquired.size(), 1u);
@@ -203,7 +203,7 @@ void WithBug(TestSession& s, const std::string& id) {
   ASSERT_TRUE(s.Run(std::string(kInferenceOperatorUp) + "operator inference-operator bug " + id +
                     " on\n"))
       << s.err;
-  Restart(s);
+  RestartOperator(s);
 }
 
 int CountDeployments(TestSession& s, const std::string& prefix) {
@@ -238,7 +238,7 @@ TEST(OperatorBug, ForgetFinalizerRemovalLeavesTheObjectTerminating) {
 
   // Switched off and restarted, the operator finishes the deletion.
   ASSERT_TRUE(s.Run("operator inference-operator bug forget-finalizer-removal off\n")) << s.err;
-  Restart(s);
+  RestartOperator(s);
   ASSERT_TRUE(s.Run("wait --for=delete isvc/llama --timeout=30s\n")) << s.err;
 }
 
@@ -383,7 +383,7 @@ TEST(OperatorRbac, DenyingListShowsA403InTheTraceAndTheLogAndResetRecovers) {
             "deployments\n");
   const std::string rules =
       s.Output("get clusterrole inference-operator -o jsonpath={.rules[*].verbs}");
-  Restart(s);  // a fresh process lists again
+  RestartOperator(s);  // a fresh process lists again
   const auto errors = s.Records("informer.error", {{"kind", "Deployment"}, {"verb", "list"}});
   ASSERT_FALSE(errors.empty());
   EXPECT_EQ(errors[0].FieldString("code"), "403");

@@ -18,7 +18,7 @@ std::string SessionScript() {
          "run 2s\nstep 150\n";
 }
 
-std::unique_ptr<Lab> Session() {
+std::unique_ptr<Lab> ProbeSession() {
   auto lab = std::make_unique<Lab>(SimulationOptions{});
   auto outcome = lab->RunScript(SessionScript(), ".", /*keep_going=*/false, nullptr);
   EXPECT_TRUE(outcome.ok) << outcome.parse_error;
@@ -33,7 +33,7 @@ RewindOptions Every40() {
 }
 
 TEST(RewindProbe, TargetsTheFurthestStepOfEveryIntervalInTheWindowNewestFirst) {
-  auto session = Session();
+  auto session = ProbeSession();
   RewindProbe probe(*session, SimulationOptions{}, Every40());
   const int64_t total = probe.total_steps();
   ASSERT_GT(total, 300);
@@ -52,7 +52,7 @@ TEST(RewindProbe, TargetsTheFurthestStepOfEveryIntervalInTheWindowNewestFirst) {
 }
 
 TEST(RewindProbe, BuildsEveryCheckpointThenEachRewindReplaysFromItsOwnInterval) {
-  auto session = Session();
+  auto session = ProbeSession();
   RewindProbe probe(*session, SimulationOptions{}, Every40());
   const int64_t total = probe.total_steps();
   const int64_t replayed = probe.BuildCheckpoints();
@@ -81,7 +81,7 @@ TEST(RewindProbe, BuildsEveryCheckpointThenEachRewindReplaysFromItsOwnInterval) 
 }
 
 TEST(RewindProbe, TheNewestTargetIsTheSessionItself) {
-  auto session = Session();
+  auto session = ProbeSession();
   RewindProbe probe(*session, SimulationOptions{}, Every40());
   probe.BuildCheckpoints();
   const std::vector<int64_t> targets = probe.Targets(10000);

@@ -16,13 +16,13 @@ namespace {
 using base::kMillisecond;
 using base::kSecond;
 
-struct Kernel {
+struct IfaceKernel {
   sim::Clock clock;
   sim::Trace trace{clock};
   sim::Scheduler scheduler{clock, trace};
 };
 
-std::unique_ptr<Interface> Make(Kernel& k, bool priority,
+std::unique_ptr<Interface> Make(IfaceKernel& k, bool priority,
                                 std::unique_ptr<RateLimiter> limiter = nullptr) {
   QueueOptions options;
   options.use_priority_queue = priority;
@@ -39,7 +39,7 @@ TEST(AddOutcome, NamesMatchTheTraceVocabulary) {
 }
 
 TEST(NewQueue, DefaultsToThePriorityQueue) {
-  Kernel k;
+  IfaceKernel k;
   QueueOptions options;
   auto q = NewQueue(k.scheduler, "raycluster", std::move(options));
   EXPECT_TRUE(q->is_priority_queue());
@@ -54,7 +54,7 @@ TEST(NewQueue, DefaultRateLimiterHasABucketOnlyOnTheClassicQueue) {
   };
   for (const Case& c : {Case{true, 5 * kMillisecond}, Case{false, 100 * kMillisecond}}) {
     SCOPED_TRACE(c.priority ? "priority queue" : "classic queue");
-    Kernel k;
+    IfaceKernel k;
     auto q = Make(k, c.priority);
     EXPECT_EQ(q->is_priority_queue(), c.priority);
     base::Duration last = 0;
@@ -66,7 +66,7 @@ TEST(NewQueue, DefaultRateLimiterHasABucketOnlyOnTheClassicQueue) {
 TEST(Interface, ShutDownDrainsTheClassicQueueButNotThePriorityQueue) {
   for (bool priority : {false, true}) {
     SCOPED_TRACE(priority ? "priority queue" : "classic queue");
-    Kernel k;
+    IfaceKernel k;
     auto q = Make(k, priority);
     q->Add("default/a");
     q->Add("default/b");
@@ -108,7 +108,7 @@ TEST(Interface, RetriesTotalDiffersBetweenTheTwoQueues) {
   for (const Op& op : ops) {
     SCOPED_TRACE(op.name);
     for (bool priority : {false, true}) {
-      Kernel k;
+      IfaceKernel k;
       // A zero-delay limiter shows the difference: When returns 0 for every failure.
       auto q =
           Make(k, priority, std::make_unique<ItemExponentialFailureRateLimiter>(0, 1000 * kSecond));
@@ -122,7 +122,7 @@ TEST(Interface, RetriesTotalDiffersBetweenTheTwoQueues) {
 TEST(Interface, WorkerLoopRunsAKeyOnceMoreAfterReAddsDuringProcessing) {
   for (bool priority : {false, true}) {
     SCOPED_TRACE(priority ? "priority queue" : "classic queue");
-    Kernel k;
+    IfaceKernel k;
     auto q = Make(k, priority);
     int ready = 0;
     q->SetOnReady([&] { ++ready; });
@@ -143,7 +143,7 @@ TEST(Interface, WorkerLoopRunsAKeyOnceMoreAfterReAddsDuringProcessing) {
 TEST(Interface, DelayedAddHookReportsTheAddWhenTheDelayElapses) {
   for (bool priority : {false, true}) {
     SCOPED_TRACE(priority ? "priority queue" : "classic queue");
-    Kernel k;
+    IfaceKernel k;
     auto q = Make(k, priority);
     std::vector<std::string> fired;
     q->SetOnDelayedAdd([&](const DelayedAdd& add) {

@@ -18,7 +18,7 @@ namespace {
 using base::kMillisecond;
 using base::kSecond;
 
-struct Kernel {
+struct PqKernel {
   sim::Clock clock;
   sim::Trace trace{clock};
   sim::Scheduler scheduler{clock, trace};
@@ -47,7 +47,7 @@ std::vector<std::string> Drain(PriorityQueue& q) {
 }
 
 TEST(PriorityQueue, HandsOutHigherPriorityFirstAndFifoWithinAPriority) {
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   q.AddWithOpts(Priority(kLowPriority), "default/initial-list");
   q.AddWithOpts(Priority(0), "default/a");
@@ -60,7 +60,7 @@ TEST(PriorityQueue, HandsOutHigherPriorityFirstAndFifoWithinAPriority) {
 }
 
 TEST(PriorityQueue, DeduplicatesAKeyIntoOneEntry) {
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   EXPECT_EQ(q.Add("foo").outcome, AddOutcome::kQueued);
   EXPECT_EQ(q.Add("foo").outcome, AddOutcome::kCoalesced);
@@ -71,7 +71,7 @@ TEST(PriorityQueue, DeduplicatesAKeyIntoOneEntry) {
 
 TEST(PriorityQueue, ALockedKeyReAddedIsCountedByLenButSkippedUntilDone) {
   // controller-runtime priorityqueue_test.go "enqueues a locked item"
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   q.Add("foo");
   ASSERT_EQ(q.Get().key.value_or(""), "foo");
@@ -104,7 +104,7 @@ TEST(PriorityQueue, PriorityIsTheMaximumOfAllAdds) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    Kernel k;
+    PqKernel k;
     PriorityQueue q(k.scheduler, "test");
     for (int p : c.priorities) q.AddWithOpts(Priority(p), "foo");
     GetResult got = q.Get();
@@ -119,7 +119,7 @@ TEST(PriorityQueue, PriorityIsTheMaximumOfAllAdds) {
 TEST(PriorityQueue, ARaisedPriorityGoesToTheBackOfItsNewLevel) {
   // priorityqueue_test.go "follows FIFO order ... when item priority changes" and
   // "gets pushed to the front if the priority increases"
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   q.AddWithOpts(Priority(0), "foo");
   q.AddWithOpts(Priority(1), "bar");
@@ -133,7 +133,7 @@ TEST(PriorityQueue, ARaisedPriorityGoesToTheBackOfItsNewLevel) {
 }
 
 TEST(PriorityQueue, AReadyKeyIgnoresALaterDelay) {
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   q.Add("foo");
   AddResult r = q.AddAfter("foo", 3600 * kSecond);
@@ -157,7 +157,7 @@ TEST(PriorityQueue, AWaitingKeyKeepsTheEarliestReadyAt) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    Kernel k;
+    PqKernel k;
     PriorityQueue q(k.scheduler, "test");
     EXPECT_EQ(q.AddAfter("foo", c.first).outcome, AddOutcome::kDelayed);
     EXPECT_EQ(q.AddAfter("foo", c.second).outcome, AddOutcome::kDelayed);
@@ -188,7 +188,7 @@ TEST(PriorityQueue, RateLimitedAndAfterTakeTheShorterDelay) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    Kernel k;
+    PqKernel k;
     PriorityQueue q(k.scheduler, "test");
     for (int i = 0; i < c.prior_failures; ++i) q.rate_limiter().When("foo");
     AddResult r = q.AddWithOpts(Opts(c.after, true), "foo");
@@ -202,7 +202,7 @@ TEST(PriorityQueue, RateLimitedAndAfterTakeTheShorterDelay) {
 }
 
 TEST(PriorityQueue, RetriesCountOnlyNonZeroDelays) {
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   q.AddAfter("a", 0);
   q.AddAfter("b", -kSecond);
@@ -215,7 +215,7 @@ TEST(PriorityQueue, RetriesCountOnlyNonZeroDelays) {
 TEST(PriorityQueue, AWaitingKeyMadeReadyByAnAddCountsAsAnAdd) {
   // priorityqueue_test.go "updates metrics correctly for an item that gets initially added with
   // after and then without" and "... re-added with higher priority and no after"
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   q.AddWithOpts(Opts(3600 * kSecond, false, 0), "foo");
   EXPECT_EQ(q.Len(), 0u);
@@ -232,7 +232,7 @@ TEST(PriorityQueue, AWaitingKeyMadeReadyByAnAddCountsAsAnAdd) {
 }
 
 TEST(PriorityQueue, AKeyThatBecomesReadyQueuesBehindKeysAlreadyReady) {
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   std::vector<std::string> fired;
   q.SetOnDelayedAdd(
@@ -247,7 +247,7 @@ TEST(PriorityQueue, AKeyThatBecomesReadyQueuesBehindKeysAlreadyReady) {
 }
 
 TEST(PriorityQueue, KeysDueAtOneInstantBecomeReadyInPriorityOrder) {
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   q.AddWithOpts(Opts(kSecond, false, 0), "low");
   q.AddWithOpts(Opts(kSecond, false, 5), "high");
@@ -258,7 +258,7 @@ TEST(PriorityQueue, KeysDueAtOneInstantBecomeReadyInPriorityOrder) {
 }
 
 TEST(PriorityQueue, ALockedKeyWaitingEntryFiresAsDirty) {
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   std::vector<AddOutcome> fired;
   q.SetOnDelayedAdd([&](const DelayedAdd& add) { fired.push_back(add.outcome); });
@@ -276,7 +276,7 @@ TEST(PriorityQueue, ALockedKeyWaitingEntryFiresAsDirty) {
 }
 
 TEST(PriorityQueue, AfterShutDownGetReturnsShutdownAtOnceWithoutDraining) {
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   q.Add("baz");
   q.AddAfter("later", kSecond);
@@ -296,7 +296,7 @@ TEST(PriorityQueue, AfterShutDownGetReturnsShutdownAtOnceWithoutDraining) {
 }
 
 TEST(PriorityQueue, DefaultRateLimiterHasNoTokenBucket) {
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   for (int i = 0; i <= 100; ++i) {
     EXPECT_EQ(q.AddRateLimited("default/item-" + std::to_string(i)).delay, 5 * kMillisecond);
@@ -304,7 +304,7 @@ TEST(PriorityQueue, DefaultRateLimiterHasNoTokenBucket) {
 }
 
 TEST(PriorityQueue, SnapshotShowsReadyWaitingLockedAndRequeues) {
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   q.Add("default/a");
   ASSERT_EQ(q.Get().key.value_or(""), "default/a");
@@ -329,7 +329,7 @@ TEST(PriorityQueue, SnapshotShowsReadyWaitingLockedAndRequeues) {
 }
 
 TEST(PriorityQueueDeathTest, DoneForAKeyNotHandedOutIsAProgrammerError) {
-  Kernel k;
+  PqKernel k;
   PriorityQueue q(k.scheduler, "test");
   q.Add("a");
   EXPECT_DEATH(q.Done("a"), "Done for a key Get did not hand out");

@@ -16,7 +16,7 @@ namespace {
 using base::kMillisecond;
 using base::kSecond;
 
-struct Kernel {
+struct RlKernel {
   sim::Clock clock;
   sim::Trace trace{clock};
   sim::Scheduler scheduler{clock, trace};
@@ -27,7 +27,7 @@ std::unique_ptr<RateLimiter> Exponential5ms() {
 }
 
 TEST(RateLimitingQueue, AddRateLimitedWaitsForTheLimitersDelay) {
-  Kernel k;
+  RlKernel k;
   RateLimitingQueue q(k.scheduler, "test", Exponential5ms());
   AddResult first = q.AddRateLimited("default/a");
   EXPECT_EQ(first.outcome, AddOutcome::kDelayed);
@@ -44,7 +44,7 @@ TEST(RateLimitingQueue, AddRateLimitedWaitsForTheLimitersDelay) {
 }
 
 TEST(RateLimitingQueue, ForgetResetsTheBackoffButLeavesTheItemWaiting) {
-  Kernel k;
+  RlKernel k;
   RateLimitingQueue q(k.scheduler, "test", Exponential5ms());
   q.AddRateLimited("x");
   q.AddRateLimited("x");
@@ -57,7 +57,7 @@ TEST(RateLimitingQueue, ForgetResetsTheBackoffButLeavesTheItemWaiting) {
 }
 
 TEST(RateLimitingQueue, WhenCountsAFailureEvenWhileShuttingDown) {
-  Kernel k;
+  RlKernel k;
   RateLimitingQueue q(k.scheduler, "test", Exponential5ms());
   q.ShutDown();
   AddResult r = q.AddRateLimited("x");
@@ -68,7 +68,7 @@ TEST(RateLimitingQueue, WhenCountsAFailureEvenWhileShuttingDown) {
 }
 
 TEST(RateLimitingQueue, DefaultsToTheControllerLimiterWithItsTokenBucket) {
-  Kernel k;
+  RlKernel k;
   RateLimitingQueue q(k.scheduler, "test");
   for (int i = 0; i < 100; ++i) {
     EXPECT_EQ(q.AddRateLimited("default/item-" + std::to_string(i)).delay, 5 * kMillisecond);
@@ -104,7 +104,7 @@ TEST(PriorityQueueWrapper, MapsAddOptsOntoTheClassicQueue) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    Kernel k;
+    RlKernel k;
     PriorityQueueWrapper q(
         std::make_unique<RateLimitingQueue>(k.scheduler, "test", Exponential5ms()));
     AddResult r = q.AddWithOpts(c.opts, "default/a");
@@ -121,7 +121,7 @@ TEST(PriorityQueueWrapper, MapsAddOptsOntoTheClassicQueue) {
 }
 
 TEST(PriorityQueueWrapper, SnapshotShowsFifoWaitingProcessingDirtyAndRequeues) {
-  Kernel k;
+  RlKernel k;
   PriorityQueueWrapper q(
       std::make_unique<RateLimitingQueue>(k.scheduler, "test", Exponential5ms()));
   q.Add("default/a");

@@ -14,7 +14,7 @@
 namespace lab {
 namespace {
 
-constexpr const char* kUsage =
+constexpr const char* kScheduleUsage =
     "error: usage: schedule [--lag D] [CHOICE…] | schedule show | schedule off "
     "(CHOICE is N for the next choice point or I=N for choice point I)";
 constexpr base::Duration kDefaultLag = 10 * base::kMillisecond;
@@ -80,7 +80,7 @@ CommandResult RunSchedule(CommandContext& ctx, const std::vector<std::string>& a
     const bool ok = eq == std::string::npos
                         ? ParseIndex(a, &value)
                         : ParseIndex(a.substr(0, eq), &index) && ParseIndex(a.substr(eq + 1), &value);
-    if (!ok) return CommandResult::Error("error: invalid choice \"" + a + "\"\n" + kUsage);
+    if (!ok) return CommandResult::Error("error: invalid choice \"" + a + "\"\n" + kScheduleUsage);
     if (pins.count(index) != 0) {
       return CommandResult::Error("error: choice point " + std::to_string(index) +
                                   " is pinned twice");

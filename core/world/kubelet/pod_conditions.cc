@@ -26,8 +26,8 @@ std::optional<std::string_view> StoredType(const Json& entry) {
   return std::string_view(type->get_ref<const std::string&>());
 }
 
-// TextIs: obj's member `key` is the string `want`, or is absent when `want` is empty.
-bool TextIs(const Json& obj, const api::InternedKey& key, std::string_view want) {
+// ConditionTextIs: obj's member `key` is the string `want`, or is absent when `want` is empty.
+bool ConditionTextIs(const Json& obj, const api::InternedKey& key, std::string_view want) {
   const Json* field = api::MemberAt(obj, key);
   if (field == nullptr) return want.empty();
   return !want.empty() && field->is_string() && field->get_ref<const std::string&>() == want;
@@ -43,9 +43,9 @@ bool Unchanged(const KubeletCondition& c, const Json& prior, const char* status)
   const Json* probe = api::MemberAt(prior, api::keys::LastProbeTime());
   return prior.size() == members && probe != nullptr && probe->is_null() &&
          api::MemberAt(prior, api::keys::LastTransitionTime()) != nullptr &&
-         TextIs(prior, api::keys::Status(), status) && TextIs(prior, api::keys::Type(), c.type) &&
-         TextIs(prior, api::keys::Reason(), c.reason) &&
-         TextIs(prior, api::keys::Message(), c.message);
+         ConditionTextIs(prior, api::keys::Status(), status) && ConditionTextIs(prior, api::keys::Type(), c.type) &&
+         ConditionTextIs(prior, api::keys::Reason(), c.reason) &&
+         ConditionTextIs(prior, api::keys::Message(), c.message);
 }
 
 // Build writes one condition with its members in key order (each insertion appends).

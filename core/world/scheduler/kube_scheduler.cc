@@ -32,7 +32,7 @@ const std::string& StringAt(const Json& obj, const api::InternedKey& a,
   return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kEmpty;
 }
 
-const std::string& NodeName(const Json& pod) {
+const std::string& SchedulerNodeName(const Json& pod) {
   return StringAt(pod, api::keys::Spec(), api::pod_keys::NodeName());
 }
 
@@ -68,7 +68,7 @@ void KubeScheduler::Start() {
 
 bool KubeScheduler::NeedsScheduling(const Json& pod) {
   const std::string& name = StringAt(pod, api::keys::Spec(), api::pod_keys::SchedulerName());
-  return (name.empty() || name == kDefaultSchedulerName) && NodeName(pod).empty() &&
+  return (name.empty() || name == kDefaultSchedulerName) && SchedulerNodeName(pod).empty() &&
          !api::IsBeingDeleted(pod) && !Terminal(pod);
 }
 
@@ -76,7 +76,7 @@ void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& n
   // A write that keeps the node, the terminal state and the requests (a kubelet's status write)
   // would take out exactly what it puts back.
   const bool same_share = old_obj != nullptr && new_obj != nullptr &&
-                          NodeName(*old_obj) == NodeName(*new_obj) &&
+                          SchedulerNodeName(*old_obj) == SchedulerNodeName(*new_obj) &&
                           Terminal(*old_obj) == Terminal(*new_obj) &&
                           SameRequestInputs(*old_obj, *new_obj);
   if (!same_share) {
@@ -94,9 +94,9 @@ void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& n
   if (new_obj == nullptr && old_obj != nullptr) unschedulable_.erase(api::ObjectKey(*old_obj));
   // A bound Pod going away (deleted or finished) frees room: retry the unschedulable ones.
   const bool was_using =
-      old_obj != nullptr && !NodeName(*old_obj).empty() && !Terminal(*old_obj);
+      old_obj != nullptr && !SchedulerNodeName(*old_obj).empty() && !Terminal(*old_obj);
   const bool now_using =
-      new_obj != nullptr && !NodeName(*new_obj).empty() && !Terminal(*new_obj);
+      new_obj != nullptr && !SchedulerNodeName(*new_obj).empty() && !Terminal(*new_obj);
   if (was_using && !now_using) MoveAllToActive();
 }
 
@@ -110,7 +110,7 @@ void KubeScheduler::MoveAllToActive() {
 
 void KubeScheduler::Account(const api::ObjectPtr& pod, int sign) {
   if (pod == nullptr || Terminal(*pod)) return;
-  const std::string& node = NodeName(*pod);
+  const std::string& node = SchedulerNodeName(*pod);
   if (node.empty()) return;
   auto& [plain, nonzero] = requested_[node];
   const auto [pod_plain, pod_nonzero] = PodRequestsWithNonzero(*pod);

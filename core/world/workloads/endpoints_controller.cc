@@ -19,7 +19,7 @@ namespace {
 
 using api::Json;
 
-const char kController[] = "endpoint-controller";
+const char kEndpointsController[] = "endpoint-controller";
 
 // LabelsOf is JsonAt(obj, "/metadata/labels") under interned keys: every Pod event reads it.
 const Json& LabelsOf(const Json& obj) {
@@ -183,7 +183,7 @@ EndpointsController::EndpointsController(client::Client& client, sim::Scheduler&
                                   if (services_.GetByKey(key) != nullptr) queue_.Add(key);
                                 })),
       queue_(scheduler,
-             SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
+             SyncQueue::Options{kEndpointsController, options_.sync_delay, 50 * base::kMillisecond,
                                 10 * base::kSecond},
              [this](const std::string& key) { return Sync(key); }) {}
 
@@ -332,7 +332,7 @@ bool EndpointsController::Sync(const std::string& key) {
   if (svc == nullptr) {
     if (current == nullptr) return true;
     ScopedCause cause(
-        trace, EmitAction(trace, kController, "Endpoints/" + key, "delete", "the Service is gone"));
+        trace, EmitAction(trace, kEndpointsController, "Endpoints/" + key, "delete", "the Service is gone"));
     auto deleted = client_.Delete("Endpoints", api::Namespace(*current), api::Name(*current));
     if (deleted.ok()) endpoints_.ObserveDelete(deleted.value());
     return deleted.ok() || base::IsNotFound(deleted.status());
@@ -438,7 +438,7 @@ bool EndpointsController::Sync(const std::string& key) {
                {"metadata", {{"name", api::Name(*svc)}, {"namespace", ns}}}};
     if (!no_labels) ep["metadata"]["labels"] = svc_labels;
     if (!subsets_field.is_null()) ep["subsets"] = subsets_field;
-    ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "create", detail));
+    ScopedCause cause(trace, EmitAction(trace, kEndpointsController, "Endpoints/" + key, "create", detail));
     auto created = client_.Create(ep);
     if (!created.ok()) return false;
     endpoints_.Observe(created.value());
@@ -449,7 +449,7 @@ bool EndpointsController::Sync(const std::string& key) {
       (no_labels ? current_labels.is_null() : current_labels == svc_labels)) {
     return true;
   }
-  ScopedCause cause(trace, EmitAction(trace, kController, "Endpoints/" + key, "update", detail));
+  ScopedCause cause(trace, EmitAction(trace, kEndpointsController, "Endpoints/" + key, "update", detail));
   auto patched =
       client_.Patch("Endpoints", ns, api::Name(*svc), client::PatchType::kJsonMerge,
                     Json{{"subsets", std::move(subsets_field)},

@@ -13,9 +13,9 @@ namespace {
 
 using api::Json;
 
-const char kController[] = "job-controller";
+const char kJobController[] = "job-controller";
 
-Json OrNull(int64_t v) { return v == 0 ? Json(nullptr) : Json(v); }
+Json JobOrNull(int64_t v) { return v == 0 ? Json(nullptr) : Json(v); }
 
 bool Finished(const Json& job) {
   return ConditionIs(job, "Complete", "True") || ConditionIs(job, "Failed", "True");
@@ -58,7 +58,7 @@ JobController::JobController(client::Client& client, sim::Scheduler& scheduler, 
                              EnqueueControllerOf(o, "Job", queue_);
                            })),
       queue_(scheduler,
-             SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
+             SyncQueue::Options{kJobController, options_.sync_delay, 50 * base::kMillisecond,
                                 10 * base::kSecond},
              [this](const std::string& key) { return Sync(key); }) {}
 
@@ -133,7 +133,7 @@ bool JobController::Sync(const std::string& key) {
     const std::string reason = exceeded ? "BackoffLimitExceeded" : "CompletionsReached";
     const std::string message = exceeded ? "Job has reached the specified backoff limit"
                                          : "Reached expected number of succeeded pods";
-    ScopedCause cause(trace, EmitAction(trace, kController, object, exceeded ? "fail" : "complete",
+    ScopedCause cause(trace, EmitAction(trace, kJobController, object, exceeded ? "fail" : "complete",
                                         reason + ": " + std::to_string(succeeded) + " succeeded, " +
                                             std::to_string(failed) + " failed"));
     delete_all(active);
@@ -161,7 +161,7 @@ bool JobController::Sync(const std::string& key) {
                          return api::Name(*a) < api::Name(*b);
                        });
       victims.resize(static_cast<size_t>(active_count - want));
-      ScopedCause cause(trace, EmitAction(trace, kController, object, "delete-pods",
+      ScopedCause cause(trace, EmitAction(trace, kJobController, object, "delete-pods",
                                           "want " + std::to_string(want) + " active, have " +
                                               std::to_string(active_count)));
       delete_all(victims);
@@ -179,7 +179,7 @@ bool JobController::Sync(const std::string& key) {
         queue_.AddAfter(key, ready_at - now);
       } else {
         const int64_t n = want - active_count;
-        ScopedCause cause(trace, EmitAction(trace, kController, object, "create-pods",
+        ScopedCause cause(trace, EmitAction(trace, kJobController, object, "create-pods",
                                             "want " + std::to_string(want) + " active, have " +
                                                 std::to_string(active_count) + ": creating " +
                                                 std::to_string(n)));
@@ -205,9 +205,9 @@ bool JobController::Sync(const std::string& key) {
   Json start_time = JsonAt(*job, "/status/startTime");
   if (start_time.is_null() && !suspended) start_time = base::FormatRfc3339(now);
   Json status = {
-      {"active", OrNull(active_count)},
-      {"succeeded", OrNull(succeeded)},
-      {"failed", OrNull(failed)},
+      {"active", JobOrNull(active_count)},
+      {"succeeded", JobOrNull(succeeded)},
+      {"failed", JobOrNull(failed)},
       {"ready", ready},
       {"startTime", start_time},
       {"completionTime", completion_time},

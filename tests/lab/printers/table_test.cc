@@ -10,9 +10,9 @@ namespace {
 
 using api::Json;
 
-constexpr base::SimTime kNow = 100 * base::kSecond;  // 2026-01-01T00:01:40Z
+constexpr base::SimTime kTableNow = 100 * base::kSecond;  // 2026-01-01T00:01:40Z
 
-api::KindInfo Kind(const std::string& kind, const std::string& group, bool custom = false) {
+api::KindInfo TableKind(const std::string& kind, const std::string& group, bool custom = false) {
   api::KindInfo k;
   k.kind = kind;
   k.group = group;
@@ -21,7 +21,7 @@ api::KindInfo Kind(const std::string& kind, const std::string& group, bool custo
   return k;
 }
 
-api::ObjectPtr Obj(const std::string& json) {
+api::ObjectPtr TableObj(const std::string& json) {
   Json doc = Json::parse(json, nullptr, false);
   EXPECT_FALSE(doc.is_discarded()) << json;
   return api::MakeObject(doc);
@@ -29,13 +29,13 @@ api::ObjectPtr Obj(const std::string& json) {
 
 std::string Get(const api::KindInfo& kind, const std::vector<api::ObjectPtr>& objects,
                 PrintOptions opts = {}) {
-  return RenderTable(BuildTable(kind, objects, kNow, opts));
+  return RenderTable(BuildTable(kind, objects, kTableNow, opts));
 }
 
 // A Pod with one container in the given state; created at the epoch (AGE 100s).
 api::ObjectPtr PodWith(const std::string& container_status, const std::string& extra_status = "",
                        const std::string& metadata_extra = "") {
-  return Obj(
+  return TableObj(
       R"({"metadata":{"name":"p","namespace":"default","creationTimestamp":"2026-01-01T00:00:00Z")" +
       metadata_extra + R"(},"spec":{"containers":[{"name":"c","image":"busybox"}]},
       "status":{"phase":"Running")" +
@@ -95,7 +95,7 @@ TEST(BuildTable, PodReadyStatusAndRestartsFollowKubectlRules) {
        {"0/1", "Running", "0"}},
   };
   for (const PodCase& c : cases) {
-    Table t = BuildTable(Kind("Pod", ""), {c.pod}, kNow, {});
+    Table t = BuildTable(TableKind("Pod", ""), {c.pod}, kTableNow, {});
     ASSERT_EQ(t.rows.size(), 1u) << c.name;
     EXPECT_EQ(t.headers, (std::vector<std::string>{"NAME", "READY", "STATUS", "RESTARTS", "AGE"}))
         << c.name;
@@ -106,20 +106,20 @@ TEST(BuildTable, PodReadyStatusAndRestartsFollowKubectlRules) {
 }
 
 TEST(BuildTable, PodInitContainersShowInitProgress) {
-  api::ObjectPtr pod = Obj(R"({"metadata":{"name":"p","creationTimestamp":"2026-01-01T00:00:00Z"},
+  api::ObjectPtr pod = TableObj(R"({"metadata":{"name":"p","creationTimestamp":"2026-01-01T00:00:00Z"},
     "spec":{"initContainers":[{"name":"init"}],"containers":[{"name":"c"}]},
     "status":{"phase":"Pending","initContainerStatuses":[{"name":"init","restartCount":0,
       "state":{"running":{}}}],"containerStatuses":[{"name":"c","state":{"waiting":{"reason":"PodInitializing"}}}]}})");
-  EXPECT_EQ(BuildTable(Kind("Pod", ""), {pod}, kNow, {}).rows[0][2], "Init:0/1");
+  EXPECT_EQ(BuildTable(TableKind("Pod", ""), {pod}, kTableNow, {}).rows[0][2], "Init:0/1");
 }
 
 TEST(RenderTable, PodWideAddsIpNodeNominatedNodeAndReadinessGates) {
-  api::ObjectPtr pod = Obj(
+  api::ObjectPtr pod = TableObj(
       R"({"metadata":{"name":"raycluster-head-x7k2p","creationTimestamp":"2026-01-01T00:00:00Z"},
     "spec":{"nodeName":"node-1","containers":[{"name":"ray-head"}]},
     "status":{"phase":"Running","podIP":"10.244.0.7",
       "containerStatuses":[{"name":"ray-head","ready":true,"restartCount":0,"state":{"running":{}}}]}})");
-  EXPECT_EQ(Get(Kind("Pod", ""), {pod}, PrintOptions{true, false, false}),
+  EXPECT_EQ(Get(TableKind("Pod", ""), {pod}, PrintOptions{true, false, false}),
             "NAME                    READY   STATUS    RESTARTS   AGE    IP           NODE     "
             "NOMINATED NODE   READINESS GATES\n"
             "raycluster-head-x7k2p   1/1     Running   0          100s   10.244.0.7   node-1   "
@@ -128,17 +128,17 @@ TEST(RenderTable, PodWideAddsIpNodeNominatedNodeAndReadinessGates) {
 
 TEST(RenderTable, ServicesShowTypeClusterIpAndPorts) {
   api::ObjectPtr headless =
-      Obj(R"({"metadata":{"name":"raycluster-head-svc","creationTimestamp":"2026-01-01T00:00:00Z"},
+      TableObj(R"({"metadata":{"name":"raycluster-head-svc","creationTimestamp":"2026-01-01T00:00:00Z"},
     "spec":{"clusterIP":"None","clusterIPs":["None"],"selector":{"ray.io/node-type":"head"},
       "ports":[{"name":"dashboard","port":8265,"protocol":"TCP"},{"name":"gcs","port":6379}]}})");
-  api::ObjectPtr lb = Obj(R"({"metadata":{"name":"web","creationTimestamp":"2026-01-01T00:00:30Z"},
+  api::ObjectPtr lb = TableObj(R"({"metadata":{"name":"web","creationTimestamp":"2026-01-01T00:00:30Z"},
     "spec":{"type":"LoadBalancer","clusterIPs":["10.96.0.20"],"ports":[{"port":80,"nodePort":30080}]}})");
   EXPECT_EQ(
-      Get(Kind("Service", ""), {headless, lb}),
+      Get(TableKind("Service", ""), {headless, lb}),
       "NAME                  TYPE           CLUSTER-IP   EXTERNAL-IP   PORT(S)             AGE\n"
       "raycluster-head-svc   ClusterIP      None         <none>        8265/TCP,6379/TCP   100s\n"
       "web                   LoadBalancer   10.96.0.20   <pending>     80:30080/TCP        70s\n");
-  EXPECT_EQ(BuildTable(Kind("Service", ""), {headless}, kNow, PrintOptions{true, false, false})
+  EXPECT_EQ(BuildTable(TableKind("Service", ""), {headless}, kTableNow, PrintOptions{true, false, false})
                 .rows[0]
                 .back(),
             "ray.io/node-type=head");
@@ -146,30 +146,30 @@ TEST(RenderTable, ServicesShowTypeClusterIpAndPorts) {
 
 TEST(RenderTable, DeploymentAndReplicaSetShowReplicaCounts) {
   api::ObjectPtr d =
-      Obj(R"({"metadata":{"name":"kuberay-operator","creationTimestamp":"2026-01-01T00:00:00Z"},
+      TableObj(R"({"metadata":{"name":"kuberay-operator","creationTimestamp":"2026-01-01T00:00:00Z"},
     "spec":{"replicas":2,"selector":{"matchLabels":{"app":"op"}},
       "template":{"spec":{"containers":[{"name":"op","image":"kuberay/operator:v1.7.0"}]}}},
     "status":{"readyReplicas":1,"updatedReplicas":2,"availableReplicas":1}})");
-  EXPECT_EQ(Get(Kind("Deployment", "apps"), {d}, PrintOptions{true, false, false}),
+  EXPECT_EQ(Get(TableKind("Deployment", "apps"), {d}, PrintOptions{true, false, false}),
             "NAME               READY   UP-TO-DATE   AVAILABLE   AGE    CONTAINERS   IMAGES        "
             "            SELECTOR\n"
             "kuberay-operator   1/2     2            1           100s   op           "
             "kuberay/operator:v1.7.0   app=op\n");
-  api::ObjectPtr rs = Obj(
+  api::ObjectPtr rs = TableObj(
       R"({"metadata":{"name":"kuberay-operator-5d9f","creationTimestamp":"2026-01-01T00:00:00Z"},
     "spec":{"replicas":2},"status":{"replicas":2,"readyReplicas":1}})");
-  EXPECT_EQ(BuildTable(Kind("ReplicaSet", "apps"), {rs}, kNow, {}).rows[0],
+  EXPECT_EQ(BuildTable(TableKind("ReplicaSet", "apps"), {rs}, kTableNow, {}).rows[0],
             (std::vector<std::string>{"kuberay-operator-5d9f", "2", "2", "1", "100s"}));
 }
 
 TEST(BuildTable, JobShowsStatusCompletionsAndDuration) {
-  api::ObjectPtr done = Obj(R"({"metadata":{"name":"j","creationTimestamp":"2026-01-01T00:00:00Z"},
+  api::ObjectPtr done = TableObj(R"({"metadata":{"name":"j","creationTimestamp":"2026-01-01T00:00:00Z"},
     "spec":{"completions":1},"status":{"succeeded":1,"startTime":"2026-01-01T00:00:01Z",
       "completionTime":"2026-01-01T00:00:31Z","conditions":[{"type":"Complete","status":"True"}]}})");
   api::ObjectPtr running =
-      Obj(R"({"metadata":{"name":"r","creationTimestamp":"2026-01-01T00:00:00Z"},
+      TableObj(R"({"metadata":{"name":"r","creationTimestamp":"2026-01-01T00:00:00Z"},
     "spec":{"parallelism":3},"status":{"startTime":"2026-01-01T00:00:40Z"}})");
-  Table t = BuildTable(Kind("Job", "batch"), {done, running}, kNow, {});
+  Table t = BuildTable(TableKind("Job", "batch"), {done, running}, kTableNow, {});
   EXPECT_EQ(t.headers,
             (std::vector<std::string>{"NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE"}));
   EXPECT_EQ(t.rows[0], (std::vector<std::string>{"j", "Complete", "1/1", "30s", "100s"}));
@@ -263,7 +263,7 @@ TEST(BuildTable, SimpleBuiltinKindsPrintTheirKubectlColumns) {
        {"x", "kubernetes.io/tls", "2", "100s"}},
   };
   for (const SimpleCase& c : cases) {
-    Table t = BuildTable(Kind(c.kind, c.group), {Obj(c.json)}, kNow, {});
+    Table t = BuildTable(TableKind(c.kind, c.group), {TableObj(c.json)}, kTableNow, {});
     EXPECT_EQ(t.headers, c.headers) << c.kind;
     ASSERT_EQ(t.rows.size(), 1u) << c.kind;
     EXPECT_EQ(t.rows[0], c.row) << c.kind;
@@ -272,22 +272,22 @@ TEST(BuildTable, SimpleBuiltinKindsPrintTheirKubectlColumns) {
 
 TEST(RenderTable, EventsShowLastSeenTypeReasonObjectMessage) {
   api::ObjectPtr ev =
-      Obj(R"({"metadata":{"name":"p.1","namespace":"default"},"type":"Warning","reason":"BackOff",
+      TableObj(R"({"metadata":{"name":"p.1","namespace":"default"},"type":"Warning","reason":"BackOff",
     "involvedObject":{"kind":"Pod","name":"p"},"message":"Back-off restarting failed container\n","count":3,
     "firstTimestamp":"2026-01-01T00:00:20Z","lastTimestamp":"2026-01-01T00:01:30Z"})");
-  EXPECT_EQ(Get(Kind("Event", ""), {ev}),
+  EXPECT_EQ(Get(TableKind("Event", ""), {ev}),
             "LAST SEEN   TYPE      REASON    OBJECT   MESSAGE\n"
             "10s         Warning   BackOff   pod/p    Back-off restarting failed container\n");
 }
 
 TEST(RenderTable, RayClusterUsesKubeRayPrinterColumns) {
   api::ObjectPtr rc =
-      Obj(R"({"metadata":{"name":"raycluster-kuberay","creationTimestamp":"2026-01-01T00:00:00Z"},
+      TableObj(R"({"metadata":{"name":"raycluster-kuberay","creationTimestamp":"2026-01-01T00:00:00Z"},
     "status":{"desiredWorkerReplicas":1,"availableWorkerReplicas":1,"desiredCPU":"2","desiredMemory":"3G",
       "desiredGPU":"0","desiredTPU":"0","state":"ready","head":{"podIP":"10.244.0.6","serviceIP":"10.96.0.9"}}})");
   api::ObjectPtr fresh =
-      Obj(R"({"metadata":{"name":"new","creationTimestamp":"2026-01-01T00:01:39Z"}})");
-  const api::KindInfo kind = Kind("RayCluster", "ray.io", true);
+      TableObj(R"({"metadata":{"name":"new","creationTimestamp":"2026-01-01T00:01:39Z"}})");
+  const api::KindInfo kind = TableKind("RayCluster", "ray.io", true);
   EXPECT_EQ(Get(kind, {rc, fresh}),
             "NAME                 DESIRED WORKERS   AVAILABLE WORKERS   CPUS   MEMORY   GPUS   "
             "STATUS   AGE\n"
@@ -295,7 +295,7 @@ TEST(RenderTable, RayClusterUsesKubeRayPrinterColumns) {
             "ready    100s\n"
             "new                                                                                   "
             "     1s\n");
-  EXPECT_EQ(BuildTable(kind, {rc}, kNow, PrintOptions{true, false, false}).headers,
+  EXPECT_EQ(BuildTable(kind, {rc}, kTableNow, PrintOptions{true, false, false}).headers,
             (std::vector<std::string>{"NAME", "DESIRED WORKERS", "AVAILABLE WORKERS", "CPUS",
                                       "MEMORY", "GPUS", "TPUS", "STATUS", "AGE", "HEAD POD IP",
                                       "HEAD SERVICE IP"}));
@@ -303,10 +303,10 @@ TEST(RenderTable, RayClusterUsesKubeRayPrinterColumns) {
 
 TEST(BuildTable, RayJobRayServiceAndInferenceServiceUseTheirCrdColumns) {
   api::ObjectPtr job =
-      Obj(R"({"metadata":{"name":"rayjob-sample","creationTimestamp":"2026-01-01T00:00:00Z"},
+      TableObj(R"({"metadata":{"name":"rayjob-sample","creationTimestamp":"2026-01-01T00:00:00Z"},
     "status":{"jobStatus":"RUNNING","jobDeploymentStatus":"Running","rayClusterName":"rayjob-sample-abcde",
       "startTime":"2026-01-01T00:00:10Z"}})");
-  Table t = BuildTable(Kind("RayJob", "ray.io", true), {job}, kNow, {});
+  Table t = BuildTable(TableKind("RayJob", "ray.io", true), {job}, kTableNow, {});
   EXPECT_EQ(t.headers,
             (std::vector<std::string>{"NAME", "JOB STATUS", "DEPLOYMENT STATUS", "RAY CLUSTER NAME",
                                       "START TIME", "END TIME", "AGE"}));
@@ -315,40 +315,40 @@ TEST(BuildTable, RayJobRayServiceAndInferenceServiceUseTheirCrdColumns) {
                                       "2026-01-01T00:00:10Z", "", "100s"}));
 
   api::ObjectPtr svc =
-      Obj(R"({"metadata":{"name":"rayservice-sample"},"status":{"serviceStatus":"Running",
+      TableObj(R"({"metadata":{"name":"rayservice-sample"},"status":{"serviceStatus":"Running",
     "numServeEndpoints":2}})");
-  t = BuildTable(Kind("RayService", "ray.io", true), {svc}, kNow, {});
+  t = BuildTable(TableKind("RayService", "ray.io", true), {svc}, kTableNow, {});
   EXPECT_EQ(t.headers, (std::vector<std::string>{"NAME", "SERVICE STATUS", "NUM SERVE ENDPOINTS"}));
   EXPECT_EQ(t.rows[0], (std::vector<std::string>{"rayservice-sample", "Running", "2"}));
 
   api::ObjectPtr isvc =
-      Obj(R"({"metadata":{"name":"llama","creationTimestamp":"2026-01-01T00:00:00Z"},
+      TableObj(R"({"metadata":{"name":"llama","creationTimestamp":"2026-01-01T00:00:00Z"},
     "spec":{"replicas":4,"image":"vllm:0.7.0"},"status":{"readyReplicas":2}})");
-  t = BuildTable(Kind("InferenceService", "serving.reconcile-lab.io", true), {isvc}, kNow, {});
+  t = BuildTable(TableKind("InferenceService", "serving.reconcile-lab.io", true), {isvc}, kTableNow, {});
   EXPECT_EQ(t.headers, (std::vector<std::string>{"NAME", "READY", "REPLICAS", "IMAGE", "AGE"}));
   EXPECT_EQ(t.rows[0], (std::vector<std::string>{"llama", "2", "4", "vllm:0.7.0", "100s"}));
 }
 
 TEST(BuildTable, UnknownCustomResourceGetsNameAndAge) {
   Table t =
-      BuildTable(Kind("Widget", "example.com", true),
-                 {Obj(R"({"metadata":{"name":"w","creationTimestamp":"2026-01-01T00:00:00Z"}})"),
-                  Obj(R"({"metadata":{"name":"v"}})")},
-                 kNow, {});
+      BuildTable(TableKind("Widget", "example.com", true),
+                 {TableObj(R"({"metadata":{"name":"w","creationTimestamp":"2026-01-01T00:00:00Z"}})"),
+                  TableObj(R"({"metadata":{"name":"v"}})")},
+                 kTableNow, {});
   EXPECT_EQ(t.headers, (std::vector<std::string>{"NAME", "AGE"}));
   EXPECT_EQ(t.rows[0], (std::vector<std::string>{"w", "100s"}));
   EXPECT_EQ(t.rows[1], (std::vector<std::string>{"v", ""}));
 }
 
 TEST(RenderTable, AllNamespacesAddsNamespaceColumnAndKindPrefixesTheName) {
-  api::ObjectPtr a = Obj(
+  api::ObjectPtr a = TableObj(
       R"({"metadata":{"name":"raycluster-a","namespace":"team-a","creationTimestamp":"2026-01-01T00:00:00Z"}})");
-  EXPECT_EQ(Get(Kind("RayCluster", "ray.io", true), {a}, PrintOptions{false, true, true}),
+  EXPECT_EQ(Get(TableKind("RayCluster", "ray.io", true), {a}, PrintOptions{false, true, true}),
             "NAMESPACE   NAME                             DESIRED WORKERS   AVAILABLE WORKERS   "
             "CPUS   MEMORY   GPUS   STATUS   AGE\n"
             "team-a      raycluster.ray.io/raycluster-a                                            "
             "                             100s\n");
-  Table t = BuildTable(Kind("Deployment", "apps"), {a}, kNow, PrintOptions{false, false, true});
+  Table t = BuildTable(TableKind("Deployment", "apps"), {a}, kTableNow, PrintOptions{false, false, true});
   EXPECT_EQ(t.rows[0][0], "deployment.apps/raycluster-a");
 }
 
@@ -359,9 +359,9 @@ TEST(RenderTable, CellsAreCutAtLineBreaksAndEmptyTablesPrintNothing) {
 }
 
 TEST(RenderNames, PrintsGroupQualifiedKindSlashName) {
-  std::vector<api::ObjectPtr> objs = {Obj(R"({"metadata":{"name":"x"}})")};
-  EXPECT_EQ(RenderNames(Kind("Pod", ""), objs), "pod/x\n");
-  EXPECT_EQ(RenderNames(Kind("RayCluster", "ray.io", true), objs), "raycluster.ray.io/x\n");
+  std::vector<api::ObjectPtr> objs = {TableObj(R"({"metadata":{"name":"x"}})")};
+  EXPECT_EQ(RenderNames(TableKind("Pod", ""), objs), "pod/x\n");
+  EXPECT_EQ(RenderNames(TableKind("RayCluster", "ray.io", true), objs), "raycluster.ray.io/x\n");
 }
 
 TEST(NoResourcesMessage, NamesTheNamespaceOnlyForNamespacedQueries) {

@@ -12,14 +12,14 @@ namespace {
 using api::Json;
 using testing::Harness;
 
-constexpr base::Duration kSecond = base::kSecond;
+constexpr base::Duration kSetupSecond = base::kSecond;
 
 // Converged starts a harness with prod/llama at 2 ready replicas.
 void Converge(Harness& h) {
   h.CreateIsvc("llama", 2, "vllm:0.6.3");
-  h.Run(kSecond);
+  h.Run(kSetupSecond);
   h.MakeReady("llama", 2);
-  h.Run(kSecond);
+  h.Run(kSetupSecond);
   ASSERT_EQ((*h.Isvc())["status"]["ready"], true);
 }
 
@@ -47,7 +47,7 @@ TEST(SetupWithManager, StatusOnlyChangesDoNotPassGenerationChanged) {
                   .PatchStatus("InferenceService", "prod", "llama", client::PatchType::kJsonMerge,
                                Json{{"status", {{"readyReplicas", 7}}}})
                   .ok());
-  h.Run(kSecond);
+  h.Run(kSetupSecond);
   auto evals = h.Events("predicate.eval",
                         {{"watch", "For(InferenceService)"},
                          {"predicate", "GenerationChanged"},
@@ -67,7 +67,7 @@ TEST(SetupWithManager, AnOwnedDeploymentChangeEnqueuesItsOwner) {
                   .Patch("Deployment", "prod", "llama", client::PatchType::kJsonMerge,
                          Json{{"metadata", {{"labels", {{"touched", "yes"}}}}}})
                   .ok());
-  h.Run(kSecond);
+  h.Run(kSetupSecond);
   auto enqueued = h.Events("handler.enqueue",
                            {{"handler", "EnqueueRequestForOwner"},
                             {"object", "Deployment/prod/llama"},
@@ -84,7 +84,7 @@ TEST(SetupWithManager, MissingGenerationPredicateLetsStatusWritesTrigger) {
   options.bugs.missing_generation_predicate = true;
   Harness h(options);
   h.CreateIsvc("llama", 2, "vllm:0.6.3");
-  h.Run(kSecond);
+  h.Run(kSetupSecond);
   EXPECT_EQ(h.Count("predicate.eval", {{"watch", "For(InferenceService)"}}), 0);
   // The operator's own status write came back as an event that enqueued the resource again.
   auto writes =
@@ -96,13 +96,13 @@ TEST(SetupWithManager, MissingGenerationPredicateLetsStatusWritesTrigger) {
 
   // A learner's status-only edit is now reconciled (and corrected) too.
   h.MakeReady("llama", 2);
-  h.Run(kSecond);
+  h.Run(kSetupSecond);
   const int64_t mark = h.Mark();
   ASSERT_TRUE(h.admin
                   .PatchStatus("InferenceService", "prod", "llama", client::PatchType::kJsonMerge,
                                Json{{"status", {{"readyReplicas", 7}}}})
                   .ok());
-  h.Run(kSecond);
+  h.Run(kSetupSecond);
   EXPECT_GE(h.Reconciles(mark), 1);
   EXPECT_EQ((*h.Isvc())["status"]["readyReplicas"], 2);
 }
@@ -110,41 +110,41 @@ TEST(SetupWithManager, MissingGenerationPredicateLetsStatusWritesTrigger) {
 TEST(SetupWithManager, RoutesBlockedTimeIntoTheWorkersBusyTime) {
   Options options;
   options.bugs.blocking_reconcile = true;
-  options.blocking_duration = 7 * kSecond;
+  options.blocking_duration = 7 * kSetupSecond;
   Harness h(options);
   ASSERT_TRUE(h.reconciler.options().on_blocking) << "setup installed a receiver";
   const int64_t mark = h.Mark();
   h.CreateIsvc("llama", 2, "vllm:0.6.3");
-  h.Run(10 * kSecond);
+  h.Run(10 * kSetupSecond);
   auto start = h.Events("reconcile.start", {{"key", "prod/llama"}}, mark);
   auto end = h.Events("reconcile.end", {{"key", "prod/llama"}}, mark);
   ASSERT_FALSE(start.empty());
   ASSERT_FALSE(end.empty());
   const base::Duration busy = end[0]->t - start[0]->t;
-  EXPECT_GE(busy, 7 * kSecond);
-  EXPECT_LT(busy, 8 * kSecond);
+  EXPECT_GE(busy, 7 * kSetupSecond);
+  EXPECT_LT(busy, 8 * kSetupSecond);
 }
 
 TEST(SetupWithManager, SlowExternalSystemsKeepTheWorkerBusy) {
   Harness h;
-  h.external.latency_per_call = 2 * kSecond;
+  h.external.latency_per_call = 2 * kSetupSecond;
   h.CreateIsvc("llama", 2, "vllm:0.6.3");
-  h.Run(kSecond);
+  h.Run(kSetupSecond);
   const int64_t mark = h.Mark();
   ASSERT_TRUE(h.admin.Delete("InferenceService", "prod", "llama", {}).ok());
-  h.Run(10 * kSecond);
+  h.Run(10 * kSetupSecond);
   auto start = h.Events("reconcile.start", {{"key", "prod/llama"}}, mark);
   auto end = h.Events("reconcile.end", {{"key", "prod/llama"}}, mark);
   ASSERT_FALSE(start.empty());
   ASSERT_FALSE(end.empty());
-  EXPECT_GE(end[0]->t - start[0]->t, 6 * kSecond) << "three external calls of 2s each";
+  EXPECT_GE(end[0]->t - start[0]->t, 6 * kSetupSecond) << "three external calls of 2s each";
   EXPECT_EQ(h.Isvc(), nullptr);
 }
 
 TEST(SetupWithManager, ThePodInformerIsSyncedBeforeTheFirstReconcile) {
   Harness h;
   h.CreateIsvc("llama", 2, "vllm:0.6.3");
-  h.Run(kSecond);
+  h.Run(kSetupSecond);
   EXPECT_EQ(h.Count("reconcile.end", {{"result", "error"}}), 0)
       << "the first List of Pods did not hit an unsynced informer";
   EXPECT_EQ(
@@ -179,7 +179,7 @@ TEST(SetupWithManager, ThePodCacheKeepsOnlyInferenceServicePods) {
   const int64_t mark = h.Mark();
   pod("server-0", Json{{kInstanceLabel, "llama"}, {kNameLabel, kNameLabelValue}});
   pod("bystander", Json{{"app", "web"}});
-  h.Run(kSecond);
+  h.Run(kSetupSecond);
   EXPECT_TRUE(h.mgr.GetCache().Get("Pod", "prod", "server-0").ok());
   auto missing = h.mgr.GetCache().Get("Pod", "prod", "bystander");
   EXPECT_TRUE(base::IsNotFound(missing.status())) << missing.status().ToString();

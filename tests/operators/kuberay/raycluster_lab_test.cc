@@ -22,7 +22,7 @@
 namespace kuberay {
 namespace {
 
-struct Session : testing::GateSession {
+struct RayClusterSession : testing::GateSession {
   static int CountLines(const std::string& text) { return labtest::CountLines(text); }
   // Pods of cluster (names), optionally only workers.
   std::string PodNames(const std::string& cluster, const std::string& type) {
@@ -33,7 +33,7 @@ struct Session : testing::GateSession {
 
 TEST(RayClusterLab, SampleClusterConverges) {
   REQUIRE_SAMPLES(dir);
-  Session s;
+  RayClusterSession s;
   ASSERT_TRUE(s.Run("apply -f ray-cluster.sample.yaml", dir)) << s.err;
   EXPECT_EQ(s.out, "raycluster.ray.io/raycluster-kuberay created\n");
   ASSERT_TRUE(s.WaitReady("raycluster-kuberay")) << s.err;
@@ -73,7 +73,7 @@ TEST(RayClusterLab, SampleClusterConverges) {
 
 TEST(RayClusterLab, AutoscalerSampleConvergesWithSidecarAndItsRbac) {
   REQUIRE_SAMPLES(dir);
-  Session s;
+  RayClusterSession s;
   ASSERT_TRUE(s.Run("apply -f ray-cluster.autoscaler.yaml", dir)) << s.err;
   ASSERT_TRUE(s.WaitReady("raycluster-autoscaler")) << s.err;
   // replicas 0: the head alone is the whole cluster.
@@ -93,7 +93,7 @@ TEST(RayClusterLab, AutoscalerSampleConvergesWithSidecarAndItsRbac) {
 }
 
 TEST(RayClusterLab, ScaleUpThenRandomScaleDown) {
-  Session s;
+  RayClusterSession s;
   ASSERT_TRUE(s.Apply(testing::SampleYaml("scale", 1))) << s.err;
   ASSERT_TRUE(s.WaitReady("scale")) << s.err;
   ASSERT_TRUE(s.Run("patch raycluster scale --type json -p '[{\"op\":\"replace\",\"path\":\"/spec/workerGroupSpecs/0/replicas\",\"value\":3}]'")) << s.err;
@@ -111,7 +111,7 @@ TEST(RayClusterLab, ScaleUpThenRandomScaleDown) {
 }
 
 TEST(RayClusterLab, TestReconcile_RemoveWorkersToDelete_OK) {
-  Session s;
+  RayClusterSession s;
   ASSERT_TRUE(s.Apply(testing::SampleYaml("wtd", 3))) << s.err;
   ASSERT_TRUE(s.WaitReady("wtd")) << s.err;
   s.Run("get pods -l ray.io/node-type=worker -o jsonpath='{.items[1].metadata.name}'");
@@ -130,7 +130,7 @@ TEST(RayClusterLab, TestReconcile_RemoveWorkersToDelete_OK) {
 }
 
 TEST(RayClusterLab, DeletedWorkerIsReplacedAndHeadIsRecreated) {
-  Session s;
+  RayClusterSession s;
   ASSERT_TRUE(s.Apply(testing::SampleYaml("heal", 1))) << s.err;
   ASSERT_TRUE(s.WaitReady("heal")) << s.err;
   s.Run("get pods -l ray.io/node-type=worker -o jsonpath='{.items[0].metadata.name}'");
@@ -151,7 +151,7 @@ TEST(RayClusterLab, DeletedWorkerIsReplacedAndHeadIsRecreated) {
 }
 
 TEST(RayClusterLab, Test_TerminatedWorkers_NoAutoscaler) {
-  Session s;
+  RayClusterSession s;
   std::string yaml = testing::SampleYaml("never", 1);
   yaml.replace(yaml.rfind("        containers:"), 0, "        restartPolicy: Never\n");
   ASSERT_TRUE(s.Apply(yaml)) << s.err;
@@ -171,7 +171,7 @@ TEST(RayClusterLab, Test_TerminatedWorkers_NoAutoscaler) {
 }
 
 TEST(RayClusterLab, SuspendDeletesPodsAndResumeRecreatesThem) {
-  Session s;
+  RayClusterSession s;
   ASSERT_TRUE(s.Apply(testing::SampleYaml("sus", 1))) << s.err;
   ASSERT_TRUE(s.WaitReady("sus")) << s.err;
   ASSERT_TRUE(s.Run("patch raycluster sus --type merge -p '{\"spec\":{\"suspend\":true}}'")) << s.err;
@@ -184,7 +184,7 @@ TEST(RayClusterLab, SuspendDeletesPodsAndResumeRecreatesThem) {
 }
 
 TEST(RayClusterLab, InvalidSpecIsAnEventAndNoStatus) {
-  Session s;
+  RayClusterSession s;
   std::string yaml = testing::SampleYaml("bad", 1);
   yaml.replace(yaml.find("minReplicas: 0"), 14, "minReplicas: 9");
   ASSERT_TRUE(s.Apply(yaml)) << s.err;
@@ -198,7 +198,7 @@ TEST(RayClusterLab, InvalidSpecIsAnEventAndNoStatus) {
 }
 
 TEST(RayClusterLab, StatusWritesDoNotReconcileAndRequeueIs300s) {
-  Session s;
+  RayClusterSession s;
   ASSERT_TRUE(s.Apply(testing::SampleYaml("quiet", 1))) << s.err;
   ASSERT_TRUE(s.WaitReady("quiet")) << s.err;
   ASSERT_TRUE(s.Run("run 10s")) << s.err;
@@ -209,7 +209,7 @@ TEST(RayClusterLab, StatusWritesDoNotReconcileAndRequeueIs300s) {
 }
 
 TEST(RayClusterLab, DeniedPodListBreaksTheOperator) {
-  Session s;
+  RayClusterSession s;
   ASSERT_TRUE(s.Run("operator rbac deny list pods")) << s.err;
   ASSERT_TRUE(s.Run("operator restart")) << s.err;
   ASSERT_TRUE(s.Run("run 10s")) << s.err;
@@ -222,7 +222,7 @@ TEST(RayClusterLab, DeniedPodListBreaksTheOperator) {
 }
 
 TEST(RayClusterLab, OperatorRunsAsADeploymentWithLeaderElection) {
-  Session s;
+  RayClusterSession s;
   ASSERT_TRUE(s.Run("run 5s")) << s.err;
   EXPECT_EQ(s.Get("deploy kuberay-operator -o jsonpath='{.spec.template.spec.serviceAccountName}'"), "kuberay-operator");
   EXPECT_EQ(s.Get("lease ray-operator-leader -o jsonpath='{.metadata.name}'"), "ray-operator-leader");

@@ -13,7 +13,7 @@
 namespace kuberay {
 namespace {
 
-struct Session : testing::GateSession {
+struct CronSession : testing::GateSession {
   void EnableGate() { ASSERT_TRUE(EnableGates("RayCronJob=true")) << err; }
   bool ApplyCronJob(const std::string& name, const std::string& schedule,
                     const std::string& extra_spec = "") {
@@ -32,7 +32,7 @@ std::string ChildName(const std::string& cronjob, int64_t minute_of_day) {
 }
 
 TEST(RayCronJobLab, NotRegisteredWithoutTheGate) {
-  Session s;
+  CronSession s;
   ASSERT_TRUE(s.Run("run 5s")) << s.err;
   ASSERT_TRUE(s.ApplyCronJob("tick", "* * * * *")) << s.err;
   ASSERT_TRUE(s.Run("run 3m")) << s.err;
@@ -42,7 +42,7 @@ TEST(RayCronJobLab, NotRegisteredWithoutTheGate) {
 }
 
 TEST(RayCronJobLab, TestRayCronJobReconcile_FirstScheduleAndCreateRayJob) {
-  Session s;
+  CronSession s;
   s.EnableGate();
   ASSERT_TRUE(s.ApplyCronJob("tick", "*/2 * * * *")) << s.err;
   // Created before 00:02, so the first tick is 00:02 and the second 00:04.
@@ -64,7 +64,7 @@ TEST(RayCronJobLab, TestRayCronJobReconcile_FirstScheduleAndCreateRayJob) {
 }
 
 TEST(RayCronJobLab, TestRayCronJobReconcile_Suspend) {
-  Session s;
+  CronSession s;
   s.EnableGate();
   ASSERT_TRUE(s.ApplyCronJob("sleepy", "* * * * *", "  suspend: true\n")) << s.err;
   ASSERT_TRUE(s.Run("run 3m")) << s.err;
@@ -79,7 +79,7 @@ TEST(RayCronJobLab, TestRayCronJobReconcile_Suspend) {
 }
 
 TEST(RayCronJobLab, TestRayCronJobReconcile_InvalidSchedule) {
-  Session s;
+  CronSession s;
   s.EnableGate();
   ASSERT_TRUE(s.ApplyCronJob("invalid-cronjob", "invalid cron string")) << s.err;
   ASSERT_TRUE(s.Run("run 2m")) << s.err;
@@ -91,7 +91,7 @@ TEST(RayCronJobLab, TestRayCronJobReconcile_InvalidSchedule) {
 }
 
 TEST(RayCronJobLab, TestRayCronJobReconcile_NoDuplicateOnStaleStatus) {
-  Session s;
+  CronSession s;
   s.EnableGate();
   ASSERT_TRUE(s.ApplyCronJob("tick", "* * * * *")) << s.err;
   ASSERT_TRUE(s.Run("wait --for=jsonpath='{.status.lastScheduleTime}'=2026-01-01T00:02:00Z "
@@ -107,7 +107,7 @@ TEST(RayCronJobLab, TestRayCronJobReconcile_NoDuplicateOnStaleStatus) {
 }
 
 TEST(RayCronJobLab, PrinterColumnsAsTheCRD) {
-  Session s;
+  CronSession s;
   ASSERT_TRUE(s.ApplyCronJob("tick", "*/5 * * * *", "  timeZone: Asia/Taipei\n")) << s.err;
   const std::string table = s.Get("raycronjobs");
   const std::string header = table.substr(0, table.find('\n'));

@@ -27,9 +27,9 @@ struct Owner {
   bool block = false;
 };
 
-// Fixture runs a real API server and the collector, which talks through a fault-injecting
+// GcFixture runs a real API server and the collector, which talks through a fault-injecting
 // client so tests can make its requests fail.
-struct Fixture {
+struct GcFixture {
   sim::Clock clock;
   sim::Trace trace{clock};
   sim::Scheduler scheduler{clock, trace};
@@ -45,7 +45,7 @@ struct Fixture {
                                              base::kSecond, ""}};
   GarbageCollector gc{gc_client, scheduler, GarbageCollector::Options{}};
 
-  explicit Fixture(bool shared) {
+  explicit GcFixture(bool shared) {
     if (shared) gc.UseSharedWatches(&watches);
     auto ns = admin.Create(api::Json{
         {"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "default"}}}});
@@ -125,7 +125,7 @@ INSTANTIATE_TEST_SUITE_P(Watches, GarbageCollectorIn, ::testing::Values(false, t
                          });
 
 TEST_P(GarbageCollectorIn, BackgroundDeletionRemovesChildrenAndGrandchildren) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr parent = f.ConfigMap("parent");
   api::ObjectPtr child = f.ConfigMap("child", {{parent}});
   f.ConfigMap("grandchild", {{child}});
@@ -147,7 +147,7 @@ TEST_P(GarbageCollectorIn, BackgroundDeletionRemovesChildrenAndGrandchildren) {
 }
 
 TEST_P(GarbageCollectorIn, ChildWithTwoOwnersLosesOnlyTheDanglingReference) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr a = f.ConfigMap("owner-a");
   api::ObjectPtr b = f.ConfigMap("owner-b");
   f.ConfigMap("shared", {{a}, {b}});
@@ -165,7 +165,7 @@ TEST_P(GarbageCollectorIn, ChildWithTwoOwnersLosesOnlyTheDanglingReference) {
 }
 
 TEST_P(GarbageCollectorIn, ForegroundKeepsTheOwnerUntilBlockingChildrenAreGone) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   f.ConfigMap("held", {{owner, /*block=*/true}}, {kHold});
   f.ConfigMap("quick", {{owner, /*block=*/true}});
@@ -192,7 +192,7 @@ TEST_P(GarbageCollectorIn, ForegroundKeepsTheOwnerUntilBlockingChildrenAreGone) 
 // reference's blockOwnerDeletion must still be seen (the waiting owner is released), and one that
 // changes nothing the graph holds (a label) must leave the owner waiting.
 TEST_P(GarbageCollectorIn, AReferenceThatStopsBlockingReleasesTheWaitingOwner) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   f.ConfigMap("held", {{owner, /*block=*/true}}, {kHold});
   f.Run(50 * base::kMillisecond);
@@ -217,7 +217,7 @@ TEST_P(GarbageCollectorIn, AReferenceThatStopsBlockingReleasesTheWaitingOwner) {
 }
 
 TEST_P(GarbageCollectorIn, NonBlockingChildrenDoNotHoldTheOwner) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   f.ConfigMap("loose", {{owner, /*block=*/false}}, {kHold});
   f.Run(50 * base::kMillisecond);
@@ -231,7 +231,7 @@ TEST_P(GarbageCollectorIn, NonBlockingChildrenDoNotHoldTheOwner) {
 }
 
 TEST_P(GarbageCollectorIn, ForegroundCascadesThroughChildrenWithTheirOwnDependents) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   api::ObjectPtr child = f.ConfigMap("child", {{owner, true}});
   f.ConfigMap("grandchild", {{child, true}});
@@ -260,7 +260,7 @@ TEST_P(GarbageCollectorIn, ForegroundCascadesThroughChildrenWithTheirOwnDependen
 }
 
 TEST_P(GarbageCollectorIn, OrphanLeavesChildrenWithoutTheReference) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   api::ObjectPtr other = f.ConfigMap("other-owner");
   f.ConfigMap("c1", {{owner, true}});
@@ -279,7 +279,7 @@ TEST_P(GarbageCollectorIn, OrphanLeavesChildrenWithoutTheReference) {
 }
 
 TEST_P(GarbageCollectorIn, ChildCreatedWithAMissingOwnerIsCollected) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::Json ghost_ref = {{"apiVersion", "v1"},
                          {"kind", "ConfigMap"},
                          {"name", "ghost"},
@@ -300,7 +300,7 @@ TEST_P(GarbageCollectorIn, ChildCreatedWithAMissingOwnerIsCollected) {
 // ignoredResources), so an Event is never in the graph and never collected, even when it names
 // an owner that is gone; the same reference on a ConfigMap is collected.
 TEST_P(GarbageCollectorIn, EventsAreIgnored) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::Json ghost_ref = {{"apiVersion", "v1"},
                          {"kind", "ConfigMap"},
                          {"name", "ghost"},
@@ -331,7 +331,7 @@ TEST_P(GarbageCollectorIn, EventsAreIgnored) {
 }
 
 TEST_P(GarbageCollectorIn, AnOwnerNamesakeWithAnotherUidDoesNotCount) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   api::Json ref = {{"apiVersion", "v1"},
                    {"kind", "ConfigMap"},
@@ -351,7 +351,7 @@ TEST_P(GarbageCollectorIn, AnOwnerNamesakeWithAnotherUidDoesNotCount) {
 }
 
 TEST_P(GarbageCollectorIn, ChildrenOfLiveOwnersAreLeftAlone) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   f.ConfigMap("child", {{owner, true}});
   f.Run(5 * base::kSecond);
@@ -362,7 +362,7 @@ TEST_P(GarbageCollectorIn, ChildrenOfLiveOwnersAreLeftAlone) {
 }
 
 TEST_P(GarbageCollectorIn, ClusterScopedOwnerOfANamespacedChild) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr role = f.Create(api::Json{{"apiVersion", "rbac.authorization.k8s.io/v1"},
                                            {"kind", "ClusterRole"},
                                            {"metadata", {{"name", "owner-role"}}},
@@ -378,7 +378,7 @@ TEST_P(GarbageCollectorIn, ClusterScopedOwnerOfANamespacedChild) {
 }
 
 TEST_P(GarbageCollectorIn, InjectedFaultsAreRetried) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr parent = f.ConfigMap("parent");
   f.ConfigMap("child", {{parent}});
   f.Run(50 * base::kMillisecond);
@@ -398,7 +398,7 @@ TEST_P(GarbageCollectorIn, InjectedFaultsAreRetried) {
 }
 
 TEST_P(GarbageCollectorIn, PersistentFaultsAreBoundedByMaxRetries) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr parent = f.ConfigMap("parent");
   f.ConfigMap("child", {{parent}});
   f.Run(50 * base::kMillisecond);
@@ -416,7 +416,7 @@ TEST_P(GarbageCollectorIn, PersistentFaultsAreBoundedByMaxRetries) {
 
 TEST_P(GarbageCollectorIn, SameInputsGiveTheSameTrace) {
   auto run = [] {
-    Fixture f(GetParam());
+    GcFixture f(GetParam());
     api::ObjectPtr owner = f.ConfigMap("owner");
     for (const char* name : {"c", "a", "b"}) f.ConfigMap(name, {{owner, true}});
     f.Run(50 * base::kMillisecond);
@@ -429,7 +429,7 @@ TEST_P(GarbageCollectorIn, SameInputsGiveTheSameTrace) {
 }
 
 TEST_P(GarbageCollectorIn, DependentsAreVisitedInNameOrder) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr owner = f.ConfigMap("owner");
   for (const char* name : {"c", "a", "b"}) f.ConfigMap(name, {{owner}});
   f.Run(50 * base::kMillisecond);
@@ -441,7 +441,7 @@ TEST_P(GarbageCollectorIn, DependentsAreVisitedInNameOrder) {
 }
 
 TEST_P(GarbageCollectorIn, WatchDropIsFollowedByARelist) {
-  Fixture f(GetParam());
+  GcFixture f(GetParam());
   api::ObjectPtr parent = f.ConfigMap("parent");
   f.ConfigMap("child", {{parent}});
   f.Run(50 * base::kMillisecond);
@@ -453,7 +453,7 @@ TEST_P(GarbageCollectorIn, WatchDropIsFollowedByARelist) {
 }
 
 TEST(GarbageCollectorSharing, OpensNoWatchOfItsOwnOnSharedWatches) {
-  Fixture f(/*shared=*/true);
+  GcFixture f(/*shared=*/true);
   size_t config_map_watches = 0;
   for (const auto& open : f.api.OpenWatches()) {
     EXPECT_NE(open.opts.watcher, GarbageCollector::Options{}.watcher);
@@ -465,7 +465,7 @@ TEST(GarbageCollectorSharing, OpensNoWatchOfItsOwnOnSharedWatches) {
 }
 
 TEST(GarbageCollectorSharing, AStoppedCollectorCatchesUpFromTheSharedCacheWhenStartedAgain) {
-  Fixture f(/*shared=*/true);
+  GcFixture f(/*shared=*/true);
   api::ObjectPtr parent = f.ConfigMap("parent");
   f.Run(50 * base::kMillisecond);
   f.gc.Stop();

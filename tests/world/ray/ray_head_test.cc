@@ -25,9 +25,9 @@ Json MinimalSpec() {
                  {{"spec", {{"containers", Json::array({Json{{"name", "ray-head"}, {"image", "ray"}}})}}}}}}}};
 }
 
-// Fixture: an API server with RayCluster default/rc and (optionally) its Ready head Pod.
-struct Fixture {
-  explicit Fixture(const Json& annotations = Json::object(), bool head_ready = true) {
+// RayHeadFixture: an API server with RayCluster default/rc and (optionally) its Ready head Pod.
+struct RayHeadFixture {
+  explicit RayHeadFixture(const Json& annotations = Json::object(), bool head_ready = true) {
     EXPECT_TRUE(admin
                     .Create(Json{{"apiVersion", "v1"},
                                  {"kind", "Namespace"},
@@ -93,7 +93,7 @@ RayJobRecord Request(const std::string& id) {
 }
 
 TEST(RayHeads, JobGoesPendingRunningSucceededOnVirtualTime) {
-  Fixture f;
+  RayHeadFixture f;
   base::StatusOr<std::string> id = f.heads.SubmitJob("default", "rc", Request("job-1"));
   ASSERT_TRUE(id.ok()) << id.status().ToString();
   EXPECT_EQ(*id, "job-1");
@@ -116,7 +116,7 @@ TEST(RayHeads, JobGoesPendingRunningSucceededOnVirtualTime) {
 TEST(RayHeads, RuntimeAndOutcomeComeFromTheSandboxAnnotations) {
   for (const std::string outcome : {"FAILED", "STOPPED", "SUCCEEDED"}) {
     SCOPED_TRACE(outcome);
-    Fixture f(Json{{kJobRuntimeAnnotation, "3s"}, {kJobOutcomeAnnotation, outcome}});
+    RayHeadFixture f(Json{{kJobRuntimeAnnotation, "3s"}, {kJobOutcomeAnnotation, outcome}});
     ASSERT_TRUE(f.heads.SubmitJob("default", "rc", Request("j")).ok());
     f.Advance(kJobStartDelay + 3 * kSecond - base::kMillisecond);
     EXPECT_EQ(f.Job("j").status, "RUNNING");
@@ -126,14 +126,14 @@ TEST(RayHeads, RuntimeAndOutcomeComeFromTheSandboxAnnotations) {
 }
 
 TEST(RayHeads, BadAnnotationsFallBackToTheDefaults) {
-  Fixture f(Json{{kJobRuntimeAnnotation, "soon"}, {kJobOutcomeAnnotation, "MAYBE"}});
+  RayHeadFixture f(Json{{kJobRuntimeAnnotation, "soon"}, {kJobOutcomeAnnotation, "MAYBE"}});
   ASSERT_TRUE(f.heads.SubmitJob("default", "rc", Request("j")).ok());
   f.Advance(kJobStartDelay + kDefaultJobRuntime);
   EXPECT_EQ(f.Job("j").status, "SUCCEEDED");
 }
 
 TEST(RayHeads, StopJobStopsARunningJobAndLeavesTerminalOnesAlone) {
-  Fixture f;
+  RayHeadFixture f;
   ASSERT_TRUE(f.heads.SubmitJob("default", "rc", Request("j")).ok());
   f.Advance(2 * kSecond);
   ASSERT_TRUE(f.heads.StopJob("default", "rc", "j").ok());
@@ -145,7 +145,7 @@ TEST(RayHeads, StopJobStopsARunningJobAndLeavesTerminalOnesAlone) {
 }
 
 TEST(RayHeads, UnknownJobIsNotFoundAndDuplicateSubmissionIsRefused) {
-  Fixture f;
+  RayHeadFixture f;
   EXPECT_EQ(f.heads.GetJob("default", "rc", "nope").status().code(), base::StatusCode::kNotFound);
   ASSERT_TRUE(f.heads.SubmitJob("default", "rc", Request("j")).ok());
   EXPECT_EQ(f.heads.SubmitJob("default", "rc", Request("j")).status().code(),
@@ -158,7 +158,7 @@ TEST(RayHeads, UnknownJobIsNotFoundAndDuplicateSubmissionIsRefused) {
 }
 
 TEST(RayHeads, UnavailableWhileTheHeadPodIsNotReady) {
-  Fixture f(Json::object(), /*head_ready=*/false);
+  RayHeadFixture f(Json::object(), /*head_ready=*/false);
   EXPECT_FALSE(f.heads.GcsHealthy("default", "rc"));
   EXPECT_EQ(f.heads.SubmitJob("default", "rc", Request("j")).status().code(),
             base::StatusCode::kServiceUnavailable);
@@ -179,7 +179,7 @@ TEST(RayHeads, UnavailableWhileTheHeadPodIsNotReady) {
 }
 
 TEST(RayHeads, ARecreatedClusterStartsWithAnEmptyGcs) {
-  Fixture f;
+  RayHeadFixture f;
   ASSERT_TRUE(f.heads.SubmitJob("default", "rc", Request("j")).ok());
   ASSERT_TRUE(f.admin.Delete("RayCluster", "default", "rc", {}).ok());
   f.Advance(kSecond);
@@ -211,7 +211,7 @@ TEST(RayHeads, ServeApplicationsDeployThenReachTheirOutcome) {
                                          {"DEPLOY_FAILED", "UNHEALTHY"},
                                          {"UNHEALTHY", "UNHEALTHY"}}) {
     SCOPED_TRACE(c.outcome);
-    Fixture f(Json{{kServeOutcomeAnnotation, c.outcome}, {kServeDeployTimeAnnotation, "2s"}});
+    RayHeadFixture f(Json{{kServeOutcomeAnnotation, c.outcome}, {kServeDeployTimeAnnotation, "2s"}});
     EXPECT_EQ(f.AppStatus("fruit_app"), "<absent>");
     ASSERT_TRUE(f.heads.PutServeConfig("default", "rc", ServeConfig("fruit.deployment_graph")).ok());
     EXPECT_EQ(f.AppStatus("fruit_app"), "DEPLOYING");
@@ -226,7 +226,7 @@ TEST(RayHeads, ServeApplicationsDeployThenReachTheirOutcome) {
 }
 
 TEST(RayHeads, PuttingTheSameConfigKeepsStatusesAndAChangeRedeploys) {
-  Fixture f;
+  RayHeadFixture f;
   ASSERT_TRUE(f.heads.PutServeConfig("default", "rc", ServeConfig("fruit.v1")).ok());
   f.Advance(kDefaultServeDeployTime);
   EXPECT_EQ(f.AppStatus("fruit_app"), "RUNNING");

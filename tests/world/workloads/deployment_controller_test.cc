@@ -18,10 +18,10 @@ using api::Json;
 using testing::DeploymentJson;
 using testing::WorldFixture;
 
-std::string Str(const api::ObjectPtr& obj, const char* ptr) {
+std::string DeployStr(const api::ObjectPtr& obj, const char* ptr) {
   return obj == nullptr ? "" : api::GetString(*obj, ptr);
 }
-int64_t Int(const api::ObjectPtr& obj, const char* ptr) {
+int64_t DeployInt(const api::ObjectPtr& obj, const char* ptr) {
   return obj == nullptr ? -1 : IntAt(*obj, ptr, 0);
 }
 
@@ -34,10 +34,10 @@ std::vector<api::ObjectPtr> ReplicaSets(WorldFixture& f) {
 // Done is `kubectl rollout status`: observed, updated, available and no old Pods left.
 bool RolledOut(WorldFixture& f, const std::string& name) {
   auto d = f.Get("Deployment", name);
-  const int64_t replicas = Int(d, "/spec/replicas");
-  return d != nullptr && Int(d, "/status/observedGeneration") >= api::Generation(*d) &&
-         Int(d, "/status/updatedReplicas") == replicas && Int(d, "/status/replicas") == replicas &&
-         Int(d, "/status/availableReplicas") == replicas;
+  const int64_t replicas = DeployInt(d, "/spec/replicas");
+  return d != nullptr && DeployInt(d, "/status/observedGeneration") >= api::Generation(*d) &&
+         DeployInt(d, "/status/updatedReplicas") == replicas && DeployInt(d, "/status/replicas") == replicas &&
+         DeployInt(d, "/status/availableReplicas") == replicas;
 }
 
 TEST(DeploymentController, ThreeReplicasBecomeReadyAfterPullStartAndReadyTime) {
@@ -65,8 +65,8 @@ TEST(DeploymentController, ThreeReplicasBecomeReadyAfterPullStartAndReadyTime) {
   ASSERT_TRUE(f.RunUntil([&] { return RolledOut(f, "web"); }, 5 * base::kSecond));
   f.Run(base::kSecond);
   auto d = f.Get("Deployment", "web");
-  EXPECT_EQ(Int(d, "/status/readyReplicas"), 3);
-  EXPECT_EQ(Int(d, "/status/unavailableReplicas"), 0);
+  EXPECT_EQ(DeployInt(d, "/status/readyReplicas"), 3);
+  EXPECT_EQ(DeployInt(d, "/status/unavailableReplicas"), 0);
   EXPECT_EQ(api::Annotations(*d).at(kRevisionAnnotation), "1");
   EXPECT_TRUE(ConditionIs(*d, "Available", "True"));
   const Json* progressing = FindCondition(*d, "Progressing");
@@ -75,9 +75,9 @@ TEST(DeploymentController, ThreeReplicasBecomeReadyAfterPullStartAndReadyTime) {
   EXPECT_EQ((*progressing)["message"],
             "ReplicaSet \"web-" + hash + "\" has successfully progressed.");
   auto rs = f.Get("ReplicaSet", "web-" + hash);
-  EXPECT_EQ(Int(rs, "/status/readyReplicas"), 3);
-  EXPECT_EQ(Int(rs, "/status/availableReplicas"), 3);
-  EXPECT_EQ(Int(rs, "/status/observedGeneration"), api::Generation(*rs));
+  EXPECT_EQ(DeployInt(rs, "/status/readyReplicas"), 3);
+  EXPECT_EQ(DeployInt(rs, "/status/availableReplicas"), 3);
+  EXPECT_EQ(DeployInt(rs, "/status/observedGeneration"), api::Generation(*rs));
 }
 
 TEST(DeploymentController, ScalesThreeToFiveToTwo) {
@@ -97,7 +97,7 @@ TEST(DeploymentController, ScalesThreeToFiveToTwo) {
         30 * base::kSecond));
     EXPECT_EQ(f.ReadyPods({{"app", "web"}}), replicas);
     EXPECT_EQ(ReplicaSets(f).size(), 1u);  // scaling keeps the ReplicaSet
-    EXPECT_EQ(Int(ReplicaSets(f)[0], "/spec/replicas"), replicas);
+    EXPECT_EQ(DeployInt(ReplicaSets(f)[0], "/spec/replicas"), replicas);
   }
 }
 
@@ -140,21 +140,21 @@ TEST(DeploymentController, RollingUpdateStaysWithinMaxSurgeAndMaxUnavailable) {
     int min_ready = c.replicas;
     auto check = [&] {
       int64_t total = 0;
-      for (const api::ObjectPtr& rs : ReplicaSets(f)) total += Int(rs, "/spec/replicas");
+      for (const api::ObjectPtr& rs : ReplicaSets(f)) total += DeployInt(rs, "/spec/replicas");
       max_spec_total = std::max(max_spec_total, total);
       min_ready = std::min(min_ready, f.ReadyPods({{"app", "web"}}));
     };
     ASSERT_TRUE(f.RunUntil(
         [&] {
           auto rs = f.Get("ReplicaSet", old_rs);
-          return RolledOut(f, "web") && Int(rs, "/spec/replicas") == 0 &&
+          return RolledOut(f, "web") && DeployInt(rs, "/spec/replicas") == 0 &&
                  f.Pods({{"app", "web"}}).size() == size_t(c.replicas);
         },
         5 * base::kMinute, check));
     EXPECT_EQ(max_spec_total, c.replicas + c.surge);   // the surge is used, never exceeded
     EXPECT_EQ(min_ready, c.replicas - c.unavailable);  // never below replicas - maxUnavailable
     for (const api::ObjectPtr& pod : f.Pods({{"app", "web"}})) {
-      EXPECT_EQ(Str(pod, "/spec/containers/0/image"), "nginx:1.28");
+      EXPECT_EQ(DeployStr(pod, "/spec/containers/0/image"), "nginx:1.28");
     }
     EXPECT_EQ(ReplicaSets(f).size(), 2u);
     EXPECT_EQ(api::Annotations(*f.Get("Deployment", "web")).at(kRevisionAnnotation), "2");

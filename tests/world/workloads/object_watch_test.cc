@@ -17,7 +17,7 @@ namespace {
 
 using api::Json;
 
-struct Fixture {
+struct ObjectWatchFixture {
   sim::Clock clock;
   sim::Trace trace{clock};
   sim::Scheduler scheduler{clock, trace};
@@ -32,7 +32,7 @@ struct Fixture {
                                        (n ? "new:" + api::Name(*n) : "-"));
                     }};
 
-  Fixture() {
+  ObjectWatchFixture() {
     EXPECT_TRUE(
         admin
             .Create(Json{
@@ -49,7 +49,7 @@ struct Fixture {
 };
 
 TEST(ObjectWatch, ListsThenFollowsAddsUpdatesAndDeletes) {
-  Fixture f;
+  ObjectWatchFixture f;
   f.Map("before");
   f.watch.Start();
   EXPECT_TRUE(f.watch.synced());
@@ -69,7 +69,7 @@ TEST(ObjectWatch, ListsThenFollowsAddsUpdatesAndDeletes) {
 }
 
 TEST(ObjectWatch, ObserveIsNotUndoneByAnOlderEcho) {
-  Fixture f;
+  ObjectWatchFixture f;
   f.watch.Start();
   auto v1 = f.Map("m");
   auto v2 = f.admin.Patch("ConfigMap", "default", "m", client::PatchType::kJsonMerge,
@@ -81,7 +81,7 @@ TEST(ObjectWatch, ObserveIsNotUndoneByAnOlderEcho) {
 }
 
 TEST(ObjectWatch, ObserveDeleteKeepsStaleEventsFromResurrectingTheObject) {
-  Fixture f;
+  ObjectWatchFixture f;
   f.watch.Start();
   f.Map("m");
   auto deleted = f.admin.Delete("ConfigMap", "default", "m");
@@ -93,7 +93,7 @@ TEST(ObjectWatch, ObserveDeleteKeepsStaleEventsFromResurrectingTheObject) {
 }
 
 TEST(ObjectWatch, RelistsAfterADroppedWatch) {
-  Fixture f;
+  ObjectWatchFixture f;
   f.watch.Start();
   f.Map("a");
   f.scheduler.RunUntil(10 * base::kMillisecond);
@@ -106,7 +106,7 @@ TEST(ObjectWatch, RelistsAfterADroppedWatch) {
 }
 
 TEST(ObjectWatch, EveryHandlerSeesEachChangeInRegistrationOrder) {
-  Fixture f;
+  ObjectWatchFixture f;
   f.watch.AddHandler([&f](const api::ObjectPtr& o, const api::ObjectPtr& n) {
     f.events.push_back("second " + std::string(o ? "old:" + api::Name(*o) : "-") + " " +
                        (n ? "new:" + api::Name(*n) : "-"));
@@ -120,7 +120,7 @@ TEST(ObjectWatch, EveryHandlerSeesEachChangeInRegistrationOrder) {
 }
 
 TEST(ObjectWatch, AHandlerAddedAfterTheListIsToldOfEveryCachedObjectFirst) {
-  Fixture f;
+  ObjectWatchFixture f;
   f.Map("b");
   f.Map("a");
   f.watch.Start();
@@ -140,7 +140,7 @@ TEST(ObjectWatch, AHandlerAddedAfterTheListIsToldOfEveryCachedObjectFirst) {
 }
 
 TEST(ObjectWatch, ObserveTellsEveryHandlerOnceAndTheEchoNoOne) {
-  Fixture f;
+  ObjectWatchFixture f;
   int second = 0;
   f.watch.AddHandler([&second](const api::ObjectPtr&, const api::ObjectPtr&) { ++second; });
   f.watch.Start();

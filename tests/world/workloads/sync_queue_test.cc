@@ -12,7 +12,7 @@
 namespace world {
 namespace {
 
-struct Fixture {
+struct SyncQueueFixture {
   sim::Clock clock;
   sim::Trace trace{clock};
   sim::Scheduler scheduler{clock, trace};
@@ -32,7 +32,7 @@ struct Fixture {
 };
 
 TEST(SyncQueue, CoalescesMarksWithinTheDelay) {
-  Fixture f;
+  SyncQueueFixture f;
   f.queue.Add("a");
   f.scheduler.RunUntil(2 * base::kMillisecond);
   f.queue.Add("a");
@@ -45,7 +45,7 @@ TEST(SyncQueue, CoalescesMarksWithinTheDelay) {
 }
 
 TEST(SyncQueue, EarlierAddAfterWinsOverALaterPendingSync) {
-  Fixture f;
+  SyncQueueFixture f;
   f.queue.AddAfter("a", base::kSecond);
   f.queue.Add("a");
   f.scheduler.RunUntil(2 * base::kSecond);
@@ -54,7 +54,7 @@ TEST(SyncQueue, EarlierAddAfterWinsOverALaterPendingSync) {
 }
 
 TEST(SyncQueue, RetriesFailuresWithDoublingCappedBackoff) {
-  Fixture f;
+  SyncQueueFixture f;
   f.failures_left = 4;
   f.queue.Add("a");
   f.scheduler.RunUntil(10 * base::kSecond);
@@ -67,7 +67,7 @@ TEST(SyncQueue, RetriesFailuresWithDoublingCappedBackoff) {
 }
 
 TEST(SyncQueue, ClearCancelsPendingSyncs) {
-  Fixture f;
+  SyncQueueFixture f;
   f.queue.Add("a");
   f.queue.Clear();
   f.scheduler.RunUntil(base::kSecond);

@@ -12,7 +12,7 @@ using api::Json;
 
 namespace {
 
-std::string Num(int64_t v) { return std::to_string(v); }
+std::string ContainerNum(int64_t v) { return std::to_string(v); }
 std::string TrueFalse(bool v) { return v ? "True" : "False"; }  // describe.go printBool
 std::string GoBool(bool v) { return v ? "true" : "false"; }
 
@@ -21,11 +21,11 @@ std::string GoBool(bool v) { return v ? "true" : "false"; }
 // mirrors describe.go DescribeProbe (API server defaults: timeout 1s, period 10s, 1 success, 3
 // failures)
 std::string DescribeProbe(const Json* probe) {
-  const std::string attrs = "delay=" + Num(Int(Field(probe, "initialDelaySeconds"), 0)) +
-                            "s timeout=" + Num(Int(Field(probe, "timeoutSeconds"), 1)) +
-                            "s period=" + Num(Int(Field(probe, "periodSeconds"), 10)) +
-                            "s #success=" + Num(Int(Field(probe, "successThreshold"), 1)) +
-                            " #failure=" + Num(Int(Field(probe, "failureThreshold"), 3));
+  const std::string attrs = "delay=" + ContainerNum(Int(Field(probe, "initialDelaySeconds"), 0)) +
+                            "s timeout=" + ContainerNum(Int(Field(probe, "timeoutSeconds"), 1)) +
+                            "s period=" + ContainerNum(Int(Field(probe, "periodSeconds"), 10)) +
+                            "s #success=" + ContainerNum(Int(Field(probe, "successThreshold"), 1)) +
+                            " #failure=" + ContainerNum(Int(Field(probe, "failureThreshold"), 3));
   if (const Json* exec = Field(probe, "exec"); exec != nullptr) {
     const Json* command = Field(exec, "command");
     return "exec " + (command != nullptr && command->is_array() ? GoValue(*command) : "[]") + " " +
@@ -45,7 +45,7 @@ std::string DescribeProbe(const Json* probe) {
            " " + attrs;
   }
   if (const Json* grpc = Field(probe, "grpc"); grpc != nullptr) {
-    return "grpc <pod>:" + Num(Int(Field(grpc, "port"), 0)) + " " + Str(Field(grpc, "service")) +
+    return "grpc <pod>:" + ContainerNum(Int(Field(grpc, "port"), 0)) + " " + Str(Field(grpc, "service")) +
            " " + attrs;
   }
   return "unknown " + attrs;
@@ -70,7 +70,7 @@ std::string ContainerPorts(const Json* ports, const char* field) {
   std::vector<std::string> out;
   for (const Json* p : Items(ports)) {
     std::string protocol = Str(Field(p, "protocol"));
-    std::string s = Num(Int(Field(p, field), 0)) + "/" + (protocol.empty() ? "TCP" : protocol);
+    std::string s = ContainerNum(Int(Field(p, field), 0)) + "/" + (protocol.empty() ? "TCP" : protocol);
     if (!Str(Field(p, "name")).empty()) s += " (" + Str(Field(p, "name")) + ")";
     out.push_back(s);
   }
@@ -92,9 +92,9 @@ void DescribeState(DescribeWriter& w, const std::string& name, const Json* state
     if (!Str(Field(t, "message")).empty()) {
       w.Write(3, "Message:\t" + Str(Field(t, "message")) + "\n");
     }
-    w.Write(3, "Exit Code:\t" + Num(Int(Field(t, "exitCode"), 0)) + "\n");
+    w.Write(3, "Exit Code:\t" + ContainerNum(Int(Field(t, "exitCode"), 0)) + "\n");
     if (Int(Field(t, "signal"), 0) > 0) {
-      w.Write(3, "Signal:\t" + Num(Int(Field(t, "signal"), 0)) + "\n");
+      w.Write(3, "Signal:\t" + ContainerNum(Int(Field(t, "signal"), 0)) + "\n");
     }
     w.Write(3, "Started:\t" + FormatRfc1123Z(Str(Field(t, "startedAt"))) + "\n");
     w.Write(3, "Finished:\t" + FormatRfc1123Z(Str(Field(t, "finishedAt"))) + "\n");
@@ -212,7 +212,7 @@ void DescribeContainers(DescribeWriter& w, const std::string& label, const Json*
         DescribeState(w, "Last State", Field(status, "lastState"));
       }
       w.Write(2, "Ready:\t" + TrueFalse(Bool(Field(status, "ready"), false)) + "\n");
-      w.Write(2, "Restart Count:\t" + Num(Int(Field(status, "restartCount"), 0)) + "\n");
+      w.Write(2, "Restart Count:\t" + ContainerNum(Int(Field(status, "restartCount"), 0)) + "\n");
     }
     DescribeResources(w, Field(c, "resources"), 2);
     for (const auto& [field, title] :
@@ -304,7 +304,7 @@ void PrintTolerations(DescribeWriter& w, const std::string& title, const Json* t
       line += key.empty() && effect.empty() ? "op=Exists" : " op=Exists";
     }
     if (const Json* s = Field(t, "tolerationSeconds"); s != nullptr && s->is_number()) {
-      line += " for " + Num(Int(s, 0)) + "s";
+      line += " for " + ContainerNum(Int(s, 0)) + "s";
     }
     w.Write(0, line + "\n");
   }

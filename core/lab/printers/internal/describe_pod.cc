@@ -86,7 +86,7 @@ std::optional<__int128> QuantityMilli(const Json* v) {
 
 namespace {
 
-std::string Num(int64_t v) { return std::to_string(v); }
+std::string PodNum(int64_t v) { return std::to_string(v); }
 
 // mirrors qos.go ComputePodQOS (GetPodQOS prefers status.qosClass). A container's missing request
 // reads as its limit, as the API server defaults it.
@@ -160,7 +160,7 @@ std::string DescribePod(const Json& pod, const std::vector<const Json*>& events,
   w.Write(0, "Name:\t" + api::Name(pod) + "\n");
   w.Write(0, "Namespace:\t" + api::Namespace(pod) + "\n");
   if (const Json* p = Field(spec, "priority"); p != nullptr && p->is_number()) {
-    w.Write(0, "Priority:\t" + Num(Int(p, 0)) + "\n");
+    w.Write(0, "Priority:\t" + PodNum(Int(p, 0)) + "\n");
   }
   if (!Str(Field(spec, "priorityClassName")).empty()) {
     w.Write(0, "Priority Class Name:\t" + Str(Field(spec, "priorityClassName")) + "\n");
@@ -187,7 +187,7 @@ std::string DescribePod(const Json& pod, const std::vector<const Json*>& events,
     w.Write(0, "Status:\tTerminating (lasts " + TimestampSince(deletion, now) + ")\n");
     const int64_t grace = Int(Path(pod, {"metadata", "deletionGracePeriodSeconds"}),
                               Int(Field(spec, "terminationGracePeriodSeconds"), 30));
-    w.Write(0, "Termination Grace Period:\t" + Num(grace) + "s\n");
+    w.Write(0, "Termination Grace Period:\t" + PodNum(grace) + "s\n");
   } else {
     w.Write(0, "Status:\t" + phase + "\n");
   }

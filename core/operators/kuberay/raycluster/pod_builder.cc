@@ -27,7 +27,7 @@ constexpr int kHeadLivenessTimeout = 5;
 constexpr int kLivenessPeriod = 5;
 constexpr int kLivenessFailure = 120;
 
-std::string Lower(std::string s) {
+std::string PodBuilderLower(std::string s) {
   for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
   return s;
 }
@@ -325,7 +325,7 @@ void InitTemplateAnnotations(const Json& cluster, Json& pod) {
   if (!annotations.is_object()) annotations = Json::object();
   const std::string* overwrite =
       MetadataString(cluster, "/metadata/annotations", kRayOverwriteContainerCmdAnnotationKey);
-  if (overwrite != nullptr && Lower(*overwrite) == "true") {
+  if (overwrite != nullptr && PodBuilderLower(*overwrite) == "true") {
     annotations[kRayOverwriteContainerCmdAnnotationKey] = "true";
   }
 }
@@ -354,7 +354,7 @@ void BuildPod(Json& pod, const std::string& node_type, const Params& params,
   const std::string generated = "ulimit -n ${RAY_START_ULIMIT_OPEN_FILES:-65536}; " + start_cmd;
   const std::string* overwrite_annotation =
       MetadataString(pod, "/metadata/annotations", kRayOverwriteContainerCmdAnnotationKey);
-  const std::string overwrite = Lower(overwrite_annotation != nullptr ? *overwrite_annotation : std::string());
+  const std::string overwrite = PodBuilderLower(overwrite_annotation != nullptr ? *overwrite_annotation : std::string());
   if (overwrite != "true" && cmd.find("ray start") == std::string::npos) {
     ray["command"] = ContainerCommand(config);
     ray["args"] = Json::array({cmd.empty() ? generated : cmd + " && " + generated});
@@ -378,7 +378,7 @@ void BuildPod(Json& pod, const std::string& node_type, const Params& params,
 std::string ConvertParamMap(const Params& params) {
   std::string out;
   for (const auto& [key, value] : params) {  // std::map iterates in sorted key order
-    const std::string lower = Lower(value);
+    const std::string lower = PodBuilderLower(value);
     const bool special = key == "log-color" || key == "include-dashboard" || key == "include-log-monitor";
     if ((lower == "true" || lower == "false") && !special) {
       if (lower == "true") out += " --" + key + " ";

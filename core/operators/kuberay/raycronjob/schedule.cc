@@ -31,7 +31,7 @@ const Bounds kDom{1, 31, nullptr};
 const Bounds kMonths{1, 12, &kMonthNames};
 const Bounds kDow{0, 6, &kDowNames};
 
-Status Invalid(const std::string& msg) { return Status(StatusCode::kInvalid, msg); }
+Status CronInvalid(const std::string& msg) { return Status(StatusCode::kInvalid, msg); }
 
 std::vector<std::string> Split(const std::string& s, char sep) {
   std::vector<std::string> out(1);
@@ -66,11 +66,11 @@ base::StatusOr<unsigned> ParseInt(const std::string& expr) {
   bool ok = i < expr.size() && expr.size() - i <= 9;
   for (size_t j = i; ok && j < expr.size(); ++j) ok = std::isdigit(static_cast<unsigned char>(expr[j])) != 0;
   if (!ok) {
-    return Invalid("failed to parse int from " + expr + ": strconv.Atoi: parsing \"" + expr +
+    return CronInvalid("failed to parse int from " + expr + ": strconv.Atoi: parsing \"" + expr +
                    "\": invalid syntax");
   }
   const long v = std::stol(expr);
-  if (v < 0) return Invalid("negative number (" + std::to_string(v) + ") not allowed: " + expr);
+  if (v < 0) return CronInvalid("negative number (" + std::to_string(v) + ") not allowed: " + expr);
   return static_cast<unsigned>(v);
 }
 
@@ -104,7 +104,7 @@ base::StatusOr<uint64_t> GetRange(const std::string& expr, const Bounds& r) {
       if (!e.ok()) return e.status();
       end = *e;
     } else if (low_and_high.size() > 2) {
-      return Invalid("too many hyphens: " + expr);
+      return CronInvalid("too many hyphens: " + expr);
     }
   }
   if (range_and_step.size() == 2) {
@@ -114,21 +114,21 @@ base::StatusOr<uint64_t> GetRange(const std::string& expr, const Bounds& r) {
     if (single) end = r.max;  // "N/step" means "N-max/step"
     if (step > 1) extra = 0;  // a stepped * is no longer a star for the day rule
   } else if (range_and_step.size() > 2) {
-    return Invalid("too many slashes: " + expr);
+    return CronInvalid("too many slashes: " + expr);
   }
   if (start < r.min) {
-    return Invalid("beginning of range (" + std::to_string(start) + ") below minimum (" +
+    return CronInvalid("beginning of range (" + std::to_string(start) + ") below minimum (" +
                    std::to_string(r.min) + "): " + expr);
   }
   if (end > r.max) {
-    return Invalid("end of range (" + std::to_string(end) + ") above maximum (" +
+    return CronInvalid("end of range (" + std::to_string(end) + ") above maximum (" +
                    std::to_string(r.max) + "): " + expr);
   }
   if (start > end) {
-    return Invalid("beginning of range (" + std::to_string(start) + ") beyond end of range (" +
+    return CronInvalid("beginning of range (" + std::to_string(start) + ") beyond end of range (" +
                    std::to_string(end) + "): " + expr);
   }
-  if (step == 0) return Invalid("step of range should be a positive number: " + expr);
+  if (step == 0) return CronInvalid("step of range should be a positive number: " + expr);
   uint64_t bits = 0;
   for (unsigned i = start; i <= end; i += step) bits |= uint64_t{1} << i;
   return bits | extra;
@@ -158,7 +158,7 @@ bool Has(uint64_t bits, int v) { return (bits >> v) & 1; }
 
 // mirrors robfig/cron/v3 parser.go Parser.Parse with the standard options and parseDescriptor
 base::StatusOr<Schedule> Schedule::ParseStandard(const std::string& spec) {
-  if (spec.empty()) return Invalid("empty spec string");
+  if (spec.empty()) return CronInvalid("empty spec string");
   Schedule s;
   if (spec[0] == '@') {
     const auto one = [](const Bounds& r) { return uint64_t{1} << r.min; };
@@ -180,12 +180,12 @@ base::StatusOr<Schedule> Schedule::ParseStandard(const std::string& spec) {
     } else if (spec.rfind("@every ", 0) == 0) {
       auto d = base::ParseDuration(spec.substr(7));
       if (!d.ok()) {
-        return Invalid("failed to parse duration " + spec + ": " + d.status().message());
+        return CronInvalid("failed to parse duration " + spec + ": " + d.status().message());
       }
       // Every: rounded down to whole seconds, at least one second.
       s.every_ = *d < base::kSecond ? base::kSecond : *d - *d % base::kSecond;
     } else {
-      return Invalid("unrecognized descriptor: " + spec);
+      return CronInvalid("unrecognized descriptor: " + spec);
     }
     return s;
   }
@@ -193,7 +193,7 @@ base::StatusOr<Schedule> Schedule::ParseStandard(const std::string& spec) {
   if (fields.size() != 5) {
     std::string list;
     for (const std::string& f : fields) list += (list.empty() ? "" : " ") + f;
-    return Invalid("expected exactly 5 fields, found " + std::to_string(fields.size()) + ": [" +
+    return CronInvalid("expected exactly 5 fields, found " + std::to_string(fields.size()) + ": [" +
                    list + "]");
   }
   uint64_t* out[] = {&s.minute_, &s.hour_, &s.dom_, &s.month_, &s.dow_};

@@ -27,12 +27,12 @@ bool IsDNS1035Label(const std::string& s) {
   return s.back() != '-';
 }
 
-std::string Mode(const Json& rayjob) {
+std::string ValidationMode(const Json& rayjob) {
   const std::string m = utils::StringAt(rayjob, "/spec/submissionMode");
   return m.empty() ? "K8sJobMode" : m;
 }
 
-bool HasClusterSelector(const Json& rayjob) {
+bool ValidationHasClusterSelector(const Json& rayjob) {
   const Json* s = utils::At(rayjob, "/spec/clusterSelector");
   return s != nullptr && s->is_object() && !s->empty();
 }
@@ -85,7 +85,7 @@ Status ValidateDeletionStrategy(const Json& rayjob, bool gate) {
                             ? cond.value("ttlSeconds", Json(0)).get<int64_t>()
                             : 0;
     if (ttl < 0) return Invalid("deletion rule ttlSeconds must be non-negative");
-    if (HasClusterSelector(rayjob) && (policy == "DeleteCluster" || policy == "DeleteWorkers")) {
+    if (ValidationHasClusterSelector(rayjob) && (policy == "DeleteCluster" || policy == "DeleteWorkers")) {
       return Invalid("The RayJob spec is invalid: DeletionPolicyType '" + policy +
                      "' is not supported when ClusterSelector is set");
     }
@@ -128,8 +128,8 @@ Status ValidateMetadata(const Json& rayjob) {
 Status ValidateSpec(const Json& rayjob, bool ray_job_deletion_policy) {
   const Json& spec = rayjob.contains("spec") ? rayjob["spec"] : Json::object();
   const bool shutdown = utils::BoolAt(rayjob, "/spec/shutdownAfterJobFinishes");
-  const std::string mode = Mode(rayjob);
-  const bool selector = HasClusterSelector(rayjob);
+  const std::string mode = ValidationMode(rayjob);
+  const bool selector = ValidationHasClusterSelector(rayjob);
   const int64_t backoff = utils::IntAt(rayjob, "/spec/backoffLimit").value_or(0);
   if (mode != "K8sJobMode" && mode != "HTTPMode" && mode != "InteractiveMode" &&
       mode != "SidecarMode") {
@@ -206,7 +206,7 @@ Status ValidateSpec(const Json& rayjob, bool ray_job_deletion_policy) {
 
 // ValidateStatus mirrors ValidateRayJobStatus.
 Status ValidateStatus(const Json& rayjob) {
-  const std::string mode = Mode(rayjob);
+  const std::string mode = ValidationMode(rayjob);
   if (utils::StringAt(rayjob, "/status/jobDeploymentStatus") == "Waiting" &&
       mode != "InteractiveMode") {
     return Invalid("The RayJob status is invalid: JobDeploymentStatus cannot be `Waiting` when SubmissionMode is not InteractiveMode");
