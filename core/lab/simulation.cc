@@ -163,7 +163,7 @@ uint64_t Simulation::StateFingerprint() {
     for (const auto& [key, value] : e.fields) {
       if (key == "cause") continue;
       h = mix(h, key);
-      h = value.is_int ? mix(h, std::to_string(value.i)) : mix(h, value.s);
+      h = value.is_int || value.is_bool ? mix(h, value.Text()) : mix(h, value.s);
     }
     trace_multiset_ += h;  // a sum: the order of the records does not matter
   }

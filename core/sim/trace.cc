@@ -82,12 +82,14 @@ void PutEscaped(std::string_view s, HashSink& out) {
 
 // A packed field is a tag byte, then the key: one byte indexing internal::KnownTraceKeyAt when
 // kKnownKeyBit is set, else a varint length and the key's bytes; then the value: a zigzag varint
-// for an integer, a varint length and the bytes for a string (kStringBit), or, for a pooled
+// for an integer or a boolean (kBoolBit: 0 or 1), a varint length and the bytes for a string
+// (kStringBit), or, for a pooled
 // string (kPooledBit, trace_values.h), a varint length and the pooled text's address. Causes and
 // codes take 2 or 3 bytes instead of 8; a Pod's name 5 or 9 instead of ~30.
 constexpr unsigned char kStringBit = 1;
 constexpr unsigned char kKnownKeyBit = 2;
 constexpr unsigned char kPooledBit = 4;
+constexpr unsigned char kBoolBit = 8;
 
 // Pooled reports whether a string value of known key k is stored pooled: only values of
 // repeating keys, and only those longer than the address that replaces them.
@@ -140,12 +142,14 @@ const char* DecodeField(const char* at, TraceFieldList::value_type* out) {
   uint64_t n = 0;
   at = GetVarint(at, &n);
   if ((tag & kStringBit) == 0) {
-    value.is_int = true;
+    value.is_bool = (tag & kBoolBit) != 0;
+    value.is_int = !value.is_bool;
     value.i = UnZigZag(n);
     value.s = {};
     return at;
   }
   value.is_int = false;
+  value.is_bool = false;
   value.i = 0;
   if ((tag & kPooledBit) != 0) {
     const char* text = nullptr;
@@ -188,6 +192,8 @@ void PutJsonLine(const TraceEvent& e, Sink& out) {
     out.Put("\":");
     if (value.is_int) {
       PutInt(value.i, out);
+    } else if (value.is_bool) {
+      out.Put(value.i != 0 ? std::string_view("true") : std::string_view("false"));
     } else {
       out.Put('"');
       PutEscaped(value.s, out);
@@ -214,7 +220,8 @@ namespace {
 size_t FieldBytes(const TraceArg& f, int k) {
   const size_t key = k >= 0 ? 1 : VarintSize(f.key.size()) + f.key.size();
   const size_t text = f.value.s.size();
-  const size_t value = f.value.is_int    ? VarintSize(ZigZag(f.value.i))
+  const bool number = f.value.is_int || f.value.is_bool;
+  const size_t value = number            ? VarintSize(ZigZag(f.value.i))
                        : Pooled(k, text) ? VarintSize(text) + sizeof(const char*)
                                          : VarintSize(text) + text;
   return 1 + key + value;
@@ -228,10 +235,11 @@ int KeyIndex(const TraceArg& f) {
 
 // PutField packs field f (known key index k) at `at` and returns the end of what it wrote.
 char* PutField(const TraceArg& f, int k, char* at) {
-  const char* text = !f.value.is_int && Pooled(k, f.value.s.size())
+  const bool number = f.value.is_int || f.value.is_bool;
+  const char* text = !number && Pooled(k, f.value.s.size())
                          ? internal::PoolTraceValue(f.value.s).data()
                          : nullptr;
-  unsigned char tag = f.value.is_int ? 0 : kStringBit;
+  unsigned char tag = f.value.is_int ? 0 : f.value.is_bool ? kBoolBit : kStringBit;
   if (k >= 0) tag |= kKnownKeyBit;
   if (text != nullptr) tag |= kPooledBit;
   *at++ = static_cast<char>(tag);
@@ -241,7 +249,7 @@ char* PutField(const TraceArg& f, int k, char* at) {
     at = PutVarint(f.key.size(), at);
     at = std::copy(f.key.begin(), f.key.end(), at);
   }
-  if (f.value.is_int) return PutVarint(ZigZag(f.value.i), at);
+  if (number) return PutVarint(ZigZag(f.value.i), at);
   at = PutVarint(f.value.s.size(), at);
   if (text != nullptr) {
     std::memcpy(at, &text, sizeof text);
@@ -315,7 +323,7 @@ std::string TraceEvent::FieldString(std::string_view key) const {
 
 std::string_view TraceEvent::FieldText(std::string_view key) const {
   const std::optional<TraceFieldValue> v = Field(key);
-  return v && !v->is_int ? v->s : std::string_view();
+  return v && !v->is_int && !v->is_bool ? v->s : std::string_view();
 }
 
 std::string TraceEvent::ToJsonLine() const {

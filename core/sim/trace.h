@@ -25,14 +25,16 @@
 
 namespace sim {
 
-// TraceValue is a string or an integer field value.
+// TraceValue is a string, an integer or a boolean field value; each prints as its JSON type.
 struct TraceValue {
   bool is_int = false;
+  bool is_bool = false;  // i is 0 or 1; never set together with is_int
   int64_t i = 0;
   std::string s;
 
   TraceValue(const char* v) : s(v) {}               // NOLINT: implicit for field lists
   TraceValue(std::string v) : s(std::move(v)) {}    // NOLINT
+  TraceValue(bool v) : is_bool(true), i(v ? 1 : 0) {}  // NOLINT
   TraceValue(int v) : is_int(true), i(v) {}         // NOLINT
   TraceValue(int64_t v) : is_int(true), i(v) {}     // NOLINT
   TraceValue(uint64_t v) : is_int(true), i(static_cast<int64_t>(v)) {}  // NOLINT
@@ -45,11 +47,16 @@ using TraceFields = std::vector<std::pair<std::string, TraceValue>>;
 // as long as the record.
 struct TraceFieldValue {
   bool is_int = false;
+  bool is_bool = false;  // i is 0 or 1; never set together with is_int
   int64_t i = 0;
   std::string_view s;
 
-  // Text renders the value as it reads in a trace line: the number in decimal, or the string.
-  std::string Text() const { return is_int ? std::to_string(i) : std::string(s); }
+  // Text renders the value as it reads in a trace line: the number in decimal, true or false,
+  // or the string (so `expect trace predicate.eval result=true` matches a boolean).
+  std::string Text() const {
+    if (is_bool) return i != 0 ? "true" : "false";
+    return is_int ? std::to_string(i) : std::string(s);
+  }
 };
 
 // TraceArg is one field of a record being emitted: it views the caller's key and value, which
@@ -79,10 +86,17 @@ struct TraceArg {
   TraceArg(std::string_view k, uint64_t v) : key(k), key_index(Index(k)) {              // NOLINT
     SetInt(static_cast<int64_t>(v));
   }
+  TraceArg(std::string_view k, bool v) : key(k), key_index(Index(k)) {  // NOLINT
+    value.is_bool = true;
+    value.i = v ? 1 : 0;
+  }
   TraceArg(const std::pair<std::string, TraceValue>& field)  // NOLINT: from TraceFields
       : key(field.first) {
     if (field.second.is_int) {
       SetInt(field.second.i);
+    } else if (field.second.is_bool) {
+      value.is_bool = true;
+      value.i = field.second.i;
     } else {
       value.s = field.second.s;
     }

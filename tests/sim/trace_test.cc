@@ -21,7 +21,8 @@ void ExpectReadsBack(const TraceFieldList& list, const TraceFields& fields) {
     ASSERT_LT(i, fields.size());
     EXPECT_EQ(key, fields[i].first) << i;
     EXPECT_EQ(value.is_int, fields[i].second.is_int) << key;
-    if (value.is_int) {
+    EXPECT_EQ(value.is_bool, fields[i].second.is_bool) << key;
+    if (value.is_int || value.is_bool) {
       EXPECT_EQ(value.i, fields[i].second.i) << key;
     } else {
       EXPECT_EQ(value.s, fields[i].second.s) << key;
@@ -40,6 +41,25 @@ TEST(Trace, PrintsSeqTimeTypeThenFieldsInOrder) {
             R"({"seq":1,"t":1.5,"type":"api.request","verb":"create","code":201,"cause":0})");
 }
 
+TEST(Trace, PrintsEveryFieldAsItsJsonType) {
+  // A consumer written against JSON types reads booleans as booleans and numbers as numbers;
+  // a text that only looks like one stays a string (resourceVersion is a string by contract).
+  Clock clock;
+  Trace trace(clock);
+  trace.Emit("predicate.eval", {{"result", true}, {"other", false}, {"code", 409},
+                                {"resourceVersion", "12"}, {"word", "true"}});
+  EXPECT_EQ(trace.events()[0].ToJsonLine(),
+            R"({"seq":1,"t":0,"type":"predicate.eval","result":true,"other":false,"code":409,)"
+            R"("resourceVersion":"12","word":"true"})");
+  const TraceEvent& e = trace.events()[0];
+  EXPECT_TRUE(e.Field("result")->is_bool);
+  EXPECT_FALSE(e.Field("result")->is_int);
+  EXPECT_EQ(e.FieldString("result"), "true");  // what `expect trace … result=true` compares
+  EXPECT_EQ(e.FieldString("other"), "false");
+  EXPECT_EQ(e.FieldText("result"), "");        // not a string
+  EXPECT_FALSE(e.Field("word")->is_bool);
+}
+
 TEST(Trace, EscapesStrings) {
   Clock clock;
   Trace trace(clock);
@@ -55,7 +75,8 @@ TEST(TraceFieldList, ReadsBackEveryFieldInOrder) {
   const std::string long_key(130, 'k');
   const TraceFields fields = {{"cause", 42},         {"empty", ""},       {"neg", int64_t{-7}},
                               {"long", long_value}, {"b127", std::string(127, 'z')},
-                              {"b128", boundary},   {long_key, "v"},     {"big", int64_t{1} << 62}};
+                              {"b128", boundary},   {long_key, "v"},     {"big", int64_t{1} << 62},
+                              {"yes", true},        {"no", false}};
   const TraceFieldList list(fields);
   ExpectReadsBack(list, fields);
   EXPECT_TRUE(TraceFieldList(TraceFields{}).empty());

@@ -12,7 +12,7 @@ std::string DescribeEvent(const sim::TraceEvent& e) {
   std::string line = "#" + std::to_string(e.seq) + " t=" + base::FormatDuration(e.t) + " ";
   line += e.type;
   for (const auto& [key, value] : e.fields) {
-    if (!value.is_int && value.s.empty()) continue;
+    if (!value.is_int && !value.is_bool && value.s.empty()) continue;
     line += ' ';
     line += key;
     line += '=';

@@ -72,7 +72,7 @@ bool EventHandlerAdapter::Passes(const char* event_type, const api::ObjectPtr& o
                                              {"predicate", p->Name()},
                                              {"eventType", event_type},
                                              {"object", ObjectRef(obj)},
-                                             {"result", ok ? "true" : "false"},
+                                             {"result", ok},
                                              {"cause", *cause}});
     if (!ok) return false;
   }
