@@ -47,9 +47,9 @@ using TraceFields = std::vector<std::pair<std::string, TraceValue>>;
 // as long as the record.
 struct TraceFieldValue {
   bool is_int = false;
-  bool is_bool = false;  // i is 0 or 1; never set together with is_int
   int64_t i = 0;
   std::string_view s;
+  bool is_bool = false;  // i is 0 or 1; never set together with is_int
 
   // Text renders the value as it reads in a trace line: the number in decimal, true or false,
   // or the string (so `expect trace predicate.eval result=true` matches a boolean).
