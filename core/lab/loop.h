@@ -96,6 +96,8 @@ class LoopIndex {
   const std::map<LoopLaneId, LoopLane>& lanes() const { return lanes_; }
   // LatestActive names the lane whose controller record is newest (a fresh page's first choice).
   const LoopLaneId* LatestActive() const;
+  // latest_seq is the seq of that newest controller record (0 before any).
+  int64_t latest_seq() const { return latest_seq_; }
 
  private:
   void Ingest(const sim::TraceLog& events, const sim::TraceEvent& e);
