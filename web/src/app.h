@@ -128,8 +128,8 @@ struct App {
   std::deque<lab::MetricsSample> metrics;
 
   // Layout: splitter fractions (saved to localStorage through window.rlab).
-  float left_frac = 0.26f, right_frac = 0.30f, bottom_frac = 0.36f, mid_split = 0.5f,
-        right_split = 0.55f;
+  float left_frac = 0.24f, right_frac = 0.28f, bottom_frac = 0.2f, mid_split = 0.6f,
+        right_split = 0.62f;
   float ui_scale = 1.0f;          // device pixels per CSS pixel
   // Screen rectangles (device pixels: x, y, w, h) of named controls, so end-to-end tests can
   // click real ImGui buttons with the mouse (rlab_item_rect).

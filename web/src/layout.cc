@@ -4,14 +4,41 @@
 
 #include <algorithm>
 
+#include "i18n.h"
 #include "imgui.h"
 #include "lesson_pane.h"
+#include "teaching_panels.h"
 
 namespace web {
 namespace {
 
 ImFont* g_mono = nullptr;
 float g_lesson_frac = 0.27f;  // the lesson column's share of the width, when shown
+float g_objects_frac = 0.42f;  // Objects' share of the left column (Cluster below)
+
+// DrawInspectorTabs shares one panel between the Inspector, the Workqueue and the Metrics.
+void DrawInspectorTabs(App& app) {
+  if (!ImGui::BeginTabBar("##insptabs")) return;
+  if (ImGui::BeginTabItem(Tr("Inspector", "检查器"))) {
+    ImGui::BeginChild("##insp", ImVec2(0, 0), ImGuiChildFlags_None, ImGuiWindowFlags_NoBackground);
+    DrawInspector(app);
+    ImGui::EndChild();
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem(Tr("Workqueue", "工作队列"))) {
+    ImGui::BeginChild("##wq", ImVec2(0, 0), ImGuiChildFlags_None, ImGuiWindowFlags_NoBackground);
+    DrawWorkqueue(app);
+    ImGui::EndChild();
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem(Tr("Metrics", "指标"))) {
+    ImGui::BeginChild("##metrics", ImVec2(0, 0), ImGuiChildFlags_None, ImGuiWindowFlags_NoBackground);
+    DrawMetrics(app);
+    ImGui::EndChild();
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+}
 
 // Splitter is a thin draggable bar; dragging moves *frac by the mouse delta over `total` pixels.
 void Splitter(const char* id, ImVec2 pos, ImVec2 size, bool vertical, float total, float* frac,
@@ -110,31 +137,40 @@ void DrawLayout(App& app, const Fonts& fonts) {
     Panel("Timeline", ImVec2(o.x + left_w + gap, top), ImVec2(W - left_w - gap, main_h),
           DrawTimeline, app);
   } else {
+    // Objects over Cluster | the loop view over the Timeline | Why over Inspector, Workqueue and
+    // Metrics (tabs): the loop and its "why" side by side at the top, the centrepiece.
     const float left_w = std::round(W * app.left_frac);
     const float right_w = std::round(W * app.right_frac);
     const float mid_w = W - left_w - right_w - 2 * gap;
     const float mid_x = o.x + left_w + gap;
     const float right_x = mid_x + mid_w + gap;
-    Panel("Objects", ImVec2(o.x, top), ImVec2(left_w, main_h), DrawObjects, app);
+    const float objects_h = std::round(main_h * g_objects_frac);
+    Panel(Tr("Objects", "对象"), ImVec2(o.x, top), ImVec2(left_w, objects_h), DrawObjects, app);
+    Splitter("##shl", ImVec2(o.x, top + objects_h), ImVec2(left_w, gap), false, main_h,
+             &g_objects_frac, 0.15f, 0.85f);
+    Panel(Tr("Cluster", "集群"), ImVec2(o.x, top + objects_h + gap),
+          ImVec2(left_w, main_h - objects_h - gap), DrawCluster, app);
     Splitter("##sv1", ImVec2(o.x + left_w, top), ImVec2(gap, main_h), true, W, &app.left_frac,
              0.12f, 0.45f);
-    const float tl_h = std::round(main_h * app.mid_split);
-    Panel("Timeline", ImVec2(mid_x, top), ImVec2(mid_w, tl_h), DrawTimeline, app);
-    Splitter("##sh1", ImVec2(mid_x, top + tl_h), ImVec2(mid_w, gap), false, main_h,
+    const float loop_h = std::round(main_h * app.mid_split);
+    Panel(Tr("Loop: one controller's pipeline", "循环：一个控制器的流水线"), ImVec2(mid_x, top),
+          ImVec2(mid_w, loop_h), DrawLoop, app, ImGuiWindowFlags_NoScrollbar);
+    Splitter("##sh1", ImVec2(mid_x, top + loop_h), ImVec2(mid_w, gap), false, main_h,
              &app.mid_split, 0.15f, 0.85f);
-    Panel("Metrics", ImVec2(mid_x, top + tl_h + gap), ImVec2(mid_w, main_h - tl_h - gap),
-          DrawMetrics, app);
+    Panel("Timeline", ImVec2(mid_x, top + loop_h + gap), ImVec2(mid_w, main_h - loop_h - gap),
+          DrawTimeline, app);
     // The right splitter moves the boundary the other way: dragging right shrinks the column.
     float right_frac_neg = 1.0f - app.right_frac;
     Splitter("##sv2", ImVec2(mid_x + mid_w, top), ImVec2(gap, main_h), true, W, &right_frac_neg,
              0.55f, 0.88f);
     app.right_frac = 1.0f - right_frac_neg;
-    const float in_h = std::round(main_h * app.right_split);
-    Panel("Inspector", ImVec2(right_x, top), ImVec2(right_w, in_h), DrawInspector, app);
-    Splitter("##sh2", ImVec2(right_x, top + in_h), ImVec2(right_w, gap), false, main_h,
+    const float why_h = std::round(main_h * app.right_split);
+    Panel(Tr("Why?", "为什么？"), ImVec2(right_x, top), ImVec2(right_w, why_h), DrawWhy, app);
+    Splitter("##sh2", ImVec2(right_x, top + why_h), ImVec2(right_w, gap), false, main_h,
              &app.right_split, 0.15f, 0.85f);
-    Panel("Workqueue", ImVec2(right_x, top + in_h + gap), ImVec2(right_w, main_h - in_h - gap),
-          DrawWorkqueue, app);
+    Panel(Tr("Details", "详情"),
+          ImVec2(right_x, top + why_h + gap), ImVec2(right_w, main_h - why_h - gap),
+          DrawInspectorTabs, app);
   }
   if (show_console) {
     float frac_neg = 1.0f - app.bottom_frac;
