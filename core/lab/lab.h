@@ -56,6 +56,8 @@ class Lab {
   // `export`; the browser and tests pass a MemoryFileSystem. REQUIRES: files outlives this Lab.
   void set_file_system(FileSystem* files) { files_ = files; }
   const std::vector<LoggedCommand>& command_log() const { return log_; }
+  // marks maps each `mark` name to the last trace seq when it was set.
+  const std::map<std::string, int64_t>& marks() const { return marks_; }
   // ReplayScript renders the command log as a script that rebuilds this session.
   std::string ReplayScript() const;
 
