@@ -31,6 +31,9 @@ int LessonUsage(const std::string& message) {
   return 2;
 }
 
+// LessonChecks spells a count of checks: "1 check", "3 checks".
+std::string LessonChecks(size_t n) { return std::to_string(n) + (n == 1 ? " check" : " checks"); }
+
 std::string LessonTrimDir(std::string dir) {
   while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
   return dir;
@@ -47,11 +50,16 @@ int LessonMutate(const lab::Lesson& lesson) {
       std::cout << "replay failed: " << m.error << "\n";
       ++survived;
     } else if (m.killed) {
-      std::cout << "without its solution " << (m.checks - m.still_met.size()) << " of "
-                << m.checks << " checks fail (ok)\n";
+      if (m.checks == 1) {
+        std::cout << "without its solution its check fails (ok)\n";
+      } else {
+        std::cout << "without its solution " << (m.checks - m.still_met.size()) << " of "
+                  << m.checks << " checks fail (ok)\n";
+      }
     } else {
-      std::cout << "SURVIVED: all " << m.checks
-                << " checks hold without the solution — they prove nothing\n";
+      std::cout << "SURVIVED: " << (m.checks == 1 ? "its " : "all ") << LessonChecks(m.checks)
+                << (m.checks == 1 ? " holds" : " hold")
+                << " without the solution, so the step proves nothing\n";
       for (const std::string& e : m.still_met) std::cout << "    expect " << e << "\n";
       ++survived;
     }
@@ -105,7 +113,7 @@ int LessonCheckCommand(int argc, char** argv) {
     if (verbose) std::cout << out;
     const lab::LessonStep& s = lesson->steps[step - 1];
     std::cout << "lesson " << lesson->id << ": step " << step << "/" << steps << " ok ("
-              << (s.is_question() ? "question" : std::to_string(s.checks.size()) + " checks")
+              << (s.is_question() ? "question" : LessonChecks(s.checks.size()))
               << (s.quiz ? ", proof found" : "") << ")\n"
               << std::flush;
   });
