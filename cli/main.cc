@@ -4,10 +4,8 @@
 //        rlab bench SCENARIO [N] [--seed N]   (cli/bench.h)
 //        rlab sweep [--seeds N] [--from S] [--steps M] [--out DIR], rlab check SCRIPT   (cli/sweep.h)
 //        rlab explore SCRIPT [--bound K] [--max-runs N] …   the race explorer (cli/explore.h)
-//        rlab lesson check [-v] [--seed N] DIR   plays a lesson's reference solution and its checks
-//        (--seed replaces the lesson's seed: checks must not depend on generated names).
+//        rlab lesson check [-v] [--seed N] [--mutate] DIR, rlab lesson fairness DIR   (cli/lesson.h)
 // Exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage or unreadable script
-// (for `lesson check`: 0 every check met, 1 a command failed or a check was unmet, 2 bad lesson).
 
 #include <cstdio>
 #include <cstdlib>
@@ -21,15 +19,15 @@
 #include "cli/bench.h"
 #include "cli/sweep.h"
 #include "cli/explore.h"
+#include "cli/lesson.h"
 #include "core/lab/lab.h"
-#include "core/lab/lesson.h"
 
 namespace {
 
 constexpr const char* kUsage =
     "usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-\n"
     "       rlab export DIR [--seed N] [--keep-going] [--trace FILE] SCRIPT|-\n"
-    "       rlab lesson check [-v] [--seed N] DIR\n"
+    "       rlab lesson check [-v] [--seed N] [--mutate] DIR, rlab lesson fairness DIR\n"
     "       runs a lab script; prints command output on stdout, errors on stderr,\n"
     "       and the seed and trace hash on stderr at the end.\n"
     "       `export DIR` then writes the objects the script created as clean manifests\n"
@@ -52,63 +50,10 @@ std::string DirName(const std::string& path) {
   return path.substr(0, slash);
 }
 
-// LessonCheck runs `rlab lesson check [-v] DIR`: load and validate DIR/lesson.json, then play
-// its setup, runs and checks in a fresh simulation seeded with the lesson's seed.
-int LessonCheck(int argc, char** argv) {
-  bool verbose = false;
-  std::string dir;
-  std::optional<uint64_t> seed;
-  const char* usage = "lesson: expected `lesson check [-v] [--seed N] DIR`";
-  if (argc < 3 || std::string(argv[2]) != "check") return Usage(usage);
-  for (int i = 3; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "-v" || arg == "--verbose") {
-      verbose = true;
-    } else if (arg == "--seed" || arg.rfind("--seed=", 0) == 0) {
-      std::string v;
-      if (arg == "--seed") {
-        if (i + 1 >= argc) return Usage("--seed needs a value");
-        v = argv[++i];
-      } else {
-        v = arg.substr(7);
-      }
-      const std::optional<uint64_t> parsed = cli::ParseCount(v);
-      if (!parsed) return Usage("--seed must be a non-negative integer");
-      seed = *parsed;
-    } else if (!arg.empty() && arg[0] != '-' && dir.empty()) {
-      dir = arg;
-    } else {
-      return Usage(usage);
-    }
-  }
-  if (dir.empty()) return Usage("lesson check needs a lesson folder");
-  while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
-  auto lesson = lab::LoadLesson(dir);
-  if (!lesson.ok()) {
-    std::cerr << lesson.status().message() << "\n";
-    return 2;
-  }
-  if (seed) lesson->seed = *seed;
-  const size_t steps = lesson->steps.size();
-  auto result = lab::CheckLesson(*lesson, [&](size_t step, const std::string& out) {
-    if (verbose) std::cout << out;
-    std::cout << "lesson " << lesson->id << ": step " << step << "/" << steps << " ok ("
-              << lesson->steps[step - 1].checks.size() << " checks)\n"
-              << std::flush;
-  });
-  if (!result.ok) {
-    std::cerr << result.message;
-    std::cerr << "rlab: replay with --seed=" << lesson->seed << "\n";
-    return 1;
-  }
-  std::cout << "lesson " << lesson->id << ": ok (" << steps << " steps)\n";
-  return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc >= 2 && std::string(argv[1]) == "lesson") return LessonCheck(argc, argv);
+  if (argc >= 2 && std::string(argv[1]) == "lesson") return cli::RunLesson(argc - 2, argv + 2);
   if (argc >= 2 && std::string(argv[1]) == "bench") return cli::RunBench(argc - 2, argv + 2);
   if (argc >= 2 && std::string(argv[1]) == "sweep") return cli::RunSweep(argc - 2, argv + 2);
   if (argc >= 2 && std::string(argv[1]) == "check") return cli::RunCheck(argc - 2, argv + 2);

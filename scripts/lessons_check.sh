@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Plays every lesson listed in lessons/index.json with `rlab lesson check -v`, natively and with
-# the WebAssembly CLI under Node, and requires both to pass with identical output (the lesson's
-# commands and checks, byte for byte). Outputs are kept in build/lessons/. Exit 1 on any miss.
+# Plays every lesson listed in lessons/index.json with `rlab lesson check -v --mutate` (the
+# reference solution, its checks and proofs, then every step again without its solution), natively
+# and with the WebAssembly CLI under Node, and requires both to pass with identical output (byte
+# for byte), then checks the questions' fairness over all lessons. Outputs are kept in
+# build/lessons/. Exit 1 on any miss.
 #   RLAB_NATIVE  native binary   (default build/native/bin/rlab)
 #   RLAB_WASM_JS wasm CLI        (default build/wasm-cli/rlab.js; RLAB_SKIP_WASM=1 skips Node)
 #   RLAB_LESSON_TIMEOUT seconds per run (default 300)
@@ -27,12 +29,12 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 passed=0 failed=0
 for l in "${lessons[@]}"; do
   key="$OUT/$l"
-  timeout "$TIMEOUT" "$NATIVE" lesson check -v "lessons/$l" >"$key.native.out" 2>"$key.native.err"
+  timeout "$TIMEOUT" "$NATIVE" lesson check -v --mutate "lessons/$l" >"$key.native.out" 2>"$key.native.err"
   rc_n=$?
   why=()
   [ "$rc_n" -eq 0 ] || why+=("native exit $rc_n: $(head -1 "$key.native.err")")
   if [ "$SKIP_WASM" != 1 ]; then
-    timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" lesson check -v "lessons/$l" \
+    timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" lesson check -v --mutate "lessons/$l" \
       >"$key.wasm.out" 2>"$key.wasm.err"
     rc_w=$?
     [ "$rc_w" -eq 0 ] || why+=("node exit $rc_w: $(head -1 "$key.wasm.err")")
@@ -46,5 +48,11 @@ for l in "${lessons[@]}"; do
     printf 'FAIL  %s: %s\n' "$l" "$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
   fi
 done
+if "$NATIVE" lesson fairness lessons >"$OUT/fairness.out" 2>&1; then
+  printf 'ok    fairness (%s)\n' "$(head -1 "$OUT/fairness.out")"
+else
+  failed=$((failed + 1))
+  printf 'FAIL  fairness: %s\n' "$(grep unfair "$OUT/fairness.out" | head -3 | tr '\n' ';')"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

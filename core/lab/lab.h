@@ -60,6 +60,8 @@ class Lab {
   // page passes its language). Output only: the trace and the simulation do not depend on it.
   void set_language(std::string language) { language_ = std::move(language); }
   const std::string& language() const { return language_; }
+  // marks maps each `mark` name to the last trace seq when it was set.
+  const std::map<std::string, int64_t>& marks() const { return marks_; }
   // ReplayScript renders the command log as a script that rebuilds this session.
   std::string ReplayScript() const;
 

@@ -1,23 +1,23 @@
 #pragma once
-// Lesson: one guided lesson (lessons/NN-slug/lesson.json plus the lab scripts it names) and the
-// runner that plays its reference solution — setup, then each step's `run` commands, then the
-// step's `checks` — stopping at the first check the simulation does not meet.
+// Lesson: one guided lesson (lessons/NN-slug/lesson.json plus the files it names), parsed and
+// validated. A step gives the learner a goal, hides its commands (`solution`) behind `hints`,
+// may ask a predict-then-reveal question (`quiz`, with the trace record that proves its answer),
+// and is complete when its `checks` hold. Bookkeeping is the engine's: when a step begins, the
+// engine sets the step's `mark`, so checks and proofs can say `--since NAME`.
+// lessons/README.md documents the format; lesson_runner.h plays a lesson.
 // No Go counterpart (DESIGN.md "Lessons" is the format's contract).
-// Simplified: every text is English plus Chinese; a check is one lab line (`expect …` or
-// `wait …`); a step's quiz is asked before its `run` and answered by what the run shows, which
-// the step's checks prove.
+// Simplified: every text is English plus Chinese; a check is one read-only `expect` (get, count
+// or trace), so a page can evaluate it at any moment without touching the simulation.
 // Single-threaded; files are read through a FileReader (the local filesystem by default), so a
 // browser can hand them in from memory.
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/base/status.h"
 #include "core/lab/file_system.h"
-#include "core/lab/lab.h"
 
 namespace lab {
 
@@ -27,36 +27,62 @@ struct LocalizedText {
   std::string zh;
 };
 
-// Quiz is a predict-then-reveal question: the learner picks an option, the step runs, and the
-// simulation shows which option was right.
+// Quiz is a predict-then-reveal question: the learner picks an option before the step's run,
+// and the simulation shows which option was right.
 struct Quiz {
   LocalizedText question;
+  // options are in authored order; a page shows them in ShownOrder (drawn from the seed).
   std::vector<LocalizedText> options;
-  // answer is the 0-based index of the right option. Invariant: < options.size().
+  // answer is the 0-based index (authored order) of the right option. Invariant: < options.size().
   int answer = 0;
   LocalizedText explain;
+  // proof is a trace filter (`TYPE [FIELD=VALUE…] [--since MARK]`, trace_filter.h) that matches
+  // exactly one record once the step is done: the record that shows the answer.
+  std::string proof;
 };
 
-// LessonStep is one step: text to read, commands to run (by the learner or a "do it for me"
-// button), an optional quiz, and the checks that decide when the step is complete.
+// StepCheck is one condition of a step's checklist.
+struct StepCheck {
+  // expect is an `expect` command without its first word: `get …`, `count …` or `trace …`.
+  std::string expect;
+  LocalizedText label;  // the condition in plain words, as the checklist shows it
+  // Line is the lab line that evaluates the check.
+  std::string Line() const { return "expect " + expect; }
+};
+
+// LessonStep is one step. Either an action step (a solution the learner must find, hints, and
+// checks that fail until it is done; optionally a quiz asked first) or a question step (a quiz
+// answered from what the simulation already shows; no solution, no checks).
 struct LessonStep {
-  LocalizedText text;
-  // run holds lab-language texts; one entry may span lines (a heredoc).
-  std::vector<std::string> run;
+  LocalizedText text;  // the step's goal
+  // mark is the name the engine marks when the step begins ("" = none).
+  std::string mark;
+  // solution holds lab-language texts; one entry may span lines (a heredoc). Shown on request.
+  std::vector<std::string> solution;
+  // hints go from a nudge to naming the command.
+  std::vector<LocalizedText> hints;
   std::optional<Quiz> quiz;
-  // checks are single lab lines whose command is `expect` or `wait`.
-  std::vector<std::string> checks;
+  std::vector<StepCheck> checks;
+
+  bool is_question() const { return solution.empty(); }
 };
 
 // Lesson is a parsed, validated lesson.json.
 struct Lesson {
   std::string id;   // the folder name, e.g. "01-hello-raycluster"
   std::string dir;  // the folder the lesson was read from; `-f` paths resolve against it
+  // track groups lessons in the picker: "machinery", "kuberay" or "inferenceservice".
+  std::string track;
   LocalizedText title;
-  LocalizedText goal;   // what the learner can explain afterwards
+  // goal is what the learner can explain afterwards, written to follow the pane's label "What
+  // you will be able to explain" / 「学完后你能讲清楚」 (so it never repeats that label).
+  LocalizedText goal;
   LocalizedText recap;  // the short summary at the end
-  // seed seeds the simulation, so Pod names and timings match the text. Defaults to 1.
+  // seed seeds the simulation (Pod names, timings) and the order options are shown in.
   uint64_t seed = 1;
+  // seed_pinned is true when lesson.json sets `seed`: its text names generated objects, so the
+  // lesson holds at that seed only.
+  bool seed_pinned = false;
   std::string setup;       // the setup script's file name ("" = none)
   std::string setup_text;  // its contents
   std::vector<LessonStep> steps;
@@ -77,51 +103,10 @@ base::StatusOr<Lesson> LoadLesson(const std::string& dir, const FileReader& read
 base::StatusOr<std::vector<std::string>> ParseLessonIndex(const std::string& json_text,
                                                           const std::string& source);
 
-// LessonRunner plays a lesson against a Lab the caller owns (created with the lesson's seed),
-// step by step, as a lesson pane does.
-class LessonRunner {
- public:
-  // lesson and lab must outlive this object.
-  LessonRunner(const Lesson& lesson, Lab& lab);
-  LessonRunner(const LessonRunner&) = delete;
-  LessonRunner& operator=(const LessonRunner&) = delete;
-
-  // StepReport is what one phase printed and whether it succeeded.
-  struct StepReport {
-    bool ok = true;
-    std::string out;
-    std::string err;
-    std::string failed_line;  // the command or check that failed
-  };
-  // RunSetup runs the setup script.
-  StepReport RunSetup();
-  // RunStep runs step index's (0-based) `run` commands. REQUIRES: index < steps.size().
-  StepReport RunStep(size_t index);
-  // CheckStep runs step index's checks and stops at the first unmet one.
-  StepReport CheckStep(size_t index);
-
- private:
-  StepReport RunText(const std::string& text, StepReport report);
-
-  const Lesson& lesson_;
-  Lab& lab_;
-};
-
-// LessonCheck is the outcome of playing a whole lesson's reference solution.
-struct LessonCheck {
-  bool ok = true;
-  // failed_step is the 1-based step that failed; 0 = the setup.
-  size_t failed_step = 0;
-  bool failed_in_checks = false;  // a check was unmet (else a `run` command failed)
-  std::string failed_line;
-  std::string message;     // "step 3 (\"…\"): check not met: …" plus what the check printed
-  std::string transcript;  // everything the setup, runs and checks printed
-};
-
-// CheckLesson plays lesson in a fresh Lab seeded with lesson.seed: setup, then every step's run
-// and checks, stopping at the first failure. on_step, when set, hears each finished step (1-based).
-LessonCheck CheckLesson(const Lesson& lesson,
-                        const std::function<void(size_t step, const std::string& out)>& on_step =
-                            nullptr);
+// ShownOrder is the order a page shows step `index`'s quiz options in: element k is the authored
+// index of the option shown k-th. Drawn from the lesson's seed, its id and the step, so it is the
+// same natively and in WebAssembly and differs from question to question.
+// REQUIRES: index < steps.size() and the step has a quiz.
+std::vector<int> ShownOrder(const Lesson& lesson, size_t index);
 
 }  // namespace lab

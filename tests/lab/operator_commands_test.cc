@@ -175,7 +175,7 @@ TEST(OperatorBug, EveryIdIsAcceptedAndUnknownOnesListTheKnown) {
                                "blocking-reconcile", "missing-generation-predicate",
                                "error-before-status", "terminal-error",
                                "requeue-after-with-error", "stale-cache-create",
-                               "unscoped-pod-cache"}) {
+                               "unscoped-pod-cache", "requeue-instead-of-requeue-after"}) {
     EXPECT_EQ(s.Output("operator inference-operator bug " + id + " on"),
               "inference-operator: bug " + id +
                   " on (takes effect when the operator restarts: operator inference-operator "
@@ -191,7 +191,7 @@ TEST(OperatorBug, EveryIdIsAcceptedAndUnknownOnesListTheKnown) {
             "error: unknown bug \"nope\" for inference-operator (non-idempotent-create, "
             "forget-finalizer-removal, blocking-reconcile, missing-generation-predicate, "
             "error-before-status, terminal-error, requeue-after-with-error, stale-cache-create, "
-            "unscoped-pod-cache)\n");
+            "unscoped-pod-cache, requeue-instead-of-requeue-after)\n");
   EXPECT_EQ(s.Fails("operator inference-operator bug blocking-reconcile maybe"),
             "error: usage: operator [NAME] bug ID on|off\n");
   EXPECT_EQ(s.Fails("operator inference-operator bug"), "error: usage: operator [NAME] bug ID on|off\n");
@@ -371,6 +371,34 @@ TEST(OperatorBug, RequeueAfterWithAnErrorIsIgnoredAndBacksOffFromFiveMillisecond
                 .find("RequeueAfter and Requeue will always be ignored if the error is non-nil"),
             std::string::npos);
   EXPECT_EQ(s.Output("get deploy llama -o jsonpath={.spec.replicas}"), "2");
+}
+
+// Result{Requeue: true} while replicas load: controller-runtime adds the key rate limited and
+// never calls Forget until a reconcile returns without it, so the retries back off from 5 ms and
+// the requeue count grows; the reconcile that sees every replica ready forgets the key.
+TEST(OperatorBug, RequeueTrueIsRateLimitedWithoutForgetUntilConverged) {
+  TestSession s;
+  WithBug(s, "requeue-instead-of-requeue-after");
+  ASSERT_TRUE(s.Run(Isvc("llama") + "run 10s\n")) << s.err;
+  const int64_t since = s.LastSeq();
+  ASSERT_TRUE(s.Run("patch isvc llama --type merge -p '{\"spec\":{\"replicas\":3}}'\nrun 20s\n"))
+      << s.err;
+  const auto requeues =
+      s.Records("reconcile.end", {{"key", "default/llama"}, {"result", "requeue"}}, since);
+  ASSERT_GE(requeues.size(), 5u);
+  const auto backoffs = s.Records("queue.add_rate_limited", {{"key", "default/llama"}}, since);
+  ASSERT_GE(backoffs.size(), 5u);
+  EXPECT_EQ(backoffs[0].FieldString("delayMs"), "5");
+  EXPECT_EQ(backoffs[0].FieldString("requeues"), "1");
+  EXPECT_EQ(backoffs[1].FieldString("delayMs"), "10");
+  EXPECT_EQ(backoffs[2].FieldString("delayMs"), "20");
+  EXPECT_TRUE(s.Records("queue.add_after", {{"key", "default/llama"}}, since).empty())
+      << "no RequeueAfter is returned";
+  // No Forget while the reconciles ask to requeue; one when the last reconcile converged.
+  const auto forgets = s.Records("queue.forget", {{"key", "default/llama"}}, since);
+  ASSERT_FALSE(forgets.empty());
+  EXPECT_GT(forgets.front().t, requeues.back().t);
+  EXPECT_EQ(s.Output("get isvc llama -o jsonpath={.status.ready}"), "true");
 }
 
 // --- rbac -------------------------------------------------------------------------------------

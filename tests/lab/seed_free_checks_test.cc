@@ -79,7 +79,7 @@ TEST(SeedFreeChecks, ExpectCountCountsBySelectorAndBounds) {
   EXPECT_EQ(s.Fails("expect count pod --owner ReplicaSet"),
             "error: --owner must be KIND/NAME, got \"ReplicaSet\"\n");
   EXPECT_EQ(s.Fails("expect count"),
-            "error: usage: expect count KIND [-n NS|-A] [-l SELECTOR] [--owner KIND/NAME] "
+            "error: usage: expect count KIND [NAME] [-n NS|-A] [-l SELECTOR] [--owner KIND/NAME] "
             "[--min N] [--max N]\n");
   // Checks read the store: they send no request.
   const uint64_t writes = s.Writes();
@@ -88,6 +88,23 @@ TEST(SeedFreeChecks, ExpectCountCountsBySelectorAndBounds) {
   EXPECT_EQ(s.Writes(), writes);
   EXPECT_EQ(s.LastSeq(), seq);
   EXPECT_GT(writes, writes_before);
+}
+
+// `expect count KIND NAME` counts one named object (0 or 1), so a lesson can check that an object
+// is gone without `expect error get`, which sends a request and leaves it in the trace.
+TEST(SeedFreeChecks, ExpectCountByNameChecksThatAnObjectIsGone) {
+  TestSession s;
+  ASSERT_TRUE(s.Run("create namespace team-a\nrun 1s")) << s.err;
+  const int64_t seq = s.LastSeq();
+  EXPECT_TRUE(s.Run("expect count namespace team-a --min 1 --max 1")) << s.err;
+  EXPECT_TRUE(s.Run("expect count namespace team-b --max 0")) << s.err;
+  EXPECT_EQ(s.Fails("expect count namespace team-a --max 0"),
+            "expect failed: 1 namespace objects named team-a, want at most 0\n");
+  EXPECT_EQ(s.Fails("expect count namespace team-b"),
+            "expect failed: 0 namespace objects named team-b, want at least 1\n");
+  EXPECT_EQ(s.LastSeq(), seq) << "a count reads the store and leaves no trace";
+  EXPECT_NE(s.Fails("expect count namespace a b").find("error: usage: expect count KIND [NAME]"),
+            std::string::npos);
 }
 
 TEST(SeedFreeChecks, ExpectCountByOwnerFollowsTheControllerReference) {

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 namespace web {
+extern App* g_app;
 namespace {
 
 // The pane's own labels in both languages (web/tools/pack_lessons.py scans this file, so every
@@ -113,12 +114,13 @@ void DrawPicker(App& app) {
   (void)app;
 }
 
-void DrawQuiz(const lab::Quiz& quiz, LessonPane& p) {
+void DrawQuiz(const lab::Quiz& quiz, const std::vector<int>& order, LessonPane& p) {
   ImGui::Spacing();
   ImGui::TextColored(ImVec4(0.95f, 0.80f, 0.45f, 1), "%s", L(kPredict));
   ImGui::TextWrapped("%s", p.Text(quiz.question).c_str());
   const bool revealed = p.state == LessonPane::StepState::kDone;
-  for (size_t i = 0; i < quiz.options.size(); ++i) {
+  for (const int shown : order) {  // lab::ShownOrder: drawn from the lesson's seed
+    const size_t i = static_cast<size_t>(shown);
     ImGui::PushID(static_cast<int>(i));
     const bool right = static_cast<int>(i) == quiz.answer;
     if (revealed && right) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.90f, 0.55f, 1));
@@ -149,12 +151,12 @@ void DrawStep(App& app, LessonPane& p) {
   ImGui::TextDisabled(L(kStepOf), static_cast<int>(p.step + 1),
                       static_cast<int>(lesson.steps.size()));
   ImGui::TextWrapped("%s", p.Text(step.text).c_str());
-  if (step.quiz) DrawQuiz(*step.quiz, p);
+  if (step.quiz) DrawQuiz(*step.quiz, lab::ShownOrder(lesson, p.step), p);
 
   ImGui::Spacing();
   ImGui::TextDisabled("%s", L(kCommands));
   ImGui::PushFont(MonoFont());
-  for (const std::string& cmd : step.run) {
+  for (const std::string& cmd : step.solution) {
     const size_t nl = cmd.find('\n');
     ImGui::TextWrapped("$ %s", (nl == std::string::npos || nl + 1 >= cmd.size()
                                     ? cmd
@@ -256,24 +258,29 @@ void GoToStep(size_t i) {
   p.choice = -1;
   p.state = LessonPane::StepState::kReading;
   p.unmet.clear();
+  // The engine's bookkeeping: the step's mark, which its checks and the learner's `trace
+  // --since` refer to.
+  if (p.step < p.lesson->steps.size() && !p.lesson->steps[p.step].mark.empty() && g_app) {
+    g_app->RunCommand("mark " + p.lesson->steps[p.step].mark, /*echo=*/false);
+  }
   SaveProgress();
 }
 
 void DoStep(App& app) {
   LessonPane& p = Lessons();
   if (!p.lesson || p.step >= p.lesson->steps.size()) return;
-  for (const std::string& text : p.lesson->steps[p.step].run) RunText(app, text);
+  for (const std::string& text : p.lesson->steps[p.step].solution) RunText(app, text);
   CheckStep(app);
 }
 
 void CheckStep(App& app) {
   LessonPane& p = Lessons();
   if (!p.lesson || p.step >= p.lesson->steps.size()) return;
-  for (const std::string& check : p.lesson->steps[p.step].checks) {
-    const std::string out = app.RunCommand(check);
+  for (const lab::StepCheck& check : p.lesson->steps[p.step].checks) {
+    const std::string out = app.RunCommand(check.Line());
     if (!app.last_ok) {
       p.state = LessonPane::StepState::kUnmet;
-      p.unmet = check + "\n" + out;
+      p.unmet = check.Line() + "\n" + out;
       return;
     }
   }

@@ -60,7 +60,8 @@ void FaultsPopup(App& app) {
     for (const char* bug : {"non-idempotent-create", "forget-finalizer-removal", "blocking-reconcile",
                             "missing-generation-predicate", "error-before-status",
                             "terminal-error", "requeue-after-with-error",
-                            "stale-cache-create", "unscoped-pod-cache"}) {
+                            "stale-cache-create", "unscoped-pod-cache",
+                            "requeue-instead-of-requeue-after"}) {
       if (ImGui::BeginMenu(bug)) {
         item("on", std::string("operator inference-operator bug ") + bug + " on");
         item("off", std::string("operator inference-operator bug ") + bug + " off");

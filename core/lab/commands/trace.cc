@@ -8,6 +8,7 @@
 #include "core/lab/command.h"
 #include "core/lab/flags.h"
 #include "core/lab/kubectl.h"
+#include "core/lab/trace_filter.h"
 
 namespace lab {
 
@@ -32,14 +33,6 @@ base::StatusOr<int64_t> SinceSeq(CommandContext& ctx, const std::string& since) 
     if (e.t < from) seq = e.seq;
   }
   return seq;
-}
-
-// ValueMatches is how expect compares what it found with what a check wants: exactly, or, when
-// want ends with `*`, by prefix — so a check can name a generated object ("hello-worker-*")
-// without the suffix the seed picked.
-bool ValueMatches(const std::string& got, const std::string& want) {
-  if (!want.empty() && want.back() == '*') return got.rfind(want.substr(0, want.size() - 1), 0) == 0;
-  return got == want;
 }
 
 // SelectObjects returns the objects of kind in ns (name order; every namespace when ns is "")
@@ -130,7 +123,7 @@ CommandResult ExpectGet(CommandContext& ctx, const std::vector<std::string>& arg
     auto got = api::EvaluateJsonPath(tmpl, *obj, /*allow_missing_keys=*/true);
     if (!got.ok()) {
       result.AddError("expect failed: " + what + ": " + got.status().message());
-    } else if (!ValueMatches(*got, want)) {
+    } else if (!WildcardMatches(*got, want)) {
       result.AddError("expect failed: " + what + " " + tmpl + " is \"" + *got + "\", want \"" +
                       want + "\"");
     }
@@ -147,51 +140,43 @@ CommandResult ExpectTrace(CommandContext& ctx, const std::vector<std::string>& a
     return CommandResult::Error("error: usage: expect trace TYPE [FIELD=VALUE…] [--min N] "
                                 "[--max N] [--since MARK]");
   }
-  const std::string type = flags->positional[0];
-  std::vector<std::pair<std::string, std::string>> wanted;
+  TraceFilter filter;
+  filter.type = flags->positional[0];
   for (size_t i = 1; i < flags->positional.size(); ++i) {
     const std::string& kv = flags->positional[i];
     const size_t eq = kv.find('=');
     if (eq == std::string::npos) {
       return CommandResult::Error("error: expect trace: \"" + kv + "\" is not FIELD=VALUE");
     }
-    wanted.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    filter.fields.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
   }
   auto since = SinceSeq(ctx, flags->Get("since"));
   if (!since.ok()) return CommandResult::Error(since.status().message());
-  int64_t count = 0;
-  for (const sim::TraceEvent& e : ctx.sim.trace().events()) {
-    if (e.seq <= *since || e.type != type) continue;
-    bool match = true;
-    for (const auto& [key, value] : wanted) {
-      if (!e.Field(key) || !ValueMatches(e.FieldString(key), value)) {
-        match = false;
-        break;
-      }
-    }
-    if (match) ++count;
-  }
+  const int64_t count =
+      static_cast<int64_t>(MatchTraceRecords(ctx.sim.trace(), filter, *since).size());
   // --max alone means "no more than": the default minimum of 1 applies only without --max.
   const int64_t min = flags->Has("min") || !flags->Has("max") ? flags->GetInt("min") : 0;
   const int64_t max = flags->GetInt("max");
-  std::string filter;
-  for (const auto& [key, value] : wanted) filter += " " + key + "=" + value;
+  const std::string& type = filter.type;
+  std::string wanted;
+  for (const auto& [key, value] : filter.fields) wanted += " " + key + "=" + value;
   const std::string where = flags->Get("since").empty() ? "" : " since " + flags->Get("since");
   if (count < min) {
     return CommandResult::Error("expect failed: " + std::to_string(count) + " \"" + type +
-                                "\" events" + (filter.empty() ? "" : " with" + filter) + where +
+                                "\" events" + (wanted.empty() ? "" : " with" + wanted) + where +
                                 ", want at least " + std::to_string(min));
   }
   if (max >= 0 && count > max) {
     return CommandResult::Error("expect failed: " + std::to_string(count) + " \"" + type +
-                                "\" events" + (filter.empty() ? "" : " with" + filter) + where +
+                                "\" events" + (wanted.empty() ? "" : " with" + wanted) + where +
                                 ", want at most " + std::to_string(max));
   }
   return {};
 }
 
-// ExpectCount: `expect count KIND [-n NS|-A] [-l SEL] [--owner KIND/NAME] [--min N] [--max N]`
-// counts objects instead of naming them, so a check holds whatever names the seed generated.
+// ExpectCount: `expect count KIND [NAME] [-n NS|-A] [-l SEL] [--owner KIND/NAME] [--min N]
+// [--max N]` counts objects instead of naming them, so a check holds whatever names the seed
+// generated.
 CommandResult ExpectCount(CommandContext& ctx, const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"namespace", 'n', FlagSpec::kString, ""},
                                  {"all-namespaces", 'A', FlagSpec::kBool, "false"},
@@ -200,21 +185,31 @@ CommandResult ExpectCount(CommandContext& ctx, const std::vector<std::string>& a
                                  {"min", 0, FlagSpec::kInt, "1"},
                                  {"max", 0, FlagSpec::kInt, "-1"}});
   if (!flags.ok()) return CommandResult::Error(flags.status().message());
-  if (flags->positional.size() != 1) {
-    return CommandResult::Error("error: usage: expect count KIND [-n NS|-A] [-l SELECTOR] "
+  if (flags->positional.empty() || flags->positional.size() > 2) {
+    return CommandResult::Error("error: usage: expect count KIND [NAME] [-n NS|-A] [-l SELECTOR] "
                                 "[--owner KIND/NAME] [--min N] [--max N]");
   }
   auto kind = ResolveKind(flags->positional[0]);
   if (!kind.ok()) return CommandResult::Error(kind.status().message());
   const bool all = flags->GetBool("all-namespaces");
-  const std::string ns = all ? "" : flags->Has("namespace") ? flags->Get("namespace") : "default";
+  const std::string ns = all || !(*kind)->namespaced
+                             ? ""
+                             : flags->Has("namespace") ? flags->Get("namespace") : "default";
   auto selected = SelectObjects(ctx, **kind, ns, flags->Get("selector"), flags->Get("owner"));
   if (!selected.ok()) return CommandResult::Error(selected.status().message());
+  // A NAME counts that one object (0 or 1): `--max 0` checks it is gone, and reading the store
+  // leaves no api.request in the trace, unlike `expect error get`.
+  const std::string name = flags->positional.size() == 2 ? flags->positional[1] : "";
+  if (!name.empty()) {
+    selected->erase(std::remove_if(selected->begin(), selected->end(),
+                                   [&](const api::ObjectPtr& o) { return api::Name(*o) != name; }),
+                    selected->end());
+  }
   const int64_t count = static_cast<int64_t>(selected->size());
   // As expect trace: --max alone means "no more than".
   const int64_t min = flags->Has("min") || !flags->Has("max") ? flags->GetInt("min") : 0;
   const int64_t max = flags->GetInt("max");
-  std::string what = ResourceName(**kind) + " objects";
+  std::string what = ResourceName(**kind) + (name.empty() ? " objects" : " objects named " + name);
   if (!flags->Get("selector").empty()) what += " matching -l " + flags->Get("selector");
   if (!flags->Get("owner").empty()) what += " owned by " + flags->Get("owner");
   if (count < min) {

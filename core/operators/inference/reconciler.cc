@@ -93,7 +93,8 @@ const std::vector<std::string>& BugIds() {
                                                "blocking-reconcile", "missing-generation-predicate",
                                                "error-before-status",
                                                "terminal-error", "requeue-after-with-error",
-                                               "stale-cache-create", "unscoped-pod-cache"};
+                                               "stale-cache-create", "unscoped-pod-cache",
+                                               "requeue-instead-of-requeue-after"};
   return ids;
 }
 
@@ -108,6 +109,7 @@ Status SetBug(Bugs& bugs, const std::string& id, bool on) {
   if (id == "requeue-after-with-error") flag = &bugs.requeue_after_with_error;
   if (id == "stale-cache-create") flag = &bugs.stale_cache_create;
   if (id == "unscoped-pod-cache") flag = &bugs.unscoped_pod_cache;
+  if (id == "requeue-instead-of-requeue-after") flag = &bugs.requeue_instead_of_requeue_after;
   if (flag == nullptr) {
     std::string known;
     for (const std::string& b : BugIds()) known += (known.empty() ? "" : ", ") + b;
@@ -189,7 +191,11 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
   base::StatusOr<api::ObjectPtr> got = client_.Get(kKind, req.namespace_, req.name);
   if (!got.ok()) {
     const Status s = base::IgnoreNotFound(got.status());
-    return s.ok() ? Outcome::Ok() : Fail(s);
+    // A late event for an object already deleted (its Deployment's deletion, say): nothing to
+    // do, and no error, or the key would be retried forever.
+    if (!s.ok()) return Fail(s);
+    ctx.Info("InferenceService not found, nothing to reconcile", {{"InferenceService", req.Key()}});
+    return Outcome::Ok();
   }
   Json isvc = **got;
   ctx.Info("Reconciling InferenceService",
@@ -293,7 +299,13 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
   // 5. Requeue while not converged (4.7); never wait inside Reconcile.
   if (ready_replicas < replicas) {
     reconcile::Result result;
-    result.requeue_after = options_.requeue_after;
+    if (options_.bugs.requeue_instead_of_requeue_after) {
+      // The note's `Result{Requeue: true}` (「立即重排（少用）」): not immediate but rate
+      // limited, and never forgotten while it lasts, so the delay doubles from 5 ms.
+      result.requeue = true;
+    } else {
+      result.requeue_after = options_.requeue_after;
+    }
     return Outcome::Ok(result);
   }
   ctx.Info("reconciled, all ready", {{"InferenceService", req.Key()}});

@@ -77,6 +77,10 @@ struct Bugs {
   // default), so the operator lists, watches and keeps every Pod of the cluster instead of its
   // own. Read by CacheOptions: it takes effect when the operator restarts.
   bool unscoped_pod_cache = false;
+  // requeue-instead-of-requeue-after: while replicas are not ready, return Result{Requeue: true}
+  // (the note's 「立即重排」) instead of RequeueAfter. controller-runtime treats it as a
+  // rate-limited add without Forget: retries at 5 ms, 10 ms, 20 ms … until the replicas are ready.
+  bool requeue_instead_of_requeue_after = false;
 };
 
 // BugIds lists the lab's bug IDs in a fixed order.
