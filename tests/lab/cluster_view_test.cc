@@ -11,7 +11,7 @@
 namespace lab {
 namespace {
 
-constexpr const char* kIsvc = R"(wait --for=condition=Available deploy/inference-operator --timeout=30s
+constexpr const char* kClusterViewSetup = R"(wait --for=condition=Available deploy/inference-operator --timeout=30s
 apply -f - <<EOF
 apiVersion: inference.io/v1
 kind: InferenceService
@@ -46,7 +46,7 @@ const PodTile* FindTile(const ClusterPicture& c, const std::string& prefix, std:
 TEST(ClusterView, NodesHoldTheirPodsWithStateAndTopOwner) {
   Lab lab(SimulationOptions{});
   std::string err;
-  ASSERT_TRUE(ClusterRun(lab, kIsvc, &err)) << err;
+  ASSERT_TRUE(ClusterRun(lab, kClusterViewSetup, &err)) << err;
   const ClusterPicture c = PictureCluster(lab.sim());
   ASSERT_FALSE(c.nodes.empty());
   for (size_t i = 1; i < c.nodes.size(); ++i) EXPECT_LT(c.nodes[i - 1].name, c.nodes[i].name);
@@ -78,7 +78,7 @@ TEST(ClusterView, NodesHoldTheirPodsWithStateAndTopOwner) {
 TEST(ClusterView, ADeletedPodIsTerminatingAndAKilledOneRestarts) {
   Lab lab(SimulationOptions{});
   std::string err;
-  ASSERT_TRUE(ClusterRun(lab, kIsvc, &err)) << err;
+  ASSERT_TRUE(ClusterRun(lab, kClusterViewSetup, &err)) << err;
   const ClusterPicture before = PictureCluster(lab.sim());
   const PodTile* first = FindTile(before, "llama-", nullptr);
   ASSERT_NE(first, nullptr);
