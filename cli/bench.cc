@@ -231,8 +231,9 @@ int RunBench(int argc, char** argv) {
   const auto setup_start = Clock::now();
   const lab::Budget& budget = scenario->options.budget;
   std::cerr << "rlab bench: the scale scenario runs with a raised budget: " << budget.events
-            << " scheduler events per command (a session's default is "
-            << lab::Budget::kDefaultEvents << ")\n";
+            << " scheduler events per command, " << budget.pods << " Pods, " << budget.objects
+            << " objects (a session's defaults: " << lab::Budget::kDefaultEvents << ", "
+            << lab::Budget::kDefaultPods << ", " << lab::Budget::kDefaultObjects << ")\n";
   lab::ScaleRun run(std::move(scenario).value());
   base::Status setup = run.Setup();
   const double setup_ms = MillisSince(setup_start);

@@ -29,6 +29,7 @@ Simulation::Simulation(const SimulationOptions& options)
   apiserver_->SetAuthorizer(
       [this](const apiserver::RequestAttributes& attrs) { return rbac_->Authorize(attrs); });
   learner_ = std::make_unique<client::DirectClient>(*apiserver_, apiserver::kAdminUser);
+  apiserver_->SetObjectQuota(apiserver::ObjectQuota{options_.budget.pods, options_.budget.objects});
 
   // A fresh cluster already has its system namespaces; they are not part of the learner's trace.
   trace_.set_muted(true);
