@@ -244,6 +244,22 @@ void ObjectMetaCauses(const KindInfo& kind, const Json& obj, std::vector<std::st
       return;
     }
   }
+  if (const Json* finalizers = meta ? Field(*meta, "finalizers") : nullptr) {
+    // A list of strings (ObjectMeta.Finalizers []string); null is an empty list.
+    const auto type_error = [&](const std::string& path, const Json& v, const char* want) {
+      causes->push_back(InvalidError(path, OpenApiType(v), path + " in body must be of type " +
+                                                               want + ": " +
+                                                               GoQuote(OpenApiType(v))));
+    };
+    if (!finalizers->is_null() && !finalizers->is_array()) {
+      type_error("metadata.finalizers", *finalizers, "array");
+    } else if (finalizers->is_array()) {
+      for (size_t i = 0; i < finalizers->size(); ++i) {
+        const Json& f = (*finalizers)[i];
+        if (!f.is_string()) type_error(Index("metadata.finalizers", i), f, "string");
+      }
+    }
+  }
   const std::string generate_name = GenerateName(obj);
   const std::string name = Name(obj);
   if (!generate_name.empty()) {
@@ -792,6 +808,18 @@ std::string BuiltinCauses(const KindInfo& kind, const Json& obj, std::vector<std
   const std::string& k = kind.kind;
   if (kind.group.empty() && k == "Pod") {
     b.PodSpec(spec, "spec", {"Always", "OnFailure", "Never"});
+    return b.decode_error();
+  }
+  if (kind.group.empty() && k == "ConfigMap") {
+    // ConfigMap.Data is a map[string]string: a nested map, a number or a boolean does not decode
+    // (kubectl's YAML turns `a: 1` into a number; the value must be quoted).
+    if (const Json* data = Field(obj, "data"); data != nullptr && !data->is_null() &&
+                                               b.Decodes(data, T::kObject, "ConfigMap.data",
+                                                         "map[string]string")) {
+      for (const auto& [key, value] : data->items()) {
+        if (!value.is_null() && !b.Decodes(&value, T::kString, "ConfigMap.data", "string")) break;
+      }
+    }
     return b.decode_error();
   }
   if (kind.group.empty() && k == "Service") {

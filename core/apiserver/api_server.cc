@@ -430,6 +430,10 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
   }
   // What a refusal names: the name, or the generateName prefix before a name is generated.
   const std::string requested_name = name.empty() ? api::GenerateName(obj) : name;
+  if (auto n = meta.find(api::keys::Name()); n != meta.end() && !n->is_null() && !n->is_string()) {
+    // `name: 12345` is named by its type, before generateName is considered.
+    return fail(api::ValidateObjectMeta(*kind, obj));
+  }
   if (name.empty()) {
     const std::string prefix = api::GenerateName(obj);
     if (prefix.empty()) {

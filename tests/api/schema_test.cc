@@ -757,5 +757,43 @@ TEST(ValidateSchema, IntegerFieldsFitTheirGoType) {
       << s.message();
 }
 
+// ConfigMap.data is a map[string]string: a nested map, a number or a boolean does not decode.
+TEST(ValidateSchema, ConfigMapDataHoldsOnlyStrings) {
+  const std::string head = "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: json: ";
+  RunSchemaCases({
+      {"ConfigMap", R"({"metadata":{"name":"c"},"data":{"a":"1","b":null}})", StatusCode::kOk, ""},
+      {"ConfigMap", R"({"metadata":{"name":"c"},"data":{"a":{"b":"c"}}})", StatusCode::kBadRequest,
+       head + "cannot unmarshal object into Go struct field ConfigMap.data of type string"},
+      {"ConfigMap", R"({"metadata":{"name":"c"},"data":{"a":1}})", StatusCode::kBadRequest,
+       head + "cannot unmarshal number into Go struct field ConfigMap.data of type string"},
+      {"ConfigMap", R"({"metadata":{"name":"c"},"data":{"a":true}})", StatusCode::kBadRequest,
+       head + "cannot unmarshal bool into Go struct field ConfigMap.data of type string"},
+      {"ConfigMap", R"({"metadata":{"name":"c"},"data":["a"]})", StatusCode::kBadRequest,
+       head + "cannot unmarshal array into Go struct field ConfigMap.data of type "
+              "map[string]string"},
+  });
+}
+
+// metadata.finalizers is a list of strings; a name that is not a string is named by its type.
+TEST(ValidateObject, FinalizersAndNameHaveTheirTypes) {
+  const base::Status f =
+      ValidateObject(K("ConfigMap"), Parse(R"({"metadata":{"name":"c","finalizers":7}})"));
+  EXPECT_EQ(f.code(), StatusCode::kInvalid);
+  EXPECT_EQ(f.message(),
+            "ConfigMap \"c\" is invalid: metadata.finalizers: Invalid value: \"integer\": "
+            "metadata.finalizers in body must be of type array: \"integer\"");
+  const base::Status item =
+      ValidateObject(K("ConfigMap"), Parse(R"({"metadata":{"name":"c","finalizers":["a",7]}})"));
+  EXPECT_EQ(item.code(), StatusCode::kInvalid);
+  EXPECT_NE(item.message().find("metadata.finalizers[1] in body must be of type string"),
+            std::string::npos)
+      << item.message();
+  const base::Status n = ValidateObject(K("ConfigMap"), Parse(R"({"metadata":{"name":12345}})"));
+  EXPECT_EQ(n.code(), StatusCode::kInvalid);
+  EXPECT_NE(n.message().find("metadata.name in body must be of type string: \"integer\""),
+            std::string::npos)
+      << n.message();
+}
+
 }  // namespace
 }  // namespace api
