@@ -855,6 +855,14 @@ base::StatusOr<api::ObjectPtr> ApiServer::Delete(const RequestContext& ctx,
   if (Status s = Authorize(ctx, "delete", kind, "", scoped_ns, name); !s.ok()) return fail(s);
   api::ObjectPtr stored = Peek(kind->kind, scoped_ns, name);
   if (stored == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
+  // mirrors plugin/pkg/admission/namespace/lifecycle/admission.go (immortalNamespaces): the
+  // cluster's own namespaces cannot be deleted.
+  if (kind->group.empty() && kind->kind == "Namespace" &&
+      (name == "default" || name == "kube-system" || name == "kube-public" ||
+       name == "kube-node-lease")) {
+    return fail(Status(StatusCode::kForbidden,
+                       "namespaces \"" + name + "\" is forbidden: this namespace may not be deleted"));
+  }
   if (Status s = Admit("DELETE", kind, ctx, nullptr, stored); !s.ok()) return fail(s);
 
   Json next = *stored;
