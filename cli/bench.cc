@@ -229,6 +229,11 @@ int RunBench(int argc, char** argv) {
   }
 
   const auto setup_start = Clock::now();
+  const lab::Budget& budget = scenario->options.budget;
+  std::cerr << "rlab bench: the scale scenario runs with a raised budget: " << budget.events
+            << " scheduler events per command, " << budget.pods << " Pods, " << budget.objects
+            << " objects (a session's defaults: " << lab::Budget::kDefaultEvents << ", "
+            << lab::Budget::kDefaultPods << ", " << lab::Budget::kDefaultObjects << ")\n";
   lab::ScaleRun run(std::move(scenario).value());
   base::Status setup = run.Setup();
   const double setup_ms = MillisSince(setup_start);
@@ -265,6 +270,7 @@ int RunBench(int argc, char** argv) {
   out["trace_events"] = f.trace_events;
   out["scheduler_events"] = f.scheduler_events;
   out["trace_hash"] = f.trace_hash;
+  out["budget_events"] = s.options.budget.events;
   AddMemory(&out);
   if (!f.ok) out["error"] = f.error;
   std::cout << out.dump() << "\n";

@@ -185,6 +185,21 @@ bool IsInteger(const Json& v) {
          v.get<double>() == std::trunc(v.get<double>());
 }
 
+// FitsInt64 / FitsInt32: an integral value inside the Go type's range (what a Go int field, or
+// kube-openapi's format check, accepts).
+bool FitsInt64(const Json& v) {
+  if (v.is_number_unsigned()) return v.get<uint64_t>() <= static_cast<uint64_t>(INT64_MAX);
+  if (v.is_number_integer()) return true;
+  if (!IsInteger(v)) return false;
+  const double d = v.get<double>();
+  return d >= -9223372036854775808.0 && d < 9223372036854775808.0;
+}
+bool FitsInt32(const Json& v) {
+  if (!FitsInt64(v)) return false;
+  const double d = v.get<double>();
+  return d >= -2147483648.0 && d <= 2147483647.0;
+}
+
 // OpenApiType names a value as kube-openapi does in "must be of type" errors.
 std::string OpenApiType(const Json& v) {
   if (v.is_string()) return "string";
@@ -227,6 +242,22 @@ void ObjectMetaCauses(const KindInfo& kind, const Json& obj, std::vector<std::st
           InvalidError(path, OpenApiType(*v),
                        path + " in body must be of type string: " + SchemaGoQuote(OpenApiType(*v))));
       return;
+    }
+  }
+  if (const Json* finalizers = meta ? Field(*meta, "finalizers") : nullptr) {
+    // A list of strings (ObjectMeta.Finalizers []string); null is an empty list.
+    const auto type_error = [&](const std::string& path, const Json& v, const char* want) {
+      causes->push_back(InvalidError(path, OpenApiType(v), path + " in body must be of type " +
+                                                               want + ": " +
+                                                               GoQuote(OpenApiType(v))));
+    };
+    if (!finalizers->is_null() && !finalizers->is_array()) {
+      type_error("metadata.finalizers", *finalizers, "array");
+    } else if (finalizers->is_array()) {
+      for (size_t i = 0; i < finalizers->size(); ++i) {
+        const Json& f = (*finalizers)[i];
+        if (!f.is_string()) type_error(Index("metadata.finalizers", i), f, "string");
+      }
     }
   }
   const std::string generate_name = GenerateName(obj);
@@ -291,7 +322,8 @@ void ObjectMetaCauses(const KindInfo& kind, const Json& obj, std::vector<std::st
 
 // ---- CRD schema validation (apiextensions + kube-openapi) ---------------------------------------
 
-enum class T { kObject, kArray, kString, kInteger, kNumber, kBoolean };
+// kInteger is an integer field of the default format (int64), kInt32 one with format: int32.
+enum class T { kObject, kArray, kString, kInteger, kInt32, kNumber, kBoolean };
 
 const char* TypeName(T t) {
   switch (t) {
@@ -302,6 +334,7 @@ const char* TypeName(T t) {
     case T::kString:
       return "string";
     case T::kInteger:
+    case T::kInt32:
       return "integer";
     case T::kNumber:
       return "number";
@@ -320,6 +353,7 @@ bool HasType(const Json& v, T t) {
     case T::kString:
       return v.is_string();
     case T::kInteger:
+    case T::kInt32:
       return IsInteger(v);
     case T::kNumber:
       return v.is_number();
@@ -337,11 +371,23 @@ class Crd {
   // Is reports whether v (may be null) is present with type t, recording a type error if not.
   bool Is(const std::string& path, const Json* v, T t) {
     if (v == nullptr) return false;
-    if (HasType(*v, t)) return true;
-    const std::string actual = OpenApiType(*v);
-    causes_->push_back(InvalidError(
-        path, actual, path + " in body must be of type " + TypeName(t) + ": " + SchemaGoQuote(actual)));
-    return false;
+    if (!HasType(*v, t)) {
+      const std::string actual = OpenApiType(*v);
+      causes_->push_back(InvalidError(path, actual,
+                                      path + " in body must be of type " + TypeName(t) + ": " +
+                                          SchemaGoQuote(actual)));
+      return false;
+    }
+    if ((t == T::kInt32 && !FitsInt32(*v)) || (t == T::kInteger && !FitsInt64(*v))) {
+      // mirrors kube-openapi pkg/validation/validate/values.go IsValueValidAgainstRange (the
+      // numeric format check); apiextensions-apiserver validation.go
+      // kubeOpenAPIResultToFieldErrors reports that plain error with a nil path and "".
+      causes_->push_back(std::string("<nil>: Invalid value: \"\": Checked value must be of type integer ") +
+                         (t == T::kInt32 ? "with format int32" : "(default format)") + " in " +
+                         path);
+      return false;
+    }
+    return true;
   }
   // Required records `path.key: Required value` when obj lacks key.
   void Required(const std::string& path, const Json& obj, const char* key) {
@@ -415,12 +461,12 @@ void RayClusterSpec(Crd& crd, const std::string& path, const Json& spec) {
     }
     crd.Props(group_path, group,
               {{"groupName", T::kString},
-               {"replicas", T::kInteger},
-               {"minReplicas", T::kInteger},
-               {"maxReplicas", T::kInteger},
-               {"numOfHosts", T::kInteger},
-               {"idleTimeoutSeconds", T::kInteger},
-               {"priority", T::kInteger},
+               {"replicas", T::kInt32},
+               {"minReplicas", T::kInt32},
+               {"maxReplicas", T::kInt32},
+               {"numOfHosts", T::kInt32},
+               {"idleTimeoutSeconds", T::kInt32},
+               {"priority", T::kInt32},
                {"suspend", T::kBoolean},
                {"template", T::kObject},
                {"scaleStrategy", T::kObject}});
@@ -437,10 +483,10 @@ void RayJobSpec(Crd& crd, const std::string& path, const Json& spec) {
              {"runtimeEnvYAML", T::kString},
              {"shutdownAfterJobFinishes", T::kBoolean},
              {"suspend", T::kBoolean},
-             {"ttlSecondsAfterFinished", T::kInteger},
-             {"activeDeadlineSeconds", T::kInteger},
-             {"backoffLimit", T::kInteger},
-             {"preRunningDeadlineSeconds", T::kInteger},
+             {"ttlSecondsAfterFinished", T::kInt32},
+             {"activeDeadlineSeconds", T::kInt32},
+             {"backoffLimit", T::kInt32},
+             {"preRunningDeadlineSeconds", T::kInt32},
              {"entrypointNumCpus", T::kNumber},
              {"entrypointNumGpus", T::kNumber},
              {"entrypointResources", T::kString},
@@ -461,9 +507,9 @@ void RayServiceSpec(Crd& crd, const std::string& path, const Json& spec) {
   crd.Props(path, spec,
             {{"serveConfigV2", T::kString},
              {"upgradeStrategy", T::kObject},
-             {"rayClusterDeletionDelaySeconds", T::kInteger},
-             {"deploymentUnhealthySecondThreshold", T::kInteger},
-             {"serviceUnhealthySecondThreshold", T::kInteger},
+             {"rayClusterDeletionDelaySeconds", T::kInt32},
+             {"deploymentUnhealthySecondThreshold", T::kInt32},
+             {"serviceUnhealthySecondThreshold", T::kInt32},
              {"excludeHeadPodFromServeSvc", T::kBoolean},
              {"suspend", T::kBoolean},
              {"managedBy", T::kString},
@@ -498,7 +544,7 @@ void CustomResourceCauses(const KindInfo& kind, const Json& obj, std::vector<std
     if (crd.Is("spec.jobTemplate", job, T::kObject)) RayJobSpec(crd, "spec.jobTemplate", *job);
   } else if (kind.kind == "InferenceService") {
     crd.Required("spec", *spec, "image");
-    crd.Props("spec", *spec, {{"image", T::kString}, {"replicas", T::kInteger}});
+    crd.Props("spec", *spec, {{"image", T::kString}, {"replicas", T::kInt32}});
     crd.Minimum("spec.replicas", Field(*spec, "replicas"), 0);
   }
 }
@@ -517,13 +563,36 @@ class Builtin {
   // Decodes reports whether v can decode as t, recording the decode error if not.
   bool Decodes(const Json* v, T t, const std::string& go_field, const std::string& go_type) {
     if (v == nullptr) return false;
-    if (HasType(*v, t)) return true;
+    // A Go int field takes only an integral number inside its range.
+    const bool fits = go_type == "int32" ? FitsInt32(*v) : go_type == "int64" ? FitsInt64(*v) : true;
+    if (HasType(*v, t) && fits) return true;
     if (decode_error_.empty()) {
+      // mirrors encoding/json literalStore: a number that does not fit is named with its text.
+      const bool int_field = go_type == "int32" || go_type == "int64";
+      const std::string value = int_field && v->is_number()
+                                    ? "number " + v->dump()
+                                    : std::string(GoJsonType(*v));
       decode_error_ = kind_.kind + " in version \"" + kind_.version + "\" cannot be handled as a " +
-                      kind_.kind + ": json: cannot unmarshal " + GoJsonType(*v) +
+                      kind_.kind + ": json: cannot unmarshal " + value +
                       " into Go struct field " + go_field + " of type " + go_type;
     }
     return false;
+  }
+
+  // Int32 decodes an optional int32 field; false when absent or not decodable.
+  bool Int32(const Json& parent, const char* key, const std::string& go_field) {
+    return Decodes(Field(parent, key), T::kInteger, go_field, "int32");
+  }
+
+  // PortNumber mirrors ValidatePortNumOrName's numeric half (validation.IsValidPortNum).
+  void PortNumber(const Json& parent, const char* key, const std::string& path,
+                  const std::string& go_field) {
+    const Json* v = Field(parent, key);
+    if (!Int32(parent, key, go_field)) return;
+    const int64_t port = v->get<int64_t>();
+    if (port < 1 || port > 65535) {
+      Cause(InvalidError(path, *v, "must be between 1 and 65535, inclusive"));
+    }
   }
 
   void NonNegative(const Json& parent, const char* key, const std::string& path,
@@ -565,6 +634,27 @@ class Builtin {
         if (image == nullptr || !image->is_string() || image->get<std::string>().empty()) {
           Cause(RequiredError(c_path + ".image"));
         }
+        const Json* ports = Field(c, "ports");
+        if (ports != nullptr &&
+            Decodes(ports, T::kArray, "Container." + containers_path + ".ports",
+                    "[]v1.ContainerPort")) {
+          for (size_t p = 0; p < ports->size(); ++p) {
+            const Json& port = (*ports)[p];
+            const std::string go_port = "ContainerPort." + containers_path + ".ports";
+            if (!Decodes(&port, T::kObject, go_port, "v1.ContainerPort")) continue;
+            const std::string p_path = Index(c_path + ".ports", p);
+            PortNumber(port, "containerPort", p_path + ".containerPort",
+                       go_port + ".containerPort");
+            if (Field(port, "hostPort") != nullptr) {
+              Int32(port, "hostPort", go_port + ".hostPort");
+            }
+          }
+        }
+      }
+    }
+    for (const char* key : {"terminationGracePeriodSeconds", "activeDeadlineSeconds"}) {
+      if (Field(*spec, key) != nullptr) {
+        Decodes(Field(*spec, key), T::kInteger, "PodSpec." + path + "." + key, "int64");
       }
     }
     const Json* policy = Field(*spec, "restartPolicy");
@@ -607,6 +697,27 @@ class Builtin {
     if (selector == nullptr || (usable && !Matches(*selector, labels))) {
       Cause(InvalidError("spec.template.metadata.labels", labels ? *labels : Json(nullptr),
                          "`selector` does not match template `labels`"));
+    }
+  }
+
+  // ServicePorts mirrors ValidateService's port rules: port 1-65535, nodePort an int32, and a
+  // numeric targetPort 1-65535 (IntOrString decodes a number into an int32).
+  void ServicePorts(const Json& spec) {
+    const Json* ports = Field(spec, "ports");
+    if (ports == nullptr ||
+        !Decodes(ports, T::kArray, "ServiceSpec.spec.ports", "[]v1.ServicePort")) {
+      return;
+    }
+    for (size_t i = 0; i < ports->size(); ++i) {
+      const Json& port = (*ports)[i];
+      if (!Decodes(&port, T::kObject, "ServiceSpec.spec.ports", "v1.ServicePort")) continue;
+      const std::string path = Index("spec.ports", i);
+      PortNumber(port, "port", path + ".port", "ServicePort.spec.ports.port");
+      if (Field(port, "nodePort") != nullptr) Int32(port, "nodePort", "ServicePort.spec.ports.nodePort");
+      const Json* target = Field(port, "targetPort");
+      if (target != nullptr && target->is_number()) {
+        PortNumber(port, "targetPort", path + ".targetPort", "ServicePort.spec.ports.targetPort");
+      }
     }
   }
 
@@ -697,6 +808,25 @@ std::string BuiltinCauses(const KindInfo& kind, const Json& obj, std::vector<std
   const std::string& k = kind.kind;
   if (kind.group.empty() && k == "Pod") {
     b.PodSpec(spec, "spec", {"Always", "OnFailure", "Never"});
+    return b.decode_error();
+  }
+  if (kind.group.empty() && k == "ConfigMap") {
+    // ConfigMap.Data is a map[string]string: a nested map, a number or a boolean does not decode
+    // (kubectl's YAML turns `a: 1` into a number; the value must be quoted).
+    if (const Json* data = Field(obj, "data"); data != nullptr && !data->is_null() &&
+                                               b.Decodes(data, T::kObject, "ConfigMap.data",
+                                                         "map[string]string")) {
+      for (const auto& [key, value] : data->items()) {
+        if (!value.is_null() && !b.Decodes(&value, T::kString, "ConfigMap.data", "string")) break;
+      }
+    }
+    return b.decode_error();
+  }
+  if (kind.group.empty() && k == "Service") {
+    if (spec == nullptr || !b.Decodes(spec, T::kObject, "Service.spec", "v1.ServiceSpec")) {
+      return b.decode_error();
+    }
+    b.ServicePorts(*spec);
     return b.decode_error();
   }
   const bool apps = kind.group == "apps" && (k == "Deployment" || k == "ReplicaSet");

@@ -360,6 +360,34 @@ Status ApiServer::Admit(const std::string& operation, const api::KindInfo* kind,
   return Status::OK();
 }
 
+// mirrors plugin/pkg/admission/resourcequota/controller.go (the "exceeded quota" message) and
+// apiserver pkg/admission/errors.go NewForbidden (a generated name is named by its prefix).
+Status ApiServer::AdmitQuota(const api::KindInfo& kind, const std::string& name) const {
+  const bool pod = IsPod(&kind);
+  std::string resource, what;
+  size_t used = 0, limit = 0;
+  if (pod && quota_.pods > 0 && pods_stored_ >= quota_.pods) {
+    resource = "pods";
+    used = pods_stored_;
+    limit = quota_.pods;
+    what = "Pods";
+  } else if (quota_.objects > 0 && store_.size() >= quota_.objects) {
+    resource = "count/objects";
+    used = store_.size();
+    limit = quota_.objects;
+    what = "objects";
+  } else {
+    return Status::OK();
+  }
+  const std::string n = std::to_string(limit);
+  return Status(StatusCode::kForbidden,
+                kind.GroupResource() + " \"" + name + "\" is forbidden: exceeded quota: sandbox, " +
+                    "requested: " + resource + "=1, used: " + resource + "=" +
+                    std::to_string(used) + ", limited: " + resource + "=" + n +
+                    " (the sandbox " + (pod ? "runs" : "stores") + " at most " + n + " " + what +
+                    ")");
+}
+
 void ApiServer::AddValidatingWebhook(std::string name, ValidatingWebhook webhook) {
   webhooks_.emplace_back(std::move(name), std::move(webhook));
 }
@@ -400,6 +428,12 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
     return fail(Status(StatusCode::kInternal,
                        "resourceVersion should not be set on objects to be created"));
   }
+  // What a refusal names: the name, or the generateName prefix before a name is generated.
+  const std::string requested_name = name.empty() ? api::GenerateName(obj) : name;
+  if (auto n = meta.find(api::keys::Name()); n != meta.end() && !n->is_null() && !n->is_string()) {
+    // `name: 12345` is named by its type, before generateName is considered.
+    return fail(api::ValidateObjectMeta(*kind, obj));
+  }
   if (name.empty()) {
     const std::string prefix = api::GenerateName(obj);
     if (prefix.empty()) {
@@ -438,6 +472,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
   // One message with every cause, as the API server reports metadata and schema errors together.
   if (Status s = api::ValidateObject(*kind, obj); !s.ok()) return fail(s);
   if (Status s = ValidateOwnerReferences(kind, obj); !s.ok()) return fail(s);
+  if (Status s = AdmitQuota(*kind, requested_name); !s.ok()) return fail(s);
   if (Peek(kind->kind, ns, name) != nullptr) {
     return fail(Status(StatusCode::kAlreadyExists,
                        kind->GroupResource() + " \"" + name + "\" already exists"));
@@ -820,6 +855,14 @@ base::StatusOr<api::ObjectPtr> ApiServer::Delete(const RequestContext& ctx,
   if (Status s = Authorize(ctx, "delete", kind, "", scoped_ns, name); !s.ok()) return fail(s);
   api::ObjectPtr stored = Peek(kind->kind, scoped_ns, name);
   if (stored == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
+  // mirrors plugin/pkg/admission/namespace/lifecycle/admission.go (immortalNamespaces): the
+  // cluster's own namespaces cannot be deleted.
+  if (kind->group.empty() && kind->kind == "Namespace" &&
+      (name == "default" || name == "kube-system" || name == "kube-public" ||
+       name == "kube-node-lease")) {
+    return fail(Status(StatusCode::kForbidden,
+                       "namespaces \"" + name + "\" is forbidden: this namespace may not be deleted"));
+  }
   if (Status s = Admit("DELETE", kind, ctx, nullptr, stored); !s.ok()) return fail(s);
 
   Json next = *stored;
@@ -890,11 +933,13 @@ api::ObjectPtr ApiServer::Commit(const api::KindInfo* kind, api::ObjectPtr old_o
   WatchEventType type;
   if (removed) {
     if (IsService(kind)) cluster_ips_.Release(*stored);  // alloc.go releaseAllocatedResources
+    if (IsPod(kind)) --pods_stored_;
     store_.erase(key);
     type = WatchEventType::kDeleted;
   } else {
     store_[key] = stored;
     type = old_object == nullptr ? WatchEventType::kAdded : WatchEventType::kModified;
+    if (old_object == nullptr && IsPod(kind)) ++pods_stored_;
   }
   if (observer_ != nullptr) observer_->OnCommit(*kind, type, old_object, stored);
   KindState& state = StateOf(kind);

@@ -139,6 +139,14 @@ struct RequestAttributes {
 };
 using Authorizer = std::function<base::Status(const RequestAttributes&)>;
 
+// ObjectQuota caps what the store may hold, as a ResourceQuota the sandbox applies everywhere:
+// a create past it is refused with 403 "exceeded quota: sandbox" (lab::Budget sets it, so no
+// manifest — a RayCluster of 2147483647 replicas — can exhaust the sandbox's memory).
+struct ObjectQuota {
+  size_t pods = 0;     // live Pods (0: no cap)
+  size_t objects = 0;  // live objects of every kind (0: no cap)
+};
+
 class ApiServer {
  public:
   // scheduler and trace must outlive this object; prng draws uids and generateName suffixes.
@@ -214,6 +222,10 @@ class ApiServer {
   // REQUIRES: observer outlives its installation.
   void SetWatchObserver(WatchObserver* observer) { observer_ = observer; }
 
+  // SetObjectQuota caps the store (see ObjectQuota); the default caps nothing.
+  void SetObjectQuota(ObjectQuota quota) { quota_ = quota; }
+  const ObjectQuota& object_quota() const { return quota_; }
+
   void AddValidatingWebhook(std::string name, ValidatingWebhook webhook);
   void SetAuthorizer(Authorizer authorizer) { authorizer_ = std::move(authorizer); }
 
@@ -259,6 +271,8 @@ class ApiServer {
   int64_t TraceRequest(const RequestContext& ctx, const std::string& verb,
                        const api::KindInfo* kind, const std::string& ns, const std::string& name,
                        const std::string& subresource, int code, const std::string& rv);
+  // AdmitQuota refuses a create past the ObjectQuota; name is what the refusal names.
+  base::Status AdmitQuota(const api::KindInfo& kind, const std::string& name) const;
   base::Status Admit(const std::string& operation, const api::KindInfo* kind,
                      const RequestContext& ctx, const api::ObjectPtr& object,
                      const api::ObjectPtr& old_object) const;
@@ -309,6 +323,8 @@ class ApiServer {
   ClusterIPAllocator cluster_ips_;  // Services' spec.clusterIP
   std::unique_ptr<internal::SiblingSpecs> siblings_;  // Pods of one template share their specs
   WatchObserver* observer_ = nullptr;
+  ObjectQuota quota_;
+  size_t pods_stored_ = 0;  // Invariant: the number of Pods in store_.
 };
 
 }  // namespace apiserver

@@ -1,6 +1,7 @@
 #include "core/check/invariant.h"
 
 #include "core/check/invariants/caches_match.h"
+#include "core/check/invariants/liveness.h"
 #include "core/check/invariants/objects_intact.h"
 #include "core/check/invariants/owner_alive.h"
 #include "core/check/invariants/queue_unique.h"
@@ -19,6 +20,8 @@ std::vector<std::unique_ptr<Invariant>> AllInvariants() {
   all.push_back(std::make_unique<OneWorkerPerKey>());
   all.push_back(std::make_unique<CachesMatch>());
   all.push_back(std::make_unique<RayClusterPods>());
+  all.push_back(std::make_unique<RayJobSettles>());
+  all.push_back(std::make_unique<NamespaceFinishes>());
   return all;
 }
 

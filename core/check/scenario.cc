@@ -22,8 +22,13 @@ std::string ScenarioGenerator::Run(int max_seconds) {
 }
 
 std::string ScenarioGenerator::RayClusterManifest(const std::string& name) {
+  return RayClusterIn(name, "");
+}
+
+std::string ScenarioGenerator::RayClusterIn(const std::string& name, const std::string& ns) {
   std::string m = "apply -f - <<EOF\napiVersion: ray.io/v1\nkind: RayCluster\nmetadata:\n  name: " +
-                  name + "\nspec:\n  rayVersion: \"2.52.0\"\n";
+                  name + (ns.empty() ? "" : "\n  namespace: " + ns) +
+                  "\nspec:\n  rayVersion: \"2.52.0\"\n";
   if (prng_.Below(8) == 0) m += "  suspend: true\n";
   m += "  headGroupSpec:\n    rayStartParams: {}\n    template:\n      spec:\n        containers:\n"
        "        - name: ray-head\n          image: rayproject/ray:2.52.0\n"
@@ -65,8 +70,12 @@ std::string ScenarioGenerator::RayJobManifest(const std::string& name) {
 }
 
 std::string ScenarioGenerator::DeploymentManifest(const std::string& name) {
+  return DeploymentIn(name, "");
+}
+
+std::string ScenarioGenerator::DeploymentIn(const std::string& name, const std::string& ns) {
   return "apply -f - <<EOF\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: " + name +
-         "\nspec:\n  replicas: " + N(prng_.UniformInclusive(1, 3)) +
+         (ns.empty() ? "" : "\n  namespace: " + ns) + "\nspec:\n  replicas: " + N(prng_.UniformInclusive(1, 3)) +
          "\n  selector:\n    matchLabels: {app: " + name + "}\n  template:\n    metadata:\n"
          "      labels: {app: " + name + "}\n    spec:\n      containers:\n      - name: web\n"
          "        image: nginx:1.27\n        resources:\n          requests: {cpu: 100m}\n"
@@ -119,7 +128,9 @@ std::string ScenarioGenerator::Fault(lab::Simulation& sim) {
                                                  "list"};
   static const std::vector<std::string> kinds = {"Pod", "RayCluster", "Service", "RayJob",
                                                  "Deployment", "InferenceService"};
-  switch (prng_.Below(8)) {
+  switch (prng_.Below(9)) {
+    case 8:
+      return SubmissionWatchDrop();
     case 0: {
       const std::string& verb = prng_.Pick(verbs);
       const std::string& kind = prng_.Pick(kinds);
@@ -175,8 +186,36 @@ std::string ScenarioGenerator::Fault(lab::Simulation& sim) {
   }
 }
 
+std::string ScenarioGenerator::SubmissionWatchDrop() {
+  const std::string name = "job-o" + N(static_cast<uint64_t>(next_object_++));
+  rayjobs_.push_back(name);
+  // The drop lands while the submitter Job's Pod pulls its image: every watch that learns of
+  // that Pod's start (the kubelet's, the Job controller's, the submitter runtime's) must relist.
+  const bool pods_only = prng_.Below(2) == 0;
+  return RayJobManifest(name) + "wait --for=jsonpath='{.status.jobDeploymentStatus}'=Running rayjob/" +
+         name + " --timeout=120s\n" + (pods_only ? "fault watch-drop --kind Pod\n" : "fault watch-drop\n");
+}
+
+std::string ScenarioGenerator::NamespaceWithWorkloads() {
+  const std::string ns = "team-o" + N(static_cast<uint64_t>(next_object_++));
+  namespaces_.push_back(ns);
+  return "create namespace " + ns + "\n" + DeploymentIn("web", ns) + RayClusterIn("rc", ns);
+}
+
+std::string ScenarioGenerator::DeleteNamespace() {
+  if (namespaces_.empty()) return NamespaceWithWorkloads();
+  const size_t i = static_cast<size_t>(prng_.Below(namespaces_.size()));
+  const std::string ns = namespaces_[i];
+  namespaces_.erase(namespaces_.begin() + static_cast<std::ptrdiff_t>(i));
+  return "delete namespace " + ns + " --wait=false\n";
+}
+
 std::string ScenarioGenerator::UserAction(lab::Simulation& sim) {
-  switch (prng_.Below(9)) {
+  switch (prng_.Below(11)) {
+    case 9:
+      return NamespaceWithWorkloads();
+    case 10:
+      return DeleteNamespace();
     case 0:
       if (!rayclusters_.empty()) {
         const std::string rc = prng_.Pick(rayclusters_);

@@ -12,6 +12,7 @@
 
 #include "core/api/kind.h"
 #include "core/base/status.h"
+#include "core/lab/advance.h"
 #include "core/lab/file_system.h"
 #include "core/lab/simulation.h"
 
@@ -22,6 +23,9 @@ struct CommandResult {
   bool ok = true;
   std::string out;  // stdout, each line ending in "\n"
   std::string err;  // stderr, kubectl-style ("error: …", "Error from server (…): …")
+  // goals is what a time-moving command still has to wait for (advance.h); the Lab drives them
+  // under the command's budget after the command function returns, and empties the list.
+  std::vector<Goal> goals;
 
   static CommandResult Error(std::string message);
   void AddError(const std::string& message);

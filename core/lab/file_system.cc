@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <sstream>
+#include <istream>
 
 namespace lab {
 namespace {
@@ -22,7 +22,28 @@ base::Status IoError(const std::string& what, const std::string& path) {
                       "error: " + what + " \"" + path + "\": " + std::strerror(errno));
 }
 
+// ReadBoundedFileStream reads in chunks and stops one byte past kMaxFileBytes, so /dev/zero, an
+// endless pipe or a huge file costs at most the limit.
+base::StatusOr<std::string> ReadBoundedFileStream(std::istream& in, const std::string& path) {
+  std::string content;
+  char chunk[64 * 1024];
+  while (content.size() <= kMaxFileBytes && in) {
+    in.read(chunk, sizeof chunk);
+    content.append(chunk, static_cast<size_t>(in.gcount()));
+  }
+  if (content.size() > kMaxFileBytes) return FileTooLargeError(path);
+  return content;
+}
+
 }  // namespace
+
+base::Status FileTooLargeError(const std::string& path) {
+  return base::Status(base::StatusCode::kRequestEntityTooLarge,
+                      "error: the file \"" + path + "\" is larger than " +
+                          std::to_string(kMaxFileBytes) +
+                          " bytes, the API server's request limit: Request entity too large: "
+                          "limit is " + std::to_string(kMaxFileBytes));
+}
 
 std::string JoinPath(const std::string& base, const std::string& path) {
   if (base.empty() || (!path.empty() && path[0] == '/')) return path;
@@ -35,9 +56,7 @@ base::StatusOr<std::string> ReadLocalFile(const std::string& path) {
     return base::Status(base::StatusCode::kNotFound,
                         "error: the path \"" + path + "\" does not exist");
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+  return ReadBoundedFileStream(in, path);
 }
 
 base::StatusOr<std::string> LocalFileSystem::ReadFile(const std::string& path) const {
@@ -46,9 +65,7 @@ base::StatusOr<std::string> LocalFileSystem::ReadFile(const std::string& path) c
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) return IoError("cannot read", path);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+  return ReadBoundedFileStream(in, path);
 }
 
 bool LocalFileSystem::IsDirectory(const std::string& path) const {
@@ -106,6 +123,7 @@ base::StatusOr<std::string> MemoryFileSystem::ReadFile(const std::string& path) 
     return base::Status(base::StatusCode::kNotFound,
                         "error: cannot read \"" + path + "\": No such file or directory");
   }
+  if (it->second.size() > kMaxFileBytes) return FileTooLargeError(path);
   return it->second;
 }
 

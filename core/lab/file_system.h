@@ -17,10 +17,17 @@
 
 namespace lab {
 
+// kMaxFileBytes bounds one file read: the API server's request limit (3 MiB), since no file larger
+// than one request can be applied. A read stops one byte past it (so `apply -f /dev/zero` ends).
+constexpr size_t kMaxFileBytes = 3 * 1024 * 1024;
+// FileTooLargeError is the 413 a read past kMaxFileBytes returns.
+base::Status FileTooLargeError(const std::string& path);
+
 class FileSystem {
  public:
   virtual ~FileSystem() = default;
-  // ReadFile returns the content of the file at path; kNotFound when it cannot be read.
+  // ReadFile returns the content of the file at path; kNotFound when it cannot be read,
+  // kRequestEntityTooLarge (FileTooLargeError) when it holds more than kMaxFileBytes.
   virtual base::StatusOr<std::string> ReadFile(const std::string& path) const = 0;
   // IsDirectory reports whether path names an existing folder.
   virtual bool IsDirectory(const std::string& path) const = 0;

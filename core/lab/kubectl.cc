@@ -119,6 +119,9 @@ base::StatusOr<std::vector<api::Json>> ReadManifests(const FileSystem& files,
     }
     for (const auto& [input, shown] : inputs) {
       auto text = files.ReadFile(input);
+      if (!text.ok() && text.status().code() == base::StatusCode::kRequestEntityTooLarge) {
+        return text.status();
+      }
       if (!text.ok()) {
         return base::Status(base::StatusCode::kNotFound,
                             "error: the path \"" + path + "\" does not exist");

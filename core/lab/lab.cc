@@ -1,6 +1,9 @@
 #include "core/lab/lab.h"
 
+#include <limits>
 #include <utility>
+
+#include "core/base/assert.h"
 
 namespace lab {
 namespace {
@@ -42,10 +45,23 @@ void CommandResult::AddError(const std::string& message) {
 Lab::Lab(const SimulationOptions& options) : sim_(std::make_unique<Simulation>(options)) {}
 
 CommandResult Lab::Execute(const ScriptLine& line, const std::string& base_dir) {
+  if (running()) {
+    return CommandResult::Error("error: \"" + running_->line.text +
+                                "\" is still running (a shared script is being replayed); "
+                                "wait for it or stop it first");
+  }
+  if (!Start(line, base_dir)) {
+    while (!Continue(std::numeric_limits<uint64_t>::max())) {
+    }
+  }
+  return TakeResult();
+}
+
+bool Lab::Start(const ScriptLine& line, const std::string& base_dir) {
+  RLAB_ASSERT(!running(), "a command is still running");
   std::vector<std::string> words = CommandWords(line);
-  if (words.empty()) return {};
-  const std::string command = words[0];
-  std::vector<std::string> args(words.begin() + 1, words.end());
+  const std::string command = words.empty() ? "" : words[0];
+  std::vector<std::string> args(words.begin() + (words.empty() ? 0 : 1), words.end());
   CommandResult result;
   const CommandEntry* entry = nullptr;
   for (const CommandEntry& e : kCommands) {
@@ -55,7 +71,9 @@ CommandResult Lab::Execute(const ScriptLine& line, const std::string& base_dir) 
   const int64_t saved_cause = sim_->trace().current_cause();
   const uint64_t executed_before = sim_->scheduler().executed();
   sim_->trace().set_current_cause(sim::kNoCause);
-  if (command == "expect" && args.size() >= 2 && args[0] == "error") {
+  if (words.empty()) {
+    // nothing to run (the line held only words the parser dropped)
+  } else if (command == "expect" && args.size() >= 2 && args[0] == "error") {
     // `expect error CMD…` succeeds only when CMD fails; its error text is shown on stdout so a
     // lesson can display the message the learner is meant to read.
     ScriptLine inner = line;
@@ -76,10 +94,86 @@ CommandResult Lab::Execute(const ScriptLine& line, const std::string& base_dir) 
     result = entry->fn(ctx, args);
   }
   sim_->trace().set_current_cause(saved_cause);
-  log_.push_back(LoggedCommand{line.argv, line.heredoc, result.ok,
-                               sim_->scheduler().executed() - executed_before,
+  running_ = std::make_unique<RunningCommand>();
+  running_->line = line;
+  running_->goals = std::move(result.goals);
+  result.goals.clear();
+  running_->result = std::move(result);
+  running_->budget_left = sim_->budget().events;
+  running_->executed_before = executed_before;
+  running_->time_before = sim_->clock().Now();
+  if (words.empty()) {  // an empty line is not logged, as before
+    running_->finished = true;
+    return true;
+  }
+  if (running_->goals.empty()) {
+    Finish();
+    return true;
+  }
+  return false;
+}
+
+bool Lab::Continue(uint64_t slice) {
+  RLAB_ASSERT(running_ != nullptr, "Continue without a running command");
+  RunningCommand& c = *running_;
+  if (c.finished) return true;
+  const int64_t saved_cause = sim_->trace().current_cause();
+  sim_->trace().set_current_cause(sim::kNoCause);
+  bool done = true;
+  while (c.goal < c.goals.size()) {
+    if (c.run == nullptr) c.run = std::make_unique<GoalRun>(*sim_, c.goals[c.goal]);
+    const uint64_t before = c.run->ran();
+    const bool ended = c.run->Advance(slice, &c.budget_left);
+    slice -= c.run->ran() - before;
+    if (!ended) {
+      done = false;
+      break;
+    }
+    const GoalOutcome outcome = c.run->outcome();
+    if (outcome == GoalOutcome::kBudget) {
+      // The goal reports what it did (`step` lists its events); the budget says where it stopped.
+      if (c.goals[c.goal].report) c.goals[c.goal].report(outcome, c.result);
+      c.result.AddError(BudgetMessage(c));
+      c.goal = c.goals.size();  // the goals after it are not waited for
+      break;
+    }
+    if (c.goals[c.goal].report) c.goals[c.goal].report(outcome, c.result);
+    c.run.reset();
+    ++c.goal;
+  }
+  sim_->trace().set_current_cause(saved_cause);
+  if (done) Finish();
+  return done;
+}
+
+void Lab::Finish() {
+  RunningCommand& c = *running_;
+  c.run.reset();
+  log_.push_back(LoggedCommand{c.line.argv, c.line.heredoc, c.result.ok,
+                               sim_->scheduler().executed() - c.executed_before,
                                sim_->clock().Now()});
+  c.finished = true;
+}
+
+CommandResult Lab::TakeResult() {
+  RLAB_ASSERT(running_ != nullptr && running_->finished, "TakeResult before the command finished");
+  CommandResult result = std::move(running_->result);
+  running_.reset();
   return result;
+}
+
+std::string Lab::BudgetMessage(const RunningCommand& c) const {
+  const Goal& goal = c.goals[c.goal];
+  const uint64_t ran = sim_->scheduler().executed() - c.executed_before;
+  const size_t queued = sim_->scheduler().pending();
+  std::string message = "error: stopped at the budget of " + std::to_string(sim_->budget().events) +
+                        " scheduler events per command, after " + std::to_string(ran) +
+                        " events, at t=" + base::FormatDuration(sim_->clock().Now()) + " with " +
+                        std::to_string(queued) + " event" + (queued == 1 ? "" : "s") +
+                        " still queued (nothing was lost; the simulation is usable)";
+  const std::string resume = goal.resume ? goal.resume() : "";
+  if (!resume.empty()) message += ". Continue with: " + resume;
+  return message;
 }
 
 CommandResult Lab::ExecuteText(const std::string& text, const std::string& base_dir) {

@@ -34,8 +34,21 @@ class Lab {
   Lab(const Lab&) = delete;
   Lab& operator=(const Lab&) = delete;
 
-  // Execute runs one parsed command; `base_dir` resolves `-f` paths.
+  // Execute runs one parsed command to its end; `base_dir` resolves `-f` paths.
   CommandResult Execute(const ScriptLine& line, const std::string& base_dir);
+  // Start and Continue run one command a slice at a time, so a long one (a share link's `run 1h`)
+  // leaves the page responsive between slices. Start runs the command's immediate part and
+  // returns true when it has finished; otherwise Continue drives its time-moving part for at most
+  // `slice` scheduler events (the command's own budget still applies) and returns true once it
+  // has finished. TakeResult then hands over its result; the command is logged when it finishes.
+  // Execute is Start, Continue without a slice limit, TakeResult.
+  // REQUIRES: no command is running (running() is false) for Start and Execute.
+  bool Start(const ScriptLine& line, const std::string& base_dir);
+  bool Continue(uint64_t slice);
+  CommandResult TakeResult();
+  // running is true between a Start that did not finish and the Continue that finishes it.
+  // Execute refuses to run another command meanwhile (an error, nothing changes).
+  bool running() const { return running_ != nullptr && !running_->finished; }
   // ExecuteText parses and runs one console line (no heredoc).
   CommandResult ExecuteText(const std::string& line, const std::string& base_dir = "");
 
@@ -69,9 +82,27 @@ class Lab {
   std::unique_ptr<Simulation> sim_;
   LocalFileSystem local_files_;
   FileSystem* files_ = &local_files_;  // Invariant: never null.
+  // RunningCommand is a command between Start and its end.
+  struct RunningCommand {
+    ScriptLine line;
+    CommandResult result;            // what its immediate part printed, then its goals' reports
+    std::vector<Goal> goals;
+    size_t goal = 0;                 // the goal being driven
+    std::unique_ptr<GoalRun> run;    // that goal's progress (null between goals)
+    uint64_t budget_left = 0;        // events the command may still run
+    uint64_t executed_before = 0;    // the scheduler's count when it started
+    base::SimTime time_before = 0;   // the clock when its immediate part ended
+    bool finished = false;
+  };
+  // Finish logs the running command; its result waits for TakeResult.
+  void Finish();
+  // BudgetMessage explains a budget stop: what was reached and the command that continues.
+  std::string BudgetMessage(const RunningCommand& c) const;
+
   std::map<std::string, int64_t> marks_;
   std::vector<LoggedCommand> log_;
   std::string language_ = "en";
+  std::unique_ptr<RunningCommand> running_;
 };
 
 }  // namespace lab

@@ -9,6 +9,9 @@ namespace lab {
 namespace {
 
 constexpr base::Duration kPollPeriod = 2 * base::kSecond;
+// kRelistDelay is the wait before relisting after a dropped watch (a reflector's backoff starts
+// at 800ms; world::ObjectWatch waits 1s too).
+constexpr base::Duration kRelistDelay = base::kSecond;
 
 std::vector<std::string> Words(const std::string& line) {
   std::vector<std::string> words;
@@ -101,19 +104,51 @@ RaySubmitterRunner::~RaySubmitterRunner() {
 }
 
 base::Status RaySubmitterRunner::Start() {
+  if (!OpenWatch()) {
+    return base::Status(base::StatusCode::kInternal, "the Ray submitter runtime cannot watch Pods");
+  }
+  return base::Status::OK();
+}
+
+bool RaySubmitterRunner::OpenWatch() {
   apiserver::WatchOptions opts;
   opts.watcher = "ray-submitter-runtime";
   opts.traced = false;
   apiserver::RequestContext system;
   system.user = "system:kube-controller-manager";
+  watch_ = 0;
   auto id = apiserver_.Watch(system, "Pod", opts,
                              [this](const apiserver::WatchEvent& e) { OnPodEvent(e); });
-  if (!id.ok()) return id.status();
+  if (!id.ok()) return false;
   watch_ = *id;
-  return base::Status::OK();
+  return true;
+}
+
+void RaySubmitterRunner::Relist() {
+  if (!OpenWatch()) {
+    std::weak_ptr<bool> alive = alive_;
+    scheduler_.After(kRelistDelay, "relist ray-submitter-runtime", [this, alive] {
+      if (!alive.expired()) Relist();
+    });
+    return;
+  }
+  // A running submitter container already has its run (running_ is keyed by container run);
+  // any other is seen for the first time.
+  for (const api::ObjectPtr& pod : apiserver_.PeekAll("Pod")) {
+    OnPodEvent(apiserver::WatchEvent{apiserver::WatchEventType::kModified, pod, 0});
+  }
 }
 
 void RaySubmitterRunner::OnPodEvent(const apiserver::WatchEvent& event) {
+  if (event.type == apiserver::WatchEventType::kError) {
+    // The watch ended (`fault watch-drop`): watch again and catch up after the backoff.
+    watch_ = 0;
+    std::weak_ptr<bool> alive = alive_;
+    scheduler_.After(kRelistDelay, "relist ray-submitter-runtime", [this, alive] {
+      if (!alive.expired()) Relist();
+    });
+    return;
+  }
   if (event.object == nullptr || event.type == apiserver::WatchEventType::kDeleted) return;
   const api::Json& pod = *event.object;
   const api::Json* containers = api::Member(pod, "spec", "containers");

@@ -14,6 +14,8 @@
 // polled every 2s (the script's own `sleep 2` while the head is unreachable, and a stand-in for
 // the log stream while the job runs); the container exits 0 whatever the job's outcome (KubeRay
 // reads the outcome from the dashboard).
+// A dropped watch (`fault watch-drop`) is watched again and followed by a look at every Pod, as
+// a reflector relists (client-go tools/cache/reflector.go ListAndWatch), after its backoff.
 // Single-threaded; polls are scheduler events.
 
 #include <map>
@@ -58,7 +60,12 @@ class RaySubmitterRunner {
     bool submitted = false;
   };
 
+  // OpenWatch watches Pods from now on; false when the server refused.
+  bool OpenWatch();
   void OnPodEvent(const apiserver::WatchEvent& event);
+  // Relist watches again after a dropped watch and looks at every Pod, as a reflector's relist
+  // does: a submitter container that started while the watch was down still gets its run.
+  void Relist();
   void Poll(const std::string& key);
 
   apiserver::ApiServer& apiserver_;

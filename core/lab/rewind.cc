@@ -188,11 +188,29 @@ RewindResult Rewinder::Rewind(const std::vector<LoggedCommand>& log, int64_t ste
   }
   result.from_step = source.step;
   const int64_t replayed_before = replayed_;
-  if (auto err = Advance(source, log, Locate(log, step), std::numeric_limits<int64_t>::max())) {
+  const LogPosition target = Locate(log, step);
+  // A rewind replays under the budget of one command (budget.h): at most that many steps.
+  const int64_t budget = static_cast<int64_t>(
+      std::min<uint64_t>(simulation_.budget.events, std::numeric_limits<int64_t>::max()));
+  if (auto err = Advance(source, log, target, budget)) {
     result.ok = false;
     result.error = *err;
   }
   result.replayed_steps = replayed_ - replayed_before;
+  if (result.ok && !(target <= LocatePoint(log, source.step, source.zeros))) {
+    // The budget ran out on the way: the session stays where it is, and the replay so far is
+    // kept as a checkpoint, so the same rewind again continues from it.
+    result.ok = false;
+    result.error = "rewind to step " + std::to_string(step) + " stopped after replaying " +
+                   std::to_string(result.replayed_steps) + " steps, the budget of one command (" +
+                   std::to_string(simulation_.budget.events) +
+                   " events); the replay so far is kept as a checkpoint at step " +
+                   std::to_string(source.step) + ": rewind to step " + std::to_string(step) +
+                   " again to continue from it";
+    result.stopped_at_budget = true;
+    Park(std::move(source));
+    return result;
+  }
   result.lab = std::move(source.lab);
   // The history after `step` is abandoned: checkpoints past it no longer describe the session.
   for (size_t i = parked_.size(); i-- > 0;) {

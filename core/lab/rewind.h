@@ -15,7 +15,9 @@
 // Simplified: a waiting `delete` is one step however many events it waited through; `-f FILE`
 // paths are replayed relative to the working directory (the log keeps no base directory).
 // Single-threaded; replay is the only source of new Labs, so building a checkpoint at step p costs
-// p steps of replay. Work takes a step budget (not a time) so the core stays clock-free.
+// p steps of replay. Work takes a step budget (not a time) so the core stays clock-free, and a
+// rewind replays at most the budget of one command (budget.h) before it stops and parks what it
+// replayed as a checkpoint.
 
 #include <cstdint>
 #include <functional>
@@ -69,10 +71,16 @@ struct RewindOptions {
 
 // RewindResult is what one rewind did (for the UI's status line and for tests).
 struct RewindResult {
-  std::unique_ptr<Lab> lab;       // the session at the target step
+  std::unique_ptr<Lab> lab;       // the session at the target step (null: see error)
   int64_t from_step = 0;          // the checkpoint it started from (0: a fresh Lab)
   int64_t replayed_steps = 0;     // steps replayed after that
-  bool ok = true;                 // false: the replay diverged from the log (a bug; see error)
+  // ok is false when the replay diverged from the log (a bug) or stopped at the budget; error
+  // says which.
+  bool ok = true;
+  // stopped_at_budget: the replay needed more steps than one command may run (budget.h). lab is
+  // null (the session stays as it was) and the replay so far is parked as a checkpoint, so the
+  // same rewind again continues from it.
+  bool stopped_at_budget = false;
   std::string error;
 };
 

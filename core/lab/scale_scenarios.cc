@@ -126,13 +126,18 @@ base::StatusOr<ScaleScenario> ScaleScenarioFor(const std::string& name, int n, u
     return base::Status(base::StatusCode::kBadRequest,
                         "size " + std::to_string(n) + " is above " + std::to_string(kMaxSize));
   }
-  if (name == "rayclusters") return RayClusters(n > 0 ? n : kDefaultClusters, seed);
-  if (name == "deployment") return Deployment(n > 0 ? n : kDefaultReplicas, seed);
+  base::StatusOr<ScaleScenario> s = base::Status(
+      base::StatusCode::kNotFound,
+      "unknown scenario \"" + name + "\" (known: " + ScaleScenarioNames() + ")");
+  if (name == "rayclusters") s = RayClusters(n > 0 ? n : kDefaultClusters, seed);
+  if (name == "deployment") s = Deployment(n > 0 ? n : kDefaultReplicas, seed);
   if (name == "rewind" || name == "rewind-checkpoints") {
-    return Rewind(name, n > 0 ? n : kDefaultRewindSteps, seed);
+    s = Rewind(name, n > 0 ? n : kDefaultRewindSteps, seed);
   }
-  return base::Status(base::StatusCode::kNotFound, "unknown scenario \"" + name +
-                                                       "\" (known: " + ScaleScenarioNames() + ")");
+  // A scale scenario is bigger than anything a learner runs: its budget is raised for it
+  // (`rlab bench` says so on stderr).
+  if (s.ok()) s->options.budget = Budget::ForScale(s->pods);
+  return s;
 }
 
 ScaleRun::ScaleRun(ScaleScenario scenario)

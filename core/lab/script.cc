@@ -243,7 +243,10 @@ bool IsSafeWordChar(char c) {
 }  // namespace
 
 base::StatusOr<std::vector<ScriptLine>> ParseScript(const std::string& text) {
-  const std::string normalized = NormalizeLineEnds(text);
+  // A UTF-8 byte order mark (what some editors write first) is not part of the first command,
+  // as kubectl's YAML decoder drops it from a manifest (manifest.cc).
+  const bool bom = text.compare(0, 3, "\xEF\xBB\xBF") == 0;
+  const std::string normalized = NormalizeLineEnds(bom ? text.substr(3) : text);
   return Lexer(normalized).Run();
 }
 

@@ -30,7 +30,8 @@ struct ScriptLine {
 };
 
 // ParseScript splits text into commands. Rules, as a POSIX shell applies them:
-//  - blank and comment-only lines are skipped; CRLF line ends are accepted;
+//  - a UTF-8 byte order mark at the start is skipped; blank and comment-only lines are skipped;
+//    CRLF line ends are accepted;
 //  - `#` starts a comment only at the start of a word outside quotes (`a#b` is one word);
 //  - 'single quotes' keep everything literal (a JSON patch stays intact); "double quotes" honour
 //    the escapes \" \\ \$ \` and backslash-newline; outside quotes a backslash escapes the next

@@ -29,6 +29,7 @@ Simulation::Simulation(const SimulationOptions& options)
   apiserver_->SetAuthorizer(
       [this](const apiserver::RequestAttributes& attrs) { return rbac_->Authorize(attrs); });
   learner_ = std::make_unique<client::DirectClient>(*apiserver_, apiserver::kAdminUser);
+  apiserver_->SetObjectQuota(apiserver::ObjectQuota{options_.budget.pods, options_.budget.objects});
 
   // A fresh cluster already has its system namespaces; they are not part of the learner's trace.
   trace_.set_muted(true);
@@ -92,20 +93,18 @@ Simulation::~Simulation() {
   base::SetAssertContext(previous_assert_context_);
 }
 
-bool Simulation::RunFor(base::Duration d, uint64_t budget) {
-  const uint64_t ran = scheduler_.RunUntil(clock_.Now() + d, budget);
-  return ran < budget;
-}
-
 bool Simulation::AdvanceUntil(const std::function<bool()>& done, base::SimTime deadline,
                               uint64_t budget) {
   uint64_t ran = 0;
   while (!done()) {
     auto next = scheduler_.NextTime();
-    if (!next.has_value() || *next > deadline || ran >= budget) {
+    if (!next.has_value() || *next > deadline) {
       if (clock_.Now() < deadline) clock_.AdvanceTo(deadline);
       return done();
     }
+    // At the budget the clock stays at the last event: moving it to the deadline would leave
+    // earlier events queued behind it, and time must never go backwards.
+    if (ran >= budget) return false;
     scheduler_.Step();
     ++ran;
   }

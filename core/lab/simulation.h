@@ -24,6 +24,7 @@
 #include "core/sim/scheduler.h"
 #include "core/sim/steering.h"
 #include "core/sim/trace.h"
+#include "core/lab/budget.h"
 #include "core/lab/operator_host.h"
 #include "core/lab/ray_dashboard_adapter.h"
 #include "core/lab/ray_submitter.h"
@@ -42,6 +43,9 @@ struct SimulationOptions {
   // world configures the cluster (node count and capacity, component timings). Defaults to
   // WorldOptions{}: 3 nodes of 8 cpu / 32Gi / 110 pods.
   world::WorldOptions world;
+  // budget bounds each command's events and the objects the sandbox stores (budget.h).
+  // Defaults to Budget{}; `rlab bench` raises it for its scale scenarios.
+  Budget budget;
 };
 
 class Simulation {
@@ -68,15 +72,17 @@ class Simulation {
   OperatorHost* Operator(const std::string& name);
   const std::vector<std::unique_ptr<OperatorHost>>& operators() const { return operators_; }
 
-  // RunFor advances virtual time by d, running every event due up to and including now + d.
-  // Returns false when the event budget ran out first.
-  bool RunFor(base::Duration d, uint64_t budget = 10'000'000);
-  // Step runs up to n scheduler events; returns how many ran.
+  // budget is what one command may spend and what the store may hold (budget.h); commands
+  // spend it through lab::Lab, which drives their goals (advance.h).
+  const Budget& budget() const { return options_.budget; }
+  // Step runs up to n scheduler events, outside any command's budget (tests and tools); returns
+  // how many ran.
   uint64_t Step(uint64_t n);
-  // AdvanceUntil runs events one at a time until done() is true or the clock would pass
-  // deadline (then the clock is left at deadline). Returns whether done() became true.
-  bool AdvanceUntil(const std::function<bool()>& done, base::SimTime deadline,
-                    uint64_t budget = 10'000'000);
+  // AdvanceUntil runs events one at a time until done() is true, or the next event is past
+  // deadline (the clock then moves to deadline), or `budget` events ran (the clock then stays at
+  // the last event processed, every queued event still queued). Returns whether done() became
+  // true. For tools that measure a whole scenario (`rlab bench`); commands use advance.h.
+  bool AdvanceUntil(const std::function<bool()>& done, base::SimTime deadline, uint64_t budget);
 
   // steering is the race explorer's record of choice points (core/sim/steering.h).
   const sim::Steering& steering() const { return steering_; }

@@ -721,5 +721,79 @@ TEST(ValidateObject, AcceptsTheKubeRaySamplesAfterDefaulting) {
   }
 }
 
+// Integer fields take what their Go type holds: an int32 field refuses 2^31 (the decoder's 400
+// for built-in kinds, kube-openapi's format check for custom resources), 2^63 is no int64.
+TEST(ValidateSchema, IntegerFieldsFitTheirGoType) {
+  const std::string t = kTemplate;
+  const std::string sel = R"("selector":{"matchLabels":{"app":"web"}},)";
+  RunSchemaCases({
+      {"Deployment", Deployment(R"({"replicas":2147483647,)" + sel + t + "}"), StatusCode::kOk, ""},
+      {"Deployment", Deployment(R"({"replicas":2147483648,)" + sel + t + "}"),
+       StatusCode::kBadRequest,
+       "Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal "
+       "number 2147483648 into Go struct field DeploymentSpec.spec.replicas of type int32"},
+      {"Deployment", Deployment(R"({"replicas":9223372036854775808,)" + sel + t + "}"),
+       StatusCode::kBadRequest, ""},
+      {"Service", R"({"metadata":{"name":"s"},"spec":{"ports":[{"port":1000000000000}]}})",
+       StatusCode::kBadRequest,
+       "Service in version \"v1\" cannot be handled as a Service: json: cannot unmarshal number "
+       "1000000000000 into Go struct field ServicePort.spec.ports.port of type int32"},
+      {"Service", R"({"metadata":{"name":"s"},"spec":{"ports":[{"port":70000}]}})",
+       StatusCode::kInvalid,
+       // targetPort defaults to port, so both are reported, as the API server does.
+       "Service \"s\" is invalid: [spec.ports[0].port: Invalid value: 70000: must be between 1 "
+       "and 65535, inclusive, spec.ports[0].targetPort: Invalid value: 70000: must be between 1 "
+       "and 65535, inclusive]"},
+      {"RayCluster",
+       RayCluster(R"("workerGroupSpecs":[{"groupName":"g","replicas":2147483648,"rayStartParams":{},"template":{"spec":{"containers":[{"name":"w","image":"r"}]}}}])"),
+       StatusCode::kInvalid, ""},
+  });
+  Json rc = Parse(RayCluster(
+      R"("workerGroupSpecs":[{"groupName":"g","replicas":2147483648,"rayStartParams":{},"template":{"spec":{"containers":[{"name":"w","image":"r"}]}}}])"));
+  const base::Status s = ValidateSchema(K("RayCluster"), rc);
+  EXPECT_NE(s.message().find("Checked value must be of type integer with format int32 in "
+                             "spec.workerGroupSpecs[0].replicas"),
+            std::string::npos)
+      << s.message();
+}
+
+// ConfigMap.data is a map[string]string: a nested map, a number or a boolean does not decode.
+TEST(ValidateSchema, ConfigMapDataHoldsOnlyStrings) {
+  const std::string head = "ConfigMap in version \"v1\" cannot be handled as a ConfigMap: json: ";
+  RunSchemaCases({
+      {"ConfigMap", R"({"metadata":{"name":"c"},"data":{"a":"1","b":null}})", StatusCode::kOk, ""},
+      {"ConfigMap", R"({"metadata":{"name":"c"},"data":{"a":{"b":"c"}}})", StatusCode::kBadRequest,
+       head + "cannot unmarshal object into Go struct field ConfigMap.data of type string"},
+      {"ConfigMap", R"({"metadata":{"name":"c"},"data":{"a":1}})", StatusCode::kBadRequest,
+       head + "cannot unmarshal number into Go struct field ConfigMap.data of type string"},
+      {"ConfigMap", R"({"metadata":{"name":"c"},"data":{"a":true}})", StatusCode::kBadRequest,
+       head + "cannot unmarshal bool into Go struct field ConfigMap.data of type string"},
+      {"ConfigMap", R"({"metadata":{"name":"c"},"data":["a"]})", StatusCode::kBadRequest,
+       head + "cannot unmarshal array into Go struct field ConfigMap.data of type "
+              "map[string]string"},
+  });
+}
+
+// metadata.finalizers is a list of strings; a name that is not a string is named by its type.
+TEST(ValidateObject, FinalizersAndNameHaveTheirTypes) {
+  const base::Status f =
+      ValidateObject(K("ConfigMap"), Parse(R"({"metadata":{"name":"c","finalizers":7}})"));
+  EXPECT_EQ(f.code(), StatusCode::kInvalid);
+  EXPECT_EQ(f.message(),
+            "ConfigMap \"c\" is invalid: metadata.finalizers: Invalid value: \"integer\": "
+            "metadata.finalizers in body must be of type array: \"integer\"");
+  const base::Status item =
+      ValidateObject(K("ConfigMap"), Parse(R"({"metadata":{"name":"c","finalizers":["a",7]}})"));
+  EXPECT_EQ(item.code(), StatusCode::kInvalid);
+  EXPECT_NE(item.message().find("metadata.finalizers[1] in body must be of type string"),
+            std::string::npos)
+      << item.message();
+  const base::Status n = ValidateObject(K("ConfigMap"), Parse(R"({"metadata":{"name":12345}})"));
+  EXPECT_EQ(n.code(), StatusCode::kInvalid);
+  EXPECT_NE(n.message().find("metadata.name in body must be of type string: \"integer\""),
+            std::string::npos)
+      << n.message();
+}
+
 }  // namespace
 }  // namespace api

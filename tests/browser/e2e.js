@@ -231,6 +231,19 @@ async function main() {
       await p3.close();
     });
 
+    await check('a share link replays exactly what was run: runs that stopped at the budget are not merged', async () => {
+      const p7 = await ctx.newPage();
+      await p7.goto(base + 'index.html');
+      await waitReady(p7);
+      // Each `run 1500h` stops at the event budget long before 1500h; one `run 3000h` would run
+      // other events than the two commands did.
+      const out = await p7.evaluate(() => window.rlab.command('run 1500h\nrun 1500h\n'));
+      assert(/budget/.test(out), 'run 1500h did not reach the budget: ' + out);
+      const script = await p7.evaluate(() => window.rlab.shareScript());
+      await p7.close();
+      assert((script.match(/^run 1500h$/mg) || []).length === 2, 'share script merged the runs: ' + script);
+    });
+
     // The race explorer's share URL (issue 7): the WebAssembly CLI explores the lesson-ready
     // example, and the page opened at the URL it prints replays the violating schedule — the
     // stale-cache-create bug's two Deployments for one InferenceService.

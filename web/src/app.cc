@@ -300,13 +300,21 @@ std::string App::ShareScript(size_t limit) const {
   for (size_t i = 0; i < end; ++i) {
     const lab::LoggedCommand& cmd = log[i];
     if (cmd.argv.empty()) continue;
-    // Merge a run of `run D` (playback) or `step [N]` (stepping) into one line.
+    // Merge a run of `run D` (playback) or `step [N]` (stepping) into one line, but only while
+    // the merged commands all finished and their events together fit in one command's budget:
+    // then `run A` + `run B` runs exactly the events `run A+B` runs. A command that stopped at
+    // the budget (or failed), or one that would make the merged line reach it, is written as it
+    // was run, so the link replays exactly what was run.
     if ((cmd.argv[0] == "run" && cmd.argv.size() == 2) || (cmd.argv[0] == "step" && cmd.argv.size() <= 2)) {
       const bool is_run = cmd.argv[0] == "run";
+      const uint64_t budget_events = lab->sim().budget().events;
       int64_t total = 0;
+      uint64_t merged_events = 0;
       size_t j = i;
       for (; j < end && !log[j].argv.empty() && log[j].argv[0] == cmd.argv[0] &&
              log[j].argv.size() == cmd.argv.size() && !log[j].heredoc; ++j) {
+        if (!log[j].ok || merged_events + log[j].events >= budget_events) break;
+        merged_events += log[j].events;
         if (is_run) {
           auto d = base::ParseDuration(log[j].argv[1]);
           if (!d.ok()) break;

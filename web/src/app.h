@@ -42,8 +42,9 @@ struct App {
   void StepToReconcile();
   // StateJson is window.rlab.state(): {time, lastOk, objects, queues, lesson}.
   std::string StateJson();
-  // ShareScript is the first `limit` logged commands as a script, consecutive run/step merged
-  // (equivalent: `run A` then `run B` runs the same events as `run A+B`).
+  // ShareScript is the first `limit` logged commands as a script, consecutive finished run/step
+  // commands merged while their events together stay under one command's budget (then `run A`
+  // and `run B` run the same events as `run A+B`); anything else is written as it was run.
   std::string ShareScript(size_t limit = static_cast<size_t>(-1)) const;
   // RewindTo moves the session back to an earlier step (rewind.h: every scheduler event of a
   // time-moving command is a step, every other command one): from the nearest parked checkpoint

@@ -1,5 +1,5 @@
 // embed.js: put a Reconcile Lab sandbox in any page.
-//   const lab = ReconcileLab.mount(element, {lesson, script, height, readonly});
+//   const lab = ReconcileLab.mount(element, {lesson, script, height, readonly, allowOrigin});
 //   await lab.ready;  await lab.command('get pods');  const s = await lab.state();
 //   lab.on('ready' | 'error' | 'message', fn)
 // The sandbox runs in an iframe (index.html?embed=1) and talks over postMessage with
@@ -8,6 +8,8 @@
   'use strict';
   const here = (document.currentScript && document.currentScript.src) || location.href;
   const base = here.replace(/[^/]*([?#].*)?$/, '');
+  // The sandbox's origin: the only one whose messages are read and that commands are sent to.
+  const sandboxOrigin = new URL(base, location.href).origin;
 
   function encodeScript(script) {
     const raw = new TextEncoder().encode(script);
@@ -34,6 +36,8 @@
     if (opts.readonly) q.set('readonly', '1');
     if (opts.lesson) q.set('lesson', String(opts.lesson));
     if (opts.lang) q.set('lang', String(opts.lang));
+    // The origin the sandbox takes commands from and answers to: this page's, unless named.
+    q.set('hostOrigin', String(opts.allowOrigin || location.origin));
 
     const listeners = { ready: [], error: [], message: [] };
     const pending = new Map();
@@ -42,7 +46,7 @@
     const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
 
     window.addEventListener('message', (e) => {
-      if (e.source !== iframe.contentWindow || !e.data || e.data.source !== 'rlab') return;
+      if (e.source !== iframe.contentWindow || e.origin !== sandboxOrigin || !e.data || e.data.source !== 'rlab') return;
       const d = e.data;
       listeners.message.forEach((fn) => fn(d));
       if (d.type === 'ready') { resolveReady(d); listeners.ready.forEach((fn) => fn(d)); }
@@ -58,7 +62,7 @@
       return ready.then(() => new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { resolve, reject });
-        iframe.contentWindow.postMessage(Object.assign({ source: 'rlab-host', type, id }, extra), '*');
+        iframe.contentWindow.postMessage(Object.assign({ source: 'rlab-host', type, id }, extra), sandboxOrigin);
       }));
     }
 

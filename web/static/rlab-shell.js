@@ -15,6 +15,9 @@
     lesson: params.get('lesson') || '',
     step: parseInt(params.get('step') || '0', 10) || 0,
     lang: params.get('lang') || store.get('rlab.lang') || 'en',
+    // The one origin whose parent window may drive this sandbox over postMessage, and the only one
+    // it answers to: embed.js names it (its allowOrigin option); without it, this page's own.
+    hostOrigin: params.get('hostOrigin') || location.origin,
   };
   const MAX_SCRIPT_BYTES = 16 * 1024;
   const t0 = performance.now();
@@ -35,7 +38,9 @@
     toast.timer = setTimeout(() => t.classList.remove('show'), 2200);
   }
   function post(msg) {
-    if (window.parent !== window) window.parent.postMessage(Object.assign({ source: 'rlab' }, msg), '*');
+    if (window.parent === window) return;
+    // An origin that cannot be named (a file:// host's "null") throws: then nothing is posted.
+    try { window.parent.postMessage(Object.assign({ source: 'rlab' }, msg), opts.hostOrigin); } catch (e) { /* not posted */ }
   }
 
   // ---- capability checks -------------------------------------------------------------------
@@ -326,20 +331,23 @@
     if (text) { api.paste(text.replace(/\r\n?/g, '\n')); e.preventDefault(); }
   });
 
-  // postMessage API for embed.js: {source:"rlab", type:"command"|"state", id, text}.
+  // postMessage API for embed.js: {source:"rlab", type:"command"|"state", id, text}. Only the
+  // parent window, at the origin it was named with, drives the sandbox; every other window or
+  // origin (an opener, a sibling frame, a page that framed the parent) is ignored, and answers
+  // go to that origin only, so a command's output never reaches another site.
   window.addEventListener('message', async (e) => {
+    if (window.parent === window || e.source !== window.parent || e.origin !== opts.hostOrigin) return;
     const d = e.data;
     if (!d || (d.source !== 'rlab' && d.source !== 'rlab-host') || !window.rlab) return;
+    const answer = (msg) => post(Object.assign({ type: 'result', id: d.id }, msg));
     try {
       if (d.type === 'command') {
-        const output = await window.rlab.command(String(d.text));
-        e.source.postMessage({ source: 'rlab', type: 'result', id: d.id, output }, '*');
+        answer({ output: await window.rlab.command(String(d.text)) });
       } else if (d.type === 'state') {
-        const state = await window.rlab.state();
-        e.source.postMessage({ source: 'rlab', type: 'result', id: d.id, state }, '*');
+        answer({ state: await window.rlab.state() });
       }
     } catch (err) {
-      e.source.postMessage({ source: 'rlab', type: 'result', id: d.id, error: String(err.message || err) }, '*');
+      answer({ error: String(err.message || err) });
     }
   });
 

@@ -77,6 +77,14 @@ base::StatusOr<std::string> Place(api::Json& doc, const ParsedFlags& flags,
 
 // ApplyOne is kubectl's client-side apply of one placed document: create it with the
 // last-applied annotation, or three-way patch the live object.
+// ApplyMetaFieldIsStringOrAbsent reports whether metadata.KEY is a string or not there at all.
+bool ApplyMetaFieldIsStringOrAbsent(const api::Json& doc, const char* key) {
+  auto meta = doc.find("metadata");
+  if (meta == doc.end() || !meta->is_object()) return true;
+  auto v = meta->find(key);
+  return v == meta->end() || v->is_null() || v->is_string();
+}
+
 void ApplyOne(client::Client& kubectl, const api::KindInfo& kind, const std::string& ns,
               const api::Json& doc, const std::string& source, CommandResult& result) {
   const std::string name = api::Name(doc);
@@ -173,6 +181,18 @@ CommandResult RunApply(CommandContext& ctx, const std::vector<std::string>& args
       continue;
     }
     const std::string name = api::Name(doc);
+    if (name.empty() && !ApplyMetaFieldIsStringOrAbsent(doc, "name")) {
+      // A name that is not a string (`name: 12345`): the server's validation names its type.
+      auto created = ctx.sim.learner().Create(doc);
+      if (created.ok()) {
+        result.out += ResourceName(*kind) + "/" + api::Name(**created) + " created\n";
+        continue;
+      }
+      result.AddError("Error from server (" + std::string(created.status().reason()) +
+                      "): error when creating \"" + decoded->source + "\": " +
+                      created.status().message());
+      continue;
+    }
     if (name.empty()) {
       result.AddError("error: error when retrieving current configuration of:\nResource: \"" +
                       kind->GroupResource() + "\", GroupVersionKind: \"" + kind->ApiVersion() +

@@ -110,16 +110,28 @@ CommandResult RunDelete(CommandContext& ctx, const std::vector<std::string>& arg
   if (!flags->GetBool("wait") || waiting.empty()) return result;
   // kubectl waits until each object (by uid) is gone; virtual time moves while it waits.
   apiserver::ApiServer& server = ctx.sim.apiserver();
-  const base::SimTime deadline = ctx.sim.clock().Now() + flags->GetDuration("timeout");
+  Simulation& sim = ctx.sim;
+  const base::SimTime deadline =
+      AddSaturating(ctx.sim.clock().Now(), flags->GetDuration("timeout"));
   for (const Pending& p : waiting) {
-    auto gone = [&] {
+    Goal goal;
+    goal.until = [&server, p] {
       api::ObjectPtr obj = server.Peek(p.kind->kind, p.ns, p.name);
       return obj == nullptr || api::Uid(*obj) != p.uid;
     };
-    if (!ctx.sim.AdvanceUntil(gone, deadline)) {
-      result.AddError("error: timed out waiting for the condition on " + p.kind->resource + "/" +
-                      p.name);
-    }
+    goal.deadline = deadline;
+    goal.report = [p](GoalOutcome outcome, CommandResult& r) {
+      if (outcome == GoalOutcome::kDeadline) {
+        r.AddError("error: timed out waiting for the condition on " + p.kind->resource + "/" +
+                   p.name);
+      }
+    };
+    goal.resume = [&sim, deadline, p] {
+      return "wait --for=delete " + ResourceName(*p.kind) + "/" + p.name +
+             (p.ns.empty() ? "" : " -n " + p.ns) + " --timeout=" +
+             base::FormatDuration(deadline - sim.clock().Now());
+    };
+    result.goals.push_back(std::move(goal));
   }
   return result;
 }

@@ -10,6 +10,8 @@ namespace lab {
 namespace {
 
 const char* kVerbs[] = {"create", "get", "list", "watch", "update", "patch", "delete"};
+// kMaxFaultTimes bounds --times: a count of requests, an int32 like every count upstream.
+constexpr int64_t kMaxFaultTimes = 2147483647;
 
 CommandResult FaultApi(CommandContext& ctx, const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"verb", 0, FlagSpec::kString, ""},
@@ -38,15 +40,26 @@ CommandResult FaultApi(CommandContext& ctx, const std::vector<std::string>& args
     rule.kind = (*kind)->kind;
   }
   const bool latency_only = flags->Has("latency") && !flags->Has("code");
-  rule.code = latency_only ? 0 : static_cast<int>(flags->GetInt("code"));
-  if (!latency_only && (rule.code < 400 || rule.code > 599)) {
+  // Range checks come before any narrowing: a 64-bit value must not wrap into a valid one.
+  const int64_t code = flags->GetInt("code");
+  if (!latency_only && (code < 400 || code > 599)) {
     return CommandResult::Error("error: --code must be an HTTP error status (400-599)");
   }
+  rule.code = latency_only ? 0 : static_cast<int>(code);
   if (flags->Has("times")) {
-    if (flags->GetInt("times") <= 0) return CommandResult::Error("error: --times must be positive");
-    rule.times = static_cast<int>(flags->GetInt("times"));
+    const int64_t times = flags->GetInt("times");
+    if (times <= 0 || times > kMaxFaultTimes) {
+      return CommandResult::Error("error: --times must be between 1 and " +
+                                  std::to_string(kMaxFaultTimes) + ", not " +
+                                  std::to_string(times));
+    }
+    rule.times = static_cast<int>(times);
   }
   rule.latency = flags->GetDuration("latency");
+  if (rule.latency < 0) {
+    return CommandResult::Error("error: --latency must not be negative, not " +
+                                flags->Get("latency"));
+  }
   const int id = ctx.sim.faults().Add(rule);
   // "the next 2 requests fail", "the next 1 request fails", "every request fails"
   const bool plural = rule.times && *rule.times != 1;
@@ -113,6 +126,10 @@ CommandResult RunFault(CommandContext& ctx, const std::vector<std::string>& args
     }
     auto k = ResolveKind(flags->Get("kind"));
     if (!k.ok()) return CommandResult::Error(k.status().message());
+    if (flags->GetDuration("delay") < 0) {
+      return CommandResult::Error("error: --delay must not be negative, not " +
+                                  flags->Get("delay"));
+    }
     ctx.sim.apiserver().SetWatchLatency((*k)->kind, flags->GetDuration("delay"));
     CommandResult result;
     result.out = "deliveries of " + (*k)->kind + " now lag by " +
@@ -141,6 +158,7 @@ CommandResult RunFault(CommandContext& ctx, const std::vector<std::string>& args
     if (rest[1] == "slow") {
       auto d = base::ParseDuration(rest[2]);
       if (!d.ok()) return CommandResult::Error("error: " + d.status().message());
+      if (*d < 0) return CommandResult::Error("error: slow needs a duration that is not negative");
       slow = *d;
     }
     base::Status s = ctx.sim.world()->external().SetFault(rest[0], rest[1], slow);

@@ -162,6 +162,15 @@ CommandResult RunScale(CommandContext& ctx, const std::vector<std::string>& args
   auto refs = ParseObjectRefs(flags->positional);
   if (!refs.ok()) return CommandResult::Error(refs.status().message());
   const std::string ns = flags->Has("namespace") ? flags->Get("namespace") : "default";
+  const int64_t replicas = flags->GetInt("replicas");
+  if (replicas > 2147483647) {
+    // kubectl's --replicas is an int; the scale subresource's Scale.spec.replicas an int32, so
+    // the server's decoder refuses it (mirrors autoscaling/v1 ScaleSpec).
+    return CommandResult::Error("Error from server (BadRequest): Scale in version \"v1\" cannot be "
+                                "handled as a Scale: json: cannot unmarshal number " +
+                                std::to_string(replicas) +
+                                " into Go struct field ScaleSpec.spec.replicas of type int32");
+  }
   CommandResult result;
   for (const ObjectRef& ref : *refs) {
     const std::set<std::string> scalable = {"Deployment", "ReplicaSet", "InferenceService"};

@@ -1,6 +1,10 @@
 // run, step, time, echo and mark: the commands that move or name virtual time.
 // No Go counterpart (DESIGN.md "What moves time").
 
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+
 #include "core/lab/command.h"
 #include "core/lab/flags.h"
 
@@ -21,6 +25,26 @@ std::string DescribeEvent(const sim::TraceEvent& e) {
   return line + "\n";
 }
 
+// kMaxDescribedEvents bounds what one `step` prints: the trace keeps every record, so a long
+// step's output is capped instead of growing with the budget.
+constexpr int64_t kMaxDescribedEvents = 10'000;
+
+// DescribeEventsSince renders the trace records after seq `before`, one a line, capped.
+std::string DescribeEventsSince(const sim::Trace& trace, int64_t before) {
+  std::string out;
+  const auto& events = trace.events();
+  const int64_t last = trace.last_seq();
+  const int64_t shown_last = std::min(last, before + kMaxDescribedEvents);
+  for (int64_t seq = before + 1; seq <= shown_last; ++seq) {
+    out += DescribeEvent(events[static_cast<size_t>(seq - 1)]);
+  }
+  if (shown_last < last) {
+    out += "... and " + std::to_string(last - shown_last) +
+           " more trace records (`trace` lists every record)\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string HumanTraceLine(const sim::TraceEvent& e) { return DescribeEvent(e); }
@@ -30,11 +54,15 @@ CommandResult RunRun(CommandContext& ctx, const std::vector<std::string>& args) 
   auto d = base::ParseDuration(args[0]);
   if (!d.ok()) return CommandResult::Error("error: " + d.status().message());
   if (*d < 0) return CommandResult::Error("error: run needs a positive duration");
-  if (!ctx.sim.RunFor(*d)) {
-    return CommandResult::Error("error: event budget exhausted before " + args[0] +
-                                " elapsed (a reconcile loop that never settles?)");
-  }
-  return {};
+  Simulation& sim = ctx.sim;
+  Goal goal;
+  goal.deadline = AddSaturating(sim.clock().Now(), *d);
+  goal.resume = [&sim, deadline = goal.deadline] {
+    return "run " + base::FormatDuration(deadline - sim.clock().Now());
+  };
+  CommandResult result;
+  result.goals.push_back(std::move(goal));
+  return result;
 }
 
 CommandResult RunStep(CommandContext& ctx, const std::vector<std::string>& args) {
@@ -42,19 +70,29 @@ CommandResult RunStep(CommandContext& ctx, const std::vector<std::string>& args)
   if (args.size() > 1) return CommandResult::Error("error: usage: step [N]");
   if (args.size() == 1) {
     char* end = nullptr;
+    errno = 0;
     n = std::strtoll(args[0].c_str(), &end, 10);
-    if (end == args[0].c_str() || *end != '\0' || n <= 0) {
+    if (end == args[0].c_str() || *end != '\0' || n <= 0 || errno == ERANGE) {
       return CommandResult::Error("error: invalid step count \"" + args[0] + "\"");
     }
   }
-  const int64_t before = ctx.sim.trace().last_seq();
-  const uint64_t ran = ctx.sim.Step(static_cast<uint64_t>(n));
+  Simulation& sim = ctx.sim;
+  const int64_t before = sim.trace().last_seq();
+  const uint64_t executed_before = sim.scheduler().executed();
+  Goal goal;
+  goal.max_events = static_cast<uint64_t>(n);
+  goal.report = [&sim, before, executed_before](GoalOutcome, CommandResult& result) {
+    result.out += DescribeEventsSince(sim.trace(), before);
+    if (sim.scheduler().executed() == executed_before) {
+      result.out += "nothing to do: no events are pending\n";
+    }
+  };
+  goal.resume = [&sim, n, executed_before] {
+    return "step " + std::to_string(static_cast<uint64_t>(n) -
+                                    (sim.scheduler().executed() - executed_before));
+  };
   CommandResult result;
-  const auto& events = ctx.sim.trace().events();
-  for (int64_t seq = before + 1; seq <= ctx.sim.trace().last_seq(); ++seq) {
-    result.out += DescribeEvent(events[static_cast<size_t>(seq - 1)]);
-  }
-  if (ran == 0) result.out += "nothing to do: no events are pending\n";
+  result.goals.push_back(std::move(goal));
   return result;
 }
 

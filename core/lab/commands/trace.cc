@@ -131,6 +131,21 @@ CommandResult ExpectGet(CommandContext& ctx, const std::vector<std::string>& arg
   return result;
 }
 
+// CountBounds reads --min and --max (expect trace, expect count): counts, never negative. --max
+// alone means "no more than": the default minimum of 1 applies only without --max.
+base::Status CountBounds(const ParsedFlags& flags, int64_t* min, int64_t* max) {
+  for (const char* name : {"min", "max"}) {
+    if (flags.Has(name) && flags.GetInt(name) < 0) {
+      return base::Status(base::StatusCode::kBadRequest,
+                          std::string("error: --") + name + " must be a non-negative count, not " +
+                              std::to_string(flags.GetInt(name)));
+    }
+  }
+  *min = flags.Has("min") || !flags.Has("max") ? flags.GetInt("min") : 0;
+  *max = flags.Has("max") ? flags.GetInt("max") : -1;
+  return base::Status::OK();
+}
+
 CommandResult ExpectTrace(CommandContext& ctx, const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {{"min", 0, FlagSpec::kInt, "1"},
                                  {"max", 0, FlagSpec::kInt, "-1"},
@@ -154,9 +169,10 @@ CommandResult ExpectTrace(CommandContext& ctx, const std::vector<std::string>& a
   if (!since.ok()) return CommandResult::Error(since.status().message());
   const int64_t count =
       static_cast<int64_t>(MatchTraceRecords(ctx.sim.trace(), filter, *since).size());
-  // --max alone means "no more than": the default minimum of 1 applies only without --max.
-  const int64_t min = flags->Has("min") || !flags->Has("max") ? flags->GetInt("min") : 0;
-  const int64_t max = flags->GetInt("max");
+  int64_t min = 0, max = 0;
+  if (base::Status s = CountBounds(*flags, &min, &max); !s.ok()) {
+    return CommandResult::Error(s.message());
+  }
   const std::string& type = filter.type;
   std::string wanted;
   for (const auto& [key, value] : filter.fields) wanted += " " + key + "=" + value;
@@ -206,10 +222,15 @@ CommandResult ExpectCount(CommandContext& ctx, const std::vector<std::string>& a
                     selected->end());
   }
   const int64_t count = static_cast<int64_t>(selected->size());
-  // As expect trace: --max alone means "no more than".
-  const int64_t min = flags->Has("min") || !flags->Has("max") ? flags->GetInt("min") : 0;
-  const int64_t max = flags->GetInt("max");
-  std::string what = ResourceName(**kind) + (name.empty() ? " objects" : " objects named " + name);
+  const int64_t count =
+      static_cast<int64_t>(MatchTraceRecords(ctx.sim.trace(), filter, *since).size());
+  int64_t min = 0, max = 0;
+  if (base::Status s = CountBounds(*flags, &min, &max); !s.ok()) {
+    return CommandResult::Error(s.message());
+  }
+  const std::string& type = filter.type;
+  std::string wanted;
+  for (const auto& [key, value] : filter.fields) wanted += " " + key + "=" + value;
   if (!flags->Get("selector").empty()) what += " matching -l " + flags->Get("selector");
   if (!flags->Get("owner").empty()) what += " owned by " + flags->Get("owner");
   if (count < min) {

@@ -5,6 +5,7 @@
 #include "core/lab/command.h"
 #include "core/lab/flags.h"
 #include "core/lab/kubectl.h"
+#include "core/lab/script.h"
 
 namespace lab {
 namespace {
@@ -65,7 +66,7 @@ CommandResult RunWait(CommandContext& ctx, const std::vector<std::string>& args)
   auto refs = ParseObjectRefs(flags->positional);
   if (!refs.ok()) return CommandResult::Error(refs.status().message());
   apiserver::ApiServer& server = ctx.sim.apiserver();
-  const base::SimTime deadline = ctx.sim.clock().Now() + flags->GetDuration("timeout");
+  const base::SimTime deadline = AddSaturating(ctx.sim.clock().Now(), flags->GetDuration("timeout"));
 
   std::function<bool(const api::ObjectPtr&)> holds;
   std::string done_word;
@@ -100,19 +101,35 @@ CommandResult RunWait(CommandContext& ctx, const std::vector<std::string>& args)
     return CommandResult::Error("error: unrecognized condition: \"" + cond + "\"");
   }
   CommandResult result;
+  Simulation& sim = ctx.sim;
   for (const ObjectRef& ref : *refs) {
-    const std::string scoped = ref.kind->namespaced ? ns : "";
-    if (cond != "delete" && server.Peek(ref.kind->kind, scoped, ref.name) == nullptr &&
-        ref.name.empty()) {
+    if (cond != "delete" && ref.name.empty()) {
       return CommandResult::Error("error: no matching resources found");
     }
-    auto done = [&] { return holds(server.Peek(ref.kind->kind, scoped, ref.name)); };
-    if (ctx.sim.AdvanceUntil(done, deadline)) {
-      result.out += ResourceName(*ref.kind) + "/" + ref.name + " " + done_word + "\n";
-    } else {
-      result.AddError("error: timed out waiting for the condition on " + ref.kind->resource +
-                      "/" + ref.name);
-    }
+  }
+  for (const ObjectRef& ref : *refs) {
+    const std::string scoped = ref.kind->namespaced ? ns : "";
+    const api::KindInfo* kind = ref.kind;
+    const std::string name = ref.name;
+    Goal goal;
+    goal.until = [&server, holds, kind, scoped, name] {
+      return holds(server.Peek(kind->kind, scoped, name));
+    };
+    goal.deadline = deadline;
+    goal.report = [kind, name, done_word](GoalOutcome outcome, CommandResult& r) {
+      if (outcome == GoalOutcome::kReached) {
+        r.out += ResourceName(*kind) + "/" + name + " " + done_word + "\n";
+      } else if (outcome == GoalOutcome::kDeadline) {
+        r.AddError("error: timed out waiting for the condition on " + kind->resource + "/" + name);
+      }
+    };
+    // The same wait for this object, with what is left of the timeout.
+    goal.resume = [&sim, deadline, kind, name, scoped, cond] {
+      return "wait --for=" + QuoteWord(cond) + " " + ResourceName(*kind) + "/" + name +
+             (scoped.empty() ? "" : " -n " + scoped) + " --timeout=" +
+             base::FormatDuration(deadline - sim.clock().Now());
+    };
+    result.goals.push_back(std::move(goal));
   }
   return result;
 }
