@@ -222,15 +222,11 @@ CommandResult ExpectCount(CommandContext& ctx, const std::vector<std::string>& a
                     selected->end());
   }
   const int64_t count = static_cast<int64_t>(selected->size());
-  const int64_t count =
-      static_cast<int64_t>(MatchTraceRecords(ctx.sim.trace(), filter, *since).size());
   int64_t min = 0, max = 0;
   if (base::Status s = CountBounds(*flags, &min, &max); !s.ok()) {
     return CommandResult::Error(s.message());
   }
-  const std::string& type = filter.type;
-  std::string wanted;
-  for (const auto& [key, value] : filter.fields) wanted += " " + key + "=" + value;
+  std::string what = ResourceName(**kind) + (name.empty() ? " objects" : " objects named " + name);
   if (!flags->Get("selector").empty()) what += " matching -l " + flags->Get("selector");
   if (!flags->Get("owner").empty()) what += " owned by " + flags->Get("owner");
   if (count < min) {
