@@ -48,8 +48,9 @@ CommandResult FaultApi(CommandContext& ctx, const std::vector<std::string>& args
   rule.code = latency_only ? 0 : static_cast<int>(code);
   if (flags->Has("times")) {
     const int64_t times = flags->GetInt("times");
-    if (times <= 0 || times > kMaxFaultTimes) {
-      return CommandResult::Error("error: --times must be between 1 and " +
+    if (times <= 0) return CommandResult::Error("error: --times must be positive");
+    if (times > kMaxFaultTimes) {
+      return CommandResult::Error("error: --times must be at most " +
                                   std::to_string(kMaxFaultTimes) + ", not " +
                                   std::to_string(times));
     }
