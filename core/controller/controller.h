@@ -54,6 +54,9 @@ struct Options {
   base::Duration cache_sync_timeout = 2 * base::kMinute;
   // Replica is the operator Pod this controller runs in (a trace field). Defaults to "".
   std::string replica;
+  // SkipNameValidation lets a second controller of the same name into one process (metrics
+  // then collide). Unset means false. Read by the builder (the name check needs the manager).
+  std::optional<bool> skip_name_validation;
 };
 
 // Metrics mirrors pkg/internal/controller/metrics (integer counters; durations in µs).

@@ -197,6 +197,17 @@ void Manager::Log(const std::string& level, const std::string& message,
   trace.Emit("operator.log", fields, options_.replica.empty() ? 5 : 6);
 }
 
+base::Status Manager::ClaimControllerName(const std::string& name) {
+  if (!controller_names_.insert(name).second) {
+    return base::Status(base::StatusCode::kInvalid,
+                        "controller with name " + name +
+                            " already exists. Controller names must be unique to avoid multiple "
+                            "controllers reporting the same metric. This validation can be "
+                            "disabled via the SkipNameValidation option");
+  }
+  return base::Status::OK();
+}
+
 base::Duration Manager::TakeCost() {
   base::Duration cost = client_->TakeCalls() * options_.api_call_cost + extra_cost_;
   extra_cost_ = 0;

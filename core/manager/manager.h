@@ -11,6 +11,8 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,6 +26,14 @@
 
 namespace manager {
 
+// ControllerDefaults are the manager-wide controller settings every controller takes unless its
+// own options set them. mirrors pkg/config/controller.go Controller, applied by
+// pkg/controller/controller.go DefaultFromConfig.
+struct ControllerDefaults {
+  // SkipNameValidation: unset means false (controller names must be unique in the process).
+  std::optional<bool> skip_name_validation;
+};
+
 struct Options {
   std::string name;     // the operator: "inference-operator"
   std::string replica;  // its Pod name (identity for leader election, trace `replica`)
@@ -34,6 +44,8 @@ struct Options {
   LeaderElectionOptions leader_election_options;
   // ApiCallCost is the modelled time of one API request made by a reconcile. Defaults to 1ms.
   base::Duration api_call_cost = base::kMillisecond;
+  // Controller is ctrl.Options.Controller. Defaults to ControllerDefaults{}.
+  ControllerDefaults controller;
 };
 
 // LogLine is one line of the operator's log.
@@ -87,6 +99,11 @@ class Manager {
   // AddCost charges extra virtual time to the reconcile running now (a blocking call, a slow
   // external system).
   void AddCost(base::Duration d) { extra_cost_ += d; }
+  // ClaimControllerName records a controller name as used in this process; a name already used
+  // is upstream's error ("controller with name X already exists. …"). mirrors
+  // pkg/controller/name.go checkName, whose set is a package variable: process-wide, and one
+  // Manager is one operator process here.
+  base::Status ClaimControllerName(const std::string& name);
 
  private:
   class CachingClient;
@@ -103,6 +120,7 @@ class Manager {
   std::vector<std::unique_ptr<Runnable>> runnables_;
   std::vector<bool> runnable_started_;
   std::vector<LogLine> logs_;
+  std::set<std::string> controller_names_;
   bool started_ = false;
   bool stopped_ = false;
   base::Duration extra_cost_ = 0;
