@@ -748,8 +748,7 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
       const bool autoscaling = IsAutoscalingEnabled(cluster["spec"]);
       const bool random_delete = autoscaling && config_.EnvIs(kEnableRandomPodDelete, "true");
       if (!autoscaling || random_delete) {
-        // The cache's List order is Go map order; the operator's PRNG stands in for it.
-        prng_.Shuffle(running);
+        // "Randomly" is upstream's word for the first Pods of the List (see the header).
         const int64_t remove = -diff;
         for (int64_t i = 0; i < remove; ++i) {
           const std::string pod = api::Name(*running[static_cast<size_t>(i)]);
@@ -761,6 +760,7 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
                   "Failed deleting Pod " + ns + "/" + pod + ", " + deleted.status().message(), ctx.now);
             return Err(deleted.status(), kFailedDeleteWorkerPod);
           }
+          if (!deleted.ok()) ctx.Info("reconcilePods", {{"The worker Pod has already been deleted", pod}});
           expectations_.ExpectScalePod(ns, name, group_name, pod, ScaleExpectations::Action::kDelete, ctx.now);
           Event(cluster, kEventTypeNormal, kDeletedWorkerPod, "Deleted Pod " + ns + "/" + pod, ctx.now);
         }

@@ -14,8 +14,11 @@
 // Job, RocksDB PVC), mTLS, batch schedulers or metrics; multi-host groups use the plain worker
 // logic (desired = replicas × numOfHosts pods) with replica names and host indices stamped;
 // DeleteAllOf is a List then one Delete per Pod.
-// Teaching: Go's cache List returns Pods in map order, so "random" scale-down really is random;
-// here the list is shuffled with the operator's PRNG, so a seed replays the same victims.
+// Teaching: scale-down without the autoscaler deletes the first Pods of the cache's List, as
+// upstream does ("randomly deleting"): upstream's informer indexer lists from a Go map, whose
+// order changes from call to call; the sandbox's cache lists in key order, so the same Pods go
+// first every time — and since worker names end in random characters, that order is still
+// neither oldest-first nor newest-first.
 // Single-threaded; time comes from ReconcileContext::now.
 
 #include <cstdint>
