@@ -207,8 +207,9 @@ Outcome RayClusterReconciler::Reconcile(reconcile::ReconcileContext& ctx,
           "The RayCluster spec is invalid " + key + ": " + s.message(), ctx.now);
     return Outcome::Ok();
   }
-  if (IsAutoscalingEnabled(cluster["spec"]) && !IsAutoscalingV2Enabled(cluster["spec"])) {
-    // Autoscaler v1 with a worker restartPolicy other than Never: a warning event, no stop.
+  if (IsAutoscalingEnabled(cluster["spec"]) && IsAutoscalingV1Enabled(cluster["spec"])) {
+    // Autoscaler v1 (explicitly) with a worker restartPolicy other than Never: a warning event,
+    // no stop.
     std::string names;
     for (const Json& g : MemberOrNull(cluster["spec"], "workerGroupSpecs")) {
       const std::string p = StringAt(g, "/template/spec/restartPolicy");
