@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "core/api/patch.h"
+#include "core/client/patch.h"
 #include "core/controller/controllerutil/controllerutil.h"
 
 namespace inference {
@@ -265,9 +265,8 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
     Json modified = *deploy;
     modified["spec"]["replicas"] = replicas;
     SetContainerImage(modified, image);
-    const Json patch = api::CreateMergePatch(*deploy, modified);
     base::StatusOr<api::ObjectPtr> patched =
-        client_.Patch("Deployment", ns, api::Name(*deploy), client::PatchType::kJsonMerge, patch);
+        client::PatchObject(client_, modified, *client::MergeFrom(*deploy));
     if (!patched.ok()) return ActFailed(patched.status());
     ctx.Info("patched Deployment", {{"Deployment", api::ObjectKey(ns, api::Name(*deploy))},
                                     {"replicas", std::to_string(replicas)},
