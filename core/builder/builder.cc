@@ -98,6 +98,9 @@ base::StatusOr<controller::Controller*> Builder::Complete(reconcile::Reconciler&
   controller::Options options = options_.value_or(controller::Options{});
   options.replica = mgr_.options().replica;
   // mirrors controller.go DefaultFromConfig: the manager's defaults fill what is unset.
+  if (!options.recover_panic.has_value()) {
+    options.recover_panic = mgr_.options().controller.recover_panic;
+  }
   if (!options.skip_name_validation.has_value()) {
     options.skip_name_validation = mgr_.options().controller.skip_name_validation;
   }
@@ -117,6 +120,8 @@ base::StatusOr<controller::Controller*> Builder::Complete(reconcile::Reconciler&
     mgr->Log(upper, msg, kv);
   });
   ctrl->SetCostMeter([mgr] { return mgr->TakeCost(); });
+  // An unrecovered panic takes the whole process down.
+  ctrl->SetCrashHandler([mgr](const std::string& value) { mgr->Crash(value); });
   controller::Controller* result = ctrl.get();
   // The watches are set before the manager sees the controller (a started manager starts it at
   // once); the controller is registered even when they fail, as upstream's is.

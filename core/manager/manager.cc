@@ -74,6 +74,7 @@ class Manager::CachingClient final : public client::Client {
 };
 
 std::string LogLine::Format() const {
+  if (level.empty()) return message;
   std::string out = base::FormatRfc3339(time) + "\t" + level + "\t" + message;
   if (!kv.empty()) {
     out += "\t{";
@@ -173,12 +174,53 @@ void Manager::StartLeaderRunnables() {
 
 void Manager::Stop() {
   if (stopped_ || !started_) return;
+  Halt();
+}
+
+void Manager::Crash(const std::string& panic_value) {
+  if (exit_status_.has_value()) return;
+  // The Go runtime prints the panic on stderr (Go 1.25+: a recovered and re-raised panic says
+  // so) and exits with 2; deferred functions of other goroutines never run.
+  logs_.push_back(LogLine{scheduler_.clock().Now(), "",
+                          "panic: " + panic_value + " [recovered, repanicked]", {}});
+  sim::Trace& trace = scheduler_.trace();
+  const sim::TraceArg fields[] = {{"operator", options_.name},
+                                  {"level", ""},
+                                  {"message", logs_.back().message},
+                                  {"detail", ""},
+                                  {"cause", trace.current_cause()},
+                                  {"replica", options_.replica}};
+  trace.Emit("operator.log", fields, options_.replica.empty() ? 5 : 6);
+  // Nothing of the process runs again, and the lease stays with this identity until it expires.
+  Halt();
+  Exit(ExitStatus{2, "panic", panic_value});
+}
+
+void Manager::Kill() {
+  if (stopped_ || !started_) return;
+  Halt();
+}
+
+void Manager::Halt() {
   stopped_ = true;
   for (size_t i = 0; i < runnables_.size(); ++i) {
     if (runnable_started_[i]) runnables_[i]->Stop();
   }
   if (elector_) elector_->Stop();
   cache_->Stop();
+}
+
+void Manager::Exit(ExitStatus status) {
+  if (exit_status_.has_value()) return;
+  exit_status_ = status;
+  sim::Trace& trace = scheduler_.trace();
+  trace.Emit("operator.exit", {{"operator", options_.name},
+                               {"replica", options_.replica},
+                               {"exitCode", static_cast<int64_t>(status.code)},
+                               {"reason", status.reason},
+                               {"message", status.message},
+                               {"cause", trace.current_cause()}});
+  if (on_exit_) on_exit_(status);
 }
 
 void Manager::Log(const std::string& level, const std::string& message,

@@ -5,7 +5,8 @@
 // Mirrors: controller-runtime pkg/manager/manager.go and internal.go (Add, Start, leader
 // election, GetClient, GetCache, GetAPIReader) and pkg/client (the default client's cache reads).
 // Simplified: no webhooks server, metrics server or health probes; runnables start in the order
-// added; the operator's log is kept in memory for `logs deploy/NAME`.
+// added; the operator's log is kept in memory for `logs deploy/NAME`. The process's main() is the
+// exit handler (SetOnExit): an unrecovered panic ends it with 2 (the Go runtime).
 // Single-threaded; all work is scheduler events; several managers (replicas) can share one
 // simulation, each with its own cache.
 
@@ -30,6 +31,8 @@ namespace manager {
 // own options set them. mirrors pkg/config/controller.go Controller, applied by
 // pkg/controller/controller.go DefaultFromConfig.
 struct ControllerDefaults {
+  // RecoverPanic: unset means true (a reconcile panic becomes an error).
+  std::optional<bool> recover_panic;
   // SkipNameValidation: unset means false (controller names must be unique in the process).
   std::optional<bool> skip_name_validation;
 };
@@ -51,12 +54,20 @@ struct Options {
 // LogLine is one line of the operator's log.
 struct LogLine {
   base::SimTime time = 0;
-  std::string level;  // "INFO", "ERROR"
+  std::string level;  // "INFO", "ERROR"; "" for a line written outside the logger (raw)
   std::string message;
   std::vector<std::pair<std::string, std::string>> kv;
 
-  // Format renders zap's console encoding: time, level, message, then {"k": "v", …}.
+  // Format renders zap's console encoding: time, level, message, then {"k": "v", …}; a raw line
+  // (the Go runtime's panic report on stderr) as it is.
   std::string Format() const;
+};
+
+// ExitStatus is how the operator process ended by itself.
+struct ExitStatus {
+  int code = 0;         // 2: a Go panic
+  std::string reason;   // "panic"
+  std::string message;  // the panic value
 };
 
 class Manager {
@@ -78,6 +89,16 @@ class Manager {
   base::Status Start();
   // Stop stops the runnables and leader election (the operator Pod went away).
   void Stop();
+  // Crash ends the process as the Go runtime does for a panic nothing recovered: the panic is
+  // printed on stderr and the process exits with 2 at once — no stop procedure, no lease release.
+  void Crash(const std::string& panic_value);
+  // Kill is the process dying from outside (its container killed, OOM): nothing of it runs again
+  // and nothing is logged; a leader's Lease stays taken until it expires.
+  void Kill();
+  // SetOnExit sets the process's exit: called once, when Crash ends it.
+  void SetOnExit(std::function<void(const ExitStatus&)> on_exit) { on_exit_ = std::move(on_exit); }
+  // exit_status is set once the process has ended by itself.
+  const std::optional<ExitStatus>& exit_status() const { return exit_status_; }
 
   // GetClient reads from the cache (eventually consistent) and writes to the API server.
   client::Client& GetClient();
@@ -108,6 +129,11 @@ class Manager {
  private:
   class CachingClient;
   void StartLeaderRunnables();
+  // Exit records how the process ended, traces it (`operator.exit`) and calls on_exit_.
+  void Exit(ExitStatus status);
+  // Halt stops the runnables, leader election and the cache without a word (a process that is
+  // dead, not shutting down).
+  void Halt();
 
   client::Client& api_client_;
   sim::Scheduler& scheduler_;
@@ -121,6 +147,8 @@ class Manager {
   std::vector<bool> runnable_started_;
   std::vector<LogLine> logs_;
   std::set<std::string> controller_names_;
+  std::function<void(const ExitStatus&)> on_exit_;
+  std::optional<ExitStatus> exit_status_;
   bool started_ = false;
   bool stopped_ = false;
   base::Duration extra_cost_ = 0;

@@ -174,6 +174,32 @@ TEST_F(ManagerTest, LosingTheLeaseStopsEveryRunnableAndLogsLeaderElectionLost) {
   EXPECT_EQ(lost[1].FieldString("identity"), "op-a");
 }
 
+// An unrecovered panic ends the process at once with 2: no stop procedure, no "problem running
+// manager", the Go runtime's report in the log.
+TEST_F(ManagerTest, ACrashExitsWithTwoAndSkipsTheStopProcedure) {
+  Replica a(c, rules, "op-a", true);
+  a.AddRunnables(c.clock);
+  std::vector<ExitStatus> exits;
+  a.mgr->SetOnExit([&](const ExitStatus& st) { exits.push_back(st); });
+  ASSERT_TRUE(a.mgr->Start().ok());
+  c.Run(3 * kSecond);
+  a.mgr->Crash("runtime error: index out of range [3] with length 3");
+  ASSERT_EQ(exits.size(), 1u);
+  EXPECT_EQ(exits[0].code, 2);
+  EXPECT_EQ(exits[0].reason, "panic");
+  EXPECT_FALSE(a.Logged("Stopping and waiting for non leader election runnables"));
+  EXPECT_FALSE(a.Logged("problem running manager"));
+  ASSERT_FALSE(a.mgr->logs().empty());
+  EXPECT_EQ(a.mgr->logs().back().Format(),
+            "panic: runtime error: index out of range [3] with length 3 [recovered, repanicked]");
+  // The lease is renewed no more: another replica takes over once it expires.
+  Replica b(c, rules, "op-b", true);
+  b.AddRunnables(c.clock);
+  ASSERT_TRUE(b.mgr->Start().ok());
+  c.Run(20 * kSecond);
+  EXPECT_TRUE(b.mgr->leading());
+}
+
 // Two controllers on one manager watch ConfigMaps: the manager's cache holds one informer for
 // the kind, so the API server sees one list and one watch.
 TEST_F(ManagerTest, ControllersShareOneCacheWithOneInformerPerKind) {

@@ -93,7 +93,8 @@ const std::vector<std::string>& BugIds() {
                                                "blocking-reconcile", "missing-generation-predicate",
                                                "error-before-status",
                                                "terminal-error", "requeue-after-with-error",
-                                               "stale-cache-create", "unscoped-pod-cache"};
+                                               "stale-cache-create", "unscoped-pod-cache",
+                                               "nil-dereference"};
   return ids;
 }
 
@@ -108,6 +109,7 @@ Status SetBug(Bugs& bugs, const std::string& id, bool on) {
   if (id == "requeue-after-with-error") flag = &bugs.requeue_after_with_error;
   if (id == "stale-cache-create") flag = &bugs.stale_cache_create;
   if (id == "unscoped-pod-cache") flag = &bugs.unscoped_pod_cache;
+  if (id == "nil-dereference") flag = &bugs.nil_dereference;
   if (flag == nullptr) {
     std::string known;
     for (const std::string& b : BugIds()) known += (known.empty() ? "" : ", ") + b;
@@ -196,6 +198,11 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
            {{"InferenceService", req.Key()},
             {"generation", std::to_string(api::Generation(isvc))},
             {"observedGeneration", std::to_string(IntAt(isvc, "/status/observedGeneration", 0))}});
+  if (options_.bugs.nil_dereference) {
+    // The mistake: `isvc.Spec.Autoscaling.MinReplicas` with Autoscaling a nil *struct. Go panics;
+    // controller-runtime's RecoverPanic decides whether that is an error or a dead process.
+    return Outcome::Panic("runtime error: invalid memory address or nil pointer dereference");
+  }
   if (options_.bugs.blocking_reconcile) {
     // The failure of 4.10 "Controller 卡死": waiting inside Reconcile instead of RequeueAfter.
     ctx.Info("waiting for the model to load (blocking the worker)",

@@ -77,6 +77,11 @@ struct Bugs {
   // default), so the operator lists, watches and keeps every Pod of the cluster instead of its
   // own. Read by CacheOptions: it takes effect when the operator restarts.
   bool unscoped_pod_cache = false;
+  // nil-dereference: Reconcile reads an optional part of the spec through a nil pointer and
+  // panics ("runtime error: invalid memory address or nil pointer dereference"). With
+  // RecoverPanic (controller-runtime's default) the panic becomes an error and is retried with
+  // backoff; with `operator set recover-panic=false` it crashes the operator process.
+  bool nil_dereference = false;
 };
 
 // BugIds lists the lab's bug IDs in a fixed order.

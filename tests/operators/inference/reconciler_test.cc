@@ -38,6 +38,7 @@ TEST(SetBug, KnowsEveryLabBugId) {
       {"requeue-after-with-error", &Bugs::requeue_after_with_error},
       {"stale-cache-create", &Bugs::stale_cache_create},
       {"unscoped-pod-cache", &Bugs::unscoped_pod_cache},
+      {"nil-dereference", &Bugs::nil_dereference},
   };
   ASSERT_EQ(BugIds().size(), cases.size());
   for (size_t i = 0; i < cases.size(); ++i) {

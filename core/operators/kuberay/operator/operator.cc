@@ -114,6 +114,7 @@ KubeRayOperator::KubeRayOperator(client::Client& api, sim::Scheduler& scheduler,
   mgr.name = kOperatorName;
   mgr.replica = replica;
   mgr.cache = CacheOptions(options_);
+  mgr.controller.recover_panic = options_.recover_panic;
   mgr.leader_election = options_.enable_leader_election;
   mgr.leader_election_options.lease_name = kLeaderElectionID;
   mgr.leader_election_options.lease_namespace =
