@@ -120,7 +120,9 @@ base::StatusOr<controller::Controller*> Builder::Complete(reconcile::Reconciler&
     mgr->Log(upper, msg, kv);
   });
   ctrl->SetCostMeter([mgr] { return mgr->TakeCost(); });
-  // An unrecovered panic takes the whole process down.
+  // A controller's Start error goes to the manager's error channel; an unrecovered panic takes
+  // the whole process down.
+  ctrl->SetStartErrorHandler([mgr](const base::Status& error) { mgr->Fail(error); });
   ctrl->SetCrashHandler([mgr](const std::string& value) { mgr->Crash(value); });
   controller::Controller* result = ctrl.get();
   // The watches are set before the manager sees the controller (a started manager starts it at

@@ -77,17 +77,31 @@ base::Status Controller::Start() {
 }
 
 void Controller::WaitForSync(base::SimTime deadline) {
-  bool all = true;
-  for (const auto& src : sources_) all = all && src->HasSynced();
-  if (all) {
+  if (stopped_) return;
+  const source::Source* unsynced = nullptr;
+  for (const auto& src : sources_) {
+    if (!src->HasSynced()) {
+      unsynced = src.get();
+      break;
+    }
+  }
+  if (unsynced == nullptr) {
     synced_ = true;
     Log("info", "Starting workers", {{"worker count", std::to_string(slots_.size())}});
     MaybeDispatch();
     return;
   }
   if (scheduler_.clock().Now() >= deadline) {
+    // mirrors internal/controller/controller.go startEventSourcesAndQueueLocked: each source
+    // waits at most CacheSyncTimeout; the first that fails is the error Start returns, and no
+    // worker ever starts. mirrors internal/source/kind.go WaitForSync for the wrapped error.
+    const std::string source = unsynced->String();
+    const base::Status error(base::StatusCode::kTimeout,
+                             "failed to wait for " + name_ + " caches to sync " + source +
+                                 ": timed out waiting for cache to be synced for " + source);
     Log("error", "Could not wait for Cache to sync",
-        {{"error", "timed out waiting for cache to be synced"}});
+        {{"source", source}, {"error", error.message()}});
+    if (on_start_error_) on_start_error_(error);
     return;
   }
   std::weak_ptr<bool> alive = alive_;

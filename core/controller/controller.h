@@ -35,6 +35,9 @@ using Logger = std::function<void(const std::string& level, const std::string& m
 // CostMeter returns (and resets) the virtual time the API calls of the reconcile that just ran
 // cost, including injected latency; the manager's client measures it.
 using CostMeter = std::function<base::Duration()>;
+// StartErrorHandler receives the error Start returns once it is known — upstream's Start blocks
+// and returns it to the manager's runnable group, which sends it to the manager's error channel.
+using StartErrorHandler = std::function<void(const base::Status& error)>;
 // CrashHandler receives the value of a panic the controller did not recover (RecoverPanic=false):
 // the Go runtime then ends the whole process.
 using CrashHandler = std::function<void(const std::string& panic_value)>;
@@ -54,7 +57,8 @@ struct Options {
   bool need_leader_election = true;
   // ReconcileCost is the modelled time of a reconcile's own work. Defaults to 1ms.
   base::Duration reconcile_cost = base::kMillisecond;
-  // CacheSyncTimeout bounds the wait for the sources' caches. Defaults to 2 minutes.
+  // CacheSyncTimeout bounds the wait for the sources' caches; past it Start fails with "failed to
+  // wait for <name> caches to sync …" (see SetStartErrorHandler). Defaults to 2 minutes.
   base::Duration cache_sync_timeout = 2 * base::kMinute;
   // Replica is the operator Pod this controller runs in (a trace field). Defaults to "".
   std::string replica;
@@ -103,6 +107,9 @@ class Controller {
 
   void SetLogger(Logger logger) { logger_ = std::move(logger); }
   void SetCostMeter(CostMeter meter) { cost_meter_ = std::move(meter); }
+  // SetStartErrorHandler: where Start's late error goes (the manager's error channel). Without
+  // one the controller only logs it.
+  void SetStartErrorHandler(StartErrorHandler handler) { on_start_error_ = std::move(handler); }
   // SetCrashHandler: who ends the process on an unrecovered panic (the manager). With or without
   // one, the controller itself stops at once: no Result is handled, no key is handed out again.
   void SetCrashHandler(CrashHandler handler) { on_crash_ = std::move(handler); }
@@ -153,6 +160,7 @@ class Controller {
   Metrics metrics_;
   Logger logger_;
   CostMeter cost_meter_;
+  StartErrorHandler on_start_error_;
   CrashHandler on_crash_;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // guards scheduled callbacks
 };

@@ -222,17 +222,15 @@ void OperatorHost::StartProcess(const api::Json& pod) {
                            });
   });
   base::Status s = mgr.Start();
-  if (!s.ok()) mgr.Log("ERROR", "problem running manager", {{"error", s.message()}});
+  if (!s.ok()) mgr.Fail(s);
 }
 
 void OperatorHost::StopProcess(const std::string& pod_name, bool graceful) {
   auto it = running_.find(pod_name);
   if (it == running_.end()) return;
   manager::Manager& mgr = it->second.process->manager();
-  // SIGTERM stops the process's manager; a dead process (killed, or exited by itself) runs
-  // nothing.
+  // SIGTERM runs the stop procedure; a dead process (killed, or exited by itself) runs nothing.
   if (graceful) {
-    mgr.Log("INFO", "Stopping and waiting for non leader election runnables");
     mgr.Stop();
   } else {
     mgr.Kill();

@@ -80,7 +80,6 @@ class InferenceProcess final : public OperatorProcess {
                     {{"controller", "InferenceService"}, {"error", ctrl.status().message()}});
     }
   }
-  ~InferenceProcess() override { manager_->Stop(); }
 
   manager::Manager& manager() override { return *manager_; }
   std::vector<controller::Controller*> controllers() override { return controllers_; }

@@ -105,7 +105,16 @@ Manager::Manager(client::Client& api_client, sim::Scheduler& scheduler, sim::Prn
   client_ = std::make_unique<CachingClient>(*this);
 }
 
-Manager::~Manager() { Stop(); }
+Manager::~Manager() {
+  // The process object goes away (its Pod is gone, or the simulation ends): stop whatever still
+  // runs, quietly — the stop procedure's log belongs to a Stop the process saw.
+  if (stopped_ || !started_) return;
+  stopped_ = true;
+  for (size_t i = 0; i < runnables_.size(); ++i) {
+    if (runnable_started_[i]) runnables_[i]->Stop();
+  }
+  cache_->Stop();  // the elector's scheduled renewals die with it
+}
 
 client::Client& Manager::GetClient() { return *client_; }
 
@@ -155,9 +164,9 @@ base::Status Manager::Start() {
         StartLeaderRunnables();
       },
       [this] {
-        // mirrors manager internal.go: losing the lease is fatal for the process.
-        Log("ERROR", "leader election lost");
-        Stop();
+        // mirrors manager internal.go OnStoppedLeading: losing the lease is fatal for the
+        // process — the error makes Start return, and main.go exits.
+        Fail(base::Status(base::StatusCode::kInternal, "leader election lost"));
       });
   elector_->Run();
   return base::Status::OK();
@@ -174,7 +183,39 @@ void Manager::StartLeaderRunnables() {
 
 void Manager::Stop() {
   if (stopped_ || !started_) return;
-  Halt();
+  stopped_ = true;
+  // mirrors internal.go engageStopProcedure: the steps it logs, in its order; leader election is
+  // cancelled last ("only after we waited"), and its OnStoppedLeading error arrives drained.
+  Log("INFO", "Stopping and waiting for non leader election runnables");
+  for (size_t i = 0; i < runnables_.size(); ++i) {
+    if (runnable_started_[i] && !runnables_[i]->NeedLeaderElection()) runnables_[i]->Stop();
+  }
+  Log("INFO", "Stopping and waiting for leader election runnables");
+  for (size_t i = 0; i < runnables_.size(); ++i) {
+    if (runnable_started_[i] && runnables_[i]->NeedLeaderElection()) runnables_[i]->Stop();
+  }
+  Log("INFO", "Stopping and waiting for caches");
+  cache_->Stop();
+  Log("INFO", "Stopping and waiting for webhooks");
+  Log("INFO", "Stopping and waiting for HTTP servers");
+  Log("INFO", "Wait completed, proceeding to shutdown the manager");
+  if (elector_) {
+    elector_->Stop();
+    Log("ERROR", "error received after stop sequence was engaged",
+        {{"error", "leader election lost"}});
+  }
+}
+
+void Manager::Fail(const base::Status& error) {
+  if (!started_) return;
+  if (stopped_) {
+    Log("ERROR", "error received after stop sequence was engaged", {{"error", error.message()}});
+    return;
+  }
+  Stop();
+  // KubeRay main.go: exitOnError(mgr.Start(ctx), "problem running manager") → os.Exit(1).
+  Log("ERROR", "problem running manager", {{"error", error.message()}});
+  Exit(ExitStatus{1, "error", error.message()});
 }
 
 void Manager::Crash(const std::string& panic_value) {

@@ -6,7 +6,8 @@
 // election, GetClient, GetCache, GetAPIReader) and pkg/client (the default client's cache reads).
 // Simplified: no webhooks server, metrics server or health probes; runnables start in the order
 // added; the operator's log is kept in memory for `logs deploy/NAME`. The process's main() is the
-// exit handler (SetOnExit): an unrecovered panic ends it with 2 (the Go runtime).
+// exit handler (SetOnExit): mgr.Start returning an error ends it with 1 (KubeRay's exitOnError),
+// an unrecovered panic with 2 (the Go runtime).
 // Single-threaded; all work is scheduler events; several managers (replicas) can share one
 // simulation, each with its own cache.
 
@@ -65,9 +66,9 @@ struct LogLine {
 
 // ExitStatus is how the operator process ended by itself.
 struct ExitStatus {
-  int code = 0;         // 2: a Go panic
-  std::string reason;   // "panic"
-  std::string message;  // the panic value
+  int code = 0;         // 1: main.go's exitOnError after mgr.Start failed; 2: a Go panic
+  std::string reason;   // "error" | "panic"
+  std::string message;  // the error Start returned, or the panic value
 };
 
 class Manager {
@@ -87,15 +88,23 @@ class Manager {
   // Start starts the cache and the runnables that need no lease, then leader election (if on)
   // starts the rest once the lease is held.
   base::Status Start();
-  // Stop stops the runnables and leader election (the operator Pod went away).
+  // Stop runs the stop procedure (upstream's engageStopProcedure, logging each step): the
+  // runnables, leader election (the lease is kept unless release_on_cancel) and the cache. It is
+  // what SIGTERM does when the operator Pod goes away.
   void Stop();
+  // Fail is upstream's error channel: the first error from a runnable (a controller whose caches
+  // did not sync in CacheSyncTimeout) or from leader election ("leader election lost") makes
+  // Start return it: the stop procedure runs, main.go logs "problem running manager" and the
+  // process exits with 1. Errors after the first are logged as drained. mirrors internal.go Start
+  // and KubeRay main.go exitOnError.
+  void Fail(const base::Status& error);
   // Crash ends the process as the Go runtime does for a panic nothing recovered: the panic is
   // printed on stderr and the process exits with 2 at once — no stop procedure, no lease release.
   void Crash(const std::string& panic_value);
   // Kill is the process dying from outside (its container killed, OOM): nothing of it runs again
   // and nothing is logged; a leader's Lease stays taken until it expires.
   void Kill();
-  // SetOnExit sets the process's exit: called once, when Crash ends it.
+  // SetOnExit sets the process's exit: called once, when Fail or Crash ends it (main() returning).
   void SetOnExit(std::function<void(const ExitStatus&)> on_exit) { on_exit_ = std::move(on_exit); }
   // exit_status is set once the process has ended by itself.
   const std::optional<ExitStatus>& exit_status() const { return exit_status_; }

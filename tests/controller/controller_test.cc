@@ -359,7 +359,19 @@ TEST(Controller, StartingTwiceIsAnError) {
 }
 
 
-// --- the process-ending path: an unrecovered panic --------------------------------------------
+// --- the process-ending paths: an unrecovered panic, a cache that never syncs -----------------
+
+// NeverSynced is a source whose cache never syncs (its list is forbidden).
+class NeverSynced final : public source::Source {
+ public:
+  base::Status Start(const source::StartContext&) override { return base::Status::OK(); }
+  bool HasSynced() const override { return false; }
+  const std::string& Description() const override { return description_; }
+  std::string String() const override { return "kind source: *v1.Pod"; }
+
+ private:
+  std::string description_ = "Owns(Pod)";
+};
 
 struct Solo {
   sim::Clock clock;
@@ -423,6 +435,31 @@ TEST(ControllerCrash, UnsetRecoverPanicMeansTrue) {
   s.scheduler.RunUntil(s.clock.Now() + 20 * base::kMillisecond, 100000);
   EXPECT_FALSE(crashed);
   EXPECT_GE(s.Count("reconcile.end"), 1u);
+}
+
+TEST(ControllerCrash, CachesNotSyncedWithinCacheSyncTimeoutFailStart) {
+  Solo s;
+  Options opts;
+  opts.cache_sync_timeout = 2 * base::kMinute;
+  auto c = s.Make(opts);
+  std::vector<std::string> errors;
+  c->SetStartErrorHandler([&](const base::Status& e) { errors.push_back(e.message()); });
+  ASSERT_TRUE(c->Watch(std::make_unique<NeverSynced>()).ok());
+  ASSERT_TRUE(c->Start().ok()) << "Start returns at once; its error comes when known";
+  s.scheduler.RunUntil(s.clock.Now() + 2 * base::kMinute - base::kSecond, 100000);
+  EXPECT_TRUE(errors.empty());
+  s.scheduler.RunUntil(s.clock.Now() + 2 * base::kSecond, 100000);
+  const std::string want =
+      "failed to wait for inferenceservice caches to sync kind source: *v1.Pod: timed out "
+      "waiting for cache to be synced for kind source: *v1.Pod";
+  EXPECT_EQ(errors, std::vector<std::string>{want});
+  EXPECT_FALSE(c->synced());
+  EXPECT_NE(std::find(s.logs.begin(), s.logs.end(),
+                      "error Could not wait for Cache to sync controller=inferenceservice "
+                      "source=kind source: *v1.Pod error=" + want),
+            s.logs.end());
+  s.scheduler.RunUntil(s.clock.Now() + base::kMinute, 100000);
+  EXPECT_EQ(errors.size(), 1u) << "reported once";
 }
 
 }  // namespace

@@ -141,6 +141,8 @@ KubeRayOperator::KubeRayOperator(client::Client& api, sim::Scheduler& scheduler,
   }
 }
 
-KubeRayOperator::~KubeRayOperator() { manager_->Stop(); }
+// The manager's destructor stops what still runs, quietly; the reconcilers (keep_alive_) outlive
+// it.
+KubeRayOperator::~KubeRayOperator() = default;
 
 }  // namespace kuberay
