@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/go_json.h"
+
 namespace api {
 namespace {
 
@@ -578,136 +580,15 @@ class Parser {
 
 // ---- printing values as kubectl does ---------------------------------------------------------
 
-// Decompose splits a finite double into its shortest decimal digits and the decimal point
-// position (value = 0.DIGITS x 10^dp), using nlohmann's shortest round-trip rendering.
-void Decompose(double v, bool* negative, std::string* digits, int* dp) {
-  std::string s = Json(v).dump();
-  *negative = !s.empty() && s[0] == '-';
-  if (*negative) s = s.substr(1);
-  int exp10 = 0;
-  size_t e = s.find_first_of("eE");
-  if (e != std::string::npos) {
-    exp10 = std::atoi(s.c_str() + e + 1);
-    s = s.substr(0, e);
-  }
-  size_t dot = s.find('.');
-  std::string int_part = dot == std::string::npos ? s : s.substr(0, dot);
-  std::string frac_part = dot == std::string::npos ? "" : s.substr(dot + 1);
-  *digits = int_part + frac_part;
-  *dp = static_cast<int>(int_part.size()) + exp10;
-  size_t lead = 0;
-  while (lead < digits->size() && (*digits)[lead] == '0') ++lead;
-  *digits = digits->substr(lead);
-  *dp -= static_cast<int>(lead);
-  while (!digits->empty() && digits->back() == '0') digits->pop_back();
-}
-
-// GoFloat renders v as Go does: json=false for fmt's %v (shortest %g, exponent from 1e+06),
-// json=true for encoding/json (plain decimals between 1e-6 and 1e21).
-std::string GoFloat(double v, bool json) {
-  bool negative = false;
-  std::string digits;
-  int dp = 0;
-  Decompose(v, &negative, &digits, &dp);
-  std::string sign = negative ? "-" : "";
-  if (digits.empty()) return sign + "0";
-  const int nd = static_cast<int>(digits.size());
-  const int exp = dp - 1;
-  const double abs = v < 0 ? -v : v;
-  const bool use_e = json ? (abs < 1e-6 || abs >= 1e21) : (exp < -4 || exp >= 6);
-  if (use_e) {
-    std::string out = sign + digits.substr(0, 1);
-    if (nd > 1) out += "." + digits.substr(1);
-    int x = exp < 0 ? -exp : exp;
-    std::string xs = std::to_string(x);
-    if (xs.size() < 2 && !json) xs = "0" + xs;
-    if (xs.size() < 2 && json && exp >= 0) xs = "0" + xs;
-    out += std::string("e") + (exp < 0 ? "-" : "+") + xs;
-    return out;
-  }
-  if (dp <= 0) return sign + "0." + std::string(static_cast<size_t>(-dp), '0') + digits;
-  if (dp >= nd) return sign + digits + std::string(static_cast<size_t>(dp - nd), '0');
-  return sign + digits.substr(0, static_cast<size_t>(dp)) + "." +
-         digits.substr(static_cast<size_t>(dp));
-}
-
-void GoJsonString(const std::string& s, std::string* out) {
-  out->push_back('"');
-  for (size_t i = 0; i < s.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    switch (c) {
-      case '"': *out += "\\\""; break;
-      case '\\': *out += "\\\\"; break;
-      case '\n': *out += "\\n"; break;
-      case '\r': *out += "\\r"; break;
-      case '\t': *out += "\\t"; break;
-      case '<': *out += "\\u003c"; break;
-      case '>': *out += "\\u003e"; break;
-      case '&': *out += "\\u0026"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof(buf), "\\u%04x", c);
-          *out += buf;
-        } else if (c == 0xE2 && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0x80 &&
-                   (static_cast<unsigned char>(s[i + 2]) == 0xA8 ||
-                    static_cast<unsigned char>(s[i + 2]) == 0xA9)) {
-          *out += static_cast<unsigned char>(s[i + 2]) == 0xA8 ? "\\u2028" : "\\u2029";
-          i += 2;
-        } else {
-          out->push_back(static_cast<char>(c));
-        }
-    }
-  }
-  out->push_back('"');
-}
-
-// GoJsonMarshal renders v as encoding/json.Marshal does (compact, sorted keys, HTML-safe).
-void GoJsonMarshal(const Json& v, std::string* out) {
-  if (v.is_null()) {
-    *out += "null";
-  } else if (v.is_boolean()) {
-    *out += v.get<bool>() ? "true" : "false";
-  } else if (v.is_number_float()) {
-    *out += GoFloat(v.get<double>(), /*json=*/true);
-  } else if (v.is_number()) {
-    *out += v.dump();
-  } else if (v.is_string()) {
-    GoJsonString(v.get<std::string>(), out);
-  } else if (v.is_array()) {
-    out->push_back('[');
-    bool first = true;
-    for (const Json& e : v) {
-      if (!first) out->push_back(',');
-      first = false;
-      GoJsonMarshal(e, out);
-    }
-    out->push_back(']');
-  } else {
-    out->push_back('{');
-    bool first = true;
-    for (auto it = v.begin(); it != v.end(); ++it) {
-      if (!first) out->push_back(',');
-      first = false;
-      GoJsonString(it.key(), out);
-      out->push_back(':');
-      GoJsonMarshal(it.value(), out);
-    }
-    out->push_back('}');
-  }
-}
-
 // PrintValue renders one result as kubectl's JSONPathPrinter: JSON for objects and lists,
 // fmt.Print for everything else.
 std::string PrintValue(const Json& v) {
   if (v.is_object() || v.is_array()) {
-    std::string out;
-    GoJsonMarshal(v, &out);
-    return out;
+    return GoJsonMarshal(v);
   }
   if (v.is_string()) return v.get<std::string>();
   if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
-  if (v.is_number_float()) return GoFloat(v.get<double>(), /*json=*/false);
+  if (v.is_number_float()) return GoFormatFloat(v.get<double>(), /*json=*/false);
   if (v.is_number()) return v.dump();
   return "<nil>";
 }

@@ -778,8 +778,12 @@ PatchMeta LookupPatchMeta(const std::string& kind, const std::vector<std::string
     const Path rel(path.begin() + static_cast<std::ptrdiff_t>(pod_spec.size()), path.end());
     if (rel.size() == 1) {
       const std::string& f = rel[0];
-      if (IsContainerList(f) || f == "volumes" || f == "imagePullSecrets" ||
-          f == "resourceClaims" || f == "schedulingGates") {
+      if (f == "volumes" || f == "resourceClaims") {
+        PatchMeta meta = ByKey("name");
+        meta.retain_keys = true;  // patchStrategy:"merge,retainKeys"
+        return meta;
+      }
+      if (IsContainerList(f) || f == "imagePullSecrets" || f == "schedulingGates") {
         return ByKey("name");
       }
       if (f == "hostAliases") return ByKey("ip");

@@ -36,6 +36,9 @@ struct PatchMeta {
   };
   Strategy strategy = Strategy::kReplace;
   std::string merge_key;  // for kMergeByKey
+  // retain_keys: patchStrategy:"merge,retainKeys" (a Pod's volumes and resourceClaims): a two-way
+  // patch lists the keys each changed element keeps in $retainKeys.
+  bool retain_keys = false;
 };
 
 // LookupPatchMeta returns the strategy for the list at path (field names from the object root,
@@ -69,5 +72,17 @@ base::StatusOr<Json> ApplyStrategicMergePatch(const std::string& kind, const Jso
 // and the API server then reports the missing key as kubectl shows it.
 Json CreateThreeWayMergePatch(const std::string& kind, const Json& original, const Json& modified,
                               const Json& current, bool strategic);
+
+// CreateTwoWayMergePatch returns the strategic merge patch that turns original into modified,
+// as controller-runtime's client.StrategicMergeFrom computes it (strategicpatch
+// CreateTwoWayMergePatch with SetElementOrder): changed fields, nulls for removed ones, keyed
+// lists diffed by merge key with `$setElementOrder/<field>` and `{"$patch":"delete",key}` entries,
+// primitive merge lists with `$deleteFromPrimitiveList/<field>`, `$retainKeys` for retainKeys
+// fields; replace lists and custom resources' lists sent whole. A type change (1 → 1.5: int64 →
+// float64 after decoding) replaces the value. {} means no change. Errors (kInternal, upstream's
+// texts): a merge-list element without its merge key, mixed element types, lists of lists.
+// NOTE: strategic_two_way.cc.
+base::StatusOr<Json> CreateTwoWayMergePatch(const std::string& kind, const Json& original,
+                                            const Json& modified);
 
 }  // namespace api

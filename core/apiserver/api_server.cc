@@ -639,6 +639,14 @@ base::StatusOr<api::ObjectPtr> ApiServer::PatchInternal(const RequestContext& ct
     return fail(Status(StatusCode::kNotFound, "the server could not find the requested resource"));
   }
   api::ObjectPtr stored = Peek(kind->kind, scoped_ns, name);
+  if (stored == nullptr && type == PatchType::kApply && subresource.empty() && patch.is_object()) {
+    // Server-side apply creates what does not exist yet.
+    Json created = patch;
+    if (kind->namespaced && api::Namespace(created).empty()) {
+      api::Metadata(created)[api::keys::Namespace()] = scoped_ns;
+    }
+    return Create(ctx, std::move(created));
+  }
   if (stored == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
   // A patch without metadata.resourceVersion applies to the latest object (no optimistic lock);
   // one that carries it is checked like an update. Read before an owned body is taken apart.
@@ -680,6 +688,22 @@ base::StatusOr<api::ObjectPtr> ApiServer::PatchInternal(const RequestContext& ct
       auto result = api::ApplyStrategicMergePatch(kind->kind, *stored, patch);
       if (!result.ok()) return fail(result.status());
       patched = std::move(result.value());
+      break;
+    }
+    case PatchType::kApply: {
+      // See PatchType::kApply: merged in, without field ownership.
+      if (!patch.is_object()) {
+        return fail(Status(StatusCode::kBadRequest, "error decoding YAML: json: cannot unmarshal " +
+                                                        std::string(patch.type_name()) +
+                                                        " into Go value of type map[string]interface {}"));
+      }
+      if (kind->custom) {
+        patched = api::ApplyMergePatch(*stored, patch);
+      } else {
+        auto result = api::ApplyStrategicMergePatch(kind->kind, *stored, patch);
+        if (!result.ok()) return fail(result.status());
+        patched = std::move(result.value());
+      }
       break;
     }
   }

@@ -49,7 +49,12 @@ struct RequestContext {
   std::optional<int64_t> cause;
 };
 
-enum class PatchType { kJsonMerge, kJsonPatch, kStrategicMerge };
+// kApply is server-side apply (application/apply-patch+yaml), what controller-runtime's
+// client.Apply sends. Simplified: no managedFields or field ownership — the configuration is
+// merged into the stored object (strategic merge for built-in kinds, merge patch for custom
+// resources), fields it no longer sets are kept, no conflicts are reported; an absent object is
+// created. kubectl's `patch --type` does not offer it.
+enum class PatchType { kJsonMerge, kJsonPatch, kStrategicMerge, kApply };
 // ParsePatchType accepts kubectl's --type values: "merge", "json", "strategic".
 std::optional<PatchType> ParsePatchType(const std::string& text);
 

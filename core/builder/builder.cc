@@ -81,28 +81,33 @@ base::StatusOr<controller::Controller*> Builder::Complete(reconcile::Reconciler&
   auto invalid = [](const std::string& message) {
     return base::Status(base::StatusCode::kInvalid, message);
   };
+  // mirrors builder/controller.go Build: For's own error, then doController (the For kind, the
+  // name, controller.NewTyped: the unique-name check and mgr.Add), then doWatch — so a
+  // controller whose watches fail is already registered, its name taken.
   if (!errors_.empty()) return invalid(errors_.front());
-  // mirrors builder/controller.go doWatch and getControllerName checks
-  if (!owns_.empty() && !for_.has_value()) {
-    return invalid("Owns() can only be used together with For()");
-  }
-  if (!for_.has_value() && owns_.empty() && watches_.empty()) {
-    return invalid("there are no watches configured, controller will never get triggered. Use "
-                   "For(), Owns(), Watches() or WatchesRawSource() to set them up");
-  }
-  std::string name = name_;
-  if (name.empty()) {
-    if (!for_.has_value()) return invalid("one of For() or Named() must be called");
-    const api::KindInfo* info = api::FindKind(for_->kind);
-    name = Lower(info != nullptr ? info->kind : for_->kind);
-  }
   const api::KindInfo* for_kind = nullptr;
   if (for_.has_value()) {
     for_kind = api::FindKind(for_->kind);
     if (for_kind == nullptr) return invalid("no kind is registered for " + for_->kind);
   }
+  std::string name = name_;
+  if (name.empty()) {
+    if (for_kind == nullptr) return invalid("one of For() or Named() must be called");
+    name = Lower(for_kind->kind);
+  }
   controller::Options options = options_.value_or(controller::Options{});
   options.replica = mgr_.options().replica;
+  // mirrors controller.go DefaultFromConfig: the manager's defaults fill what is unset.
+  if (!options.recover_panic.has_value()) {
+    options.recover_panic = mgr_.options().controller.recover_panic;
+  }
+  if (!options.skip_name_validation.has_value()) {
+    options.skip_name_validation = mgr_.options().controller.skip_name_validation;
+  }
+  // mirrors controller.go NewTypedUnmanaged: names are unique within the process.
+  if (!options.skip_name_validation.value_or(false)) {
+    if (base::Status s = mgr_.ClaimControllerName(name); !s.ok()) return s;
+  }
   auto ctrl = std::make_unique<controller::Controller>(name, reconciler, mgr_.scheduler(),
                                                        mgr_.scheduler().trace(), options);
   // The builder is a temporary; callbacks capture the manager, never the builder.
@@ -115,14 +120,39 @@ base::StatusOr<controller::Controller*> Builder::Complete(reconcile::Reconciler&
     mgr->Log(upper, msg, kv);
   });
   ctrl->SetCostMeter([mgr] { return mgr->TakeCost(); });
+  // A controller's Start error goes to the manager's error channel; an unrecovered panic takes
+  // the whole process down.
+  ctrl->SetStartErrorHandler([mgr](const base::Status& error) { mgr->Fail(error); });
+  ctrl->SetCrashHandler([mgr](const std::string& value) { mgr->Crash(value); });
+  controller::Controller* result = ctrl.get();
+  // The watches are set before the manager sees the controller (a started manager starts it at
+  // once); the controller is registered even when they fail, as upstream's is.
+  base::Status watched = DoWatch(*result, for_kind);
+  mgr_.Add(std::make_unique<ControllerRunnable>(std::move(ctrl)));
+  if (!watched.ok()) return watched;
+  return result;
+}
 
+// mirrors builder/controller.go doWatch: For, then Owns (which needs For), then Watches; with
+// none at all, an error.
+base::Status Builder::DoWatch(controller::Controller& ctrl, const api::KindInfo* for_kind) {
+  auto invalid = [](const std::string& message) {
+    return base::Status(base::StatusCode::kInvalid, message);
+  };
   std::vector<Watch> all;
   if (for_.has_value()) all.push_back(*for_);
+  if (!owns_.empty() && !for_.has_value()) {
+    return invalid("Owns() can only be used together with For()");
+  }
   for (Watch w : owns_) {
     // Owns = EnqueueRequestForOwner(For type, OnlyControllerOwner()) unless MatchEveryOwner.
     w.handler = handler::EnqueueRequestForOwner(for_kind->group, for_kind->kind,
                                                 for_kind->namespaced, !w.opts.match_every_owner);
     all.push_back(std::move(w));
+  }
+  if (!for_.has_value() && watches_.empty()) {
+    return invalid("there are no watches configured, controller will never get triggered. Use "
+                   "For(), Owns(), Watches() or WatchesRawSource() to set them up");
   }
   for (const Watch& w : watches_) all.push_back(w);
   for (const Watch& w : all) {
@@ -130,14 +160,11 @@ base::StatusOr<controller::Controller*> Builder::Complete(reconcile::Reconciler&
     // Predicate order per watch: every WithEventFilter first, then the watch's WithPredicates.
     std::vector<predicate::PredicatePtr> preds = global_predicates_;
     preds.insert(preds.end(), w.opts.predicates.begin(), w.opts.predicates.end());
-    base::Status s = ctrl->Watch(
+    base::Status s = ctrl.Watch(
         source::Kind(mgr_.GetCache(), api::FindKind(w.kind)->kind, w.handler, preds, w.description));
     if (!s.ok()) return s;
   }
-  auto runnable = std::make_unique<ControllerRunnable>(std::move(ctrl));
-  controller::Controller* result = runnable->get();
-  mgr_.Add(std::move(runnable));
-  return result;
+  return base::Status::OK();
 }
 
 }  // namespace builder

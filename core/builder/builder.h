@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/api/kind.h"
 #include "core/base/status.h"
 #include "core/controller/controller.h"
 #include "core/handler/event_handler.h"
@@ -44,7 +45,8 @@ class Builder {
   Builder& WithEventFilter(predicate::PredicatePtr predicate);
   // WithOptions replaces the controller options wholesale.
   Builder& WithOptions(controller::Options options);
-  // Named sets the controller name (default: the For kind in lower case).
+  // Named sets the controller name (default: the For kind in lower case). Names are unique
+  // within the manager's process unless Options.skip_name_validation.
   Builder& Named(std::string name);
 
   // Complete builds the controller, adds it to the manager and returns it.
@@ -57,6 +59,8 @@ class Builder {
     WatchOptions opts;
     std::string description;           // "For(InferenceService)", "Owns(Deployment)"
   };
+
+  base::Status DoWatch(controller::Controller& ctrl, const api::KindInfo* for_kind);
 
   manager::Manager& mgr_;
   std::optional<Watch> for_;

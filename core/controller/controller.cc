@@ -77,17 +77,31 @@ base::Status Controller::Start() {
 }
 
 void Controller::WaitForSync(base::SimTime deadline) {
-  bool all = true;
-  for (const auto& src : sources_) all = all && src->HasSynced();
-  if (all) {
+  if (stopped_) return;
+  const source::Source* unsynced = nullptr;
+  for (const auto& src : sources_) {
+    if (!src->HasSynced()) {
+      unsynced = src.get();
+      break;
+    }
+  }
+  if (unsynced == nullptr) {
     synced_ = true;
     Log("info", "Starting workers", {{"worker count", std::to_string(slots_.size())}});
     MaybeDispatch();
     return;
   }
   if (scheduler_.clock().Now() >= deadline) {
+    // mirrors internal/controller/controller.go startEventSourcesAndQueueLocked: each source
+    // waits at most CacheSyncTimeout; the first that fails is the error Start returns, and no
+    // worker ever starts. mirrors internal/source/kind.go WaitForSync for the wrapped error.
+    const std::string source = unsynced->String();
+    const base::Status error(base::StatusCode::kTimeout,
+                             "failed to wait for " + name_ + " caches to sync " + source +
+                                 ": timed out waiting for cache to be synced for " + source);
     Log("error", "Could not wait for Cache to sync",
-        {{"error", "timed out waiting for cache to be synced"}});
+        {{"source", source}, {"error", error.message()}});
+    if (on_start_error_) on_start_error_(error);
     return;
   }
   std::weak_ptr<bool> alive = alive_;
@@ -103,7 +117,7 @@ void Controller::Stop() {
 }
 
 void Controller::MaybeDispatch() {
-  if (!synced_) return;
+  if (!synced_ || crashed_) return;
   int free_slots = 0;
   for (const Slot& slot : slots_) free_slots += slot.busy ? 0 : 1;
   // One pickup per free slot and ready key; the pickup itself asks the queue (it may hand out
@@ -134,6 +148,7 @@ void Controller::MaybeDispatch() {
 }
 
 void Controller::ProcessNextWorkItem(int worker) {
+  if (crashed_) return;
   Slot& slot = slots_[static_cast<size_t>(worker)];
   if (slot.busy) {
     // Another pickup took this slot first; find a free one.
@@ -182,16 +197,21 @@ void Controller::ProcessNextWorkItem(int worker) {
                    const reconcile::ReconcileContext::KeyValues& kv) { Log(level, msg, kv); };
   reconcile::Outcome outcome = reconciler_.Reconcile(ctx, reconcile::Request::FromKey(key));
   // mirrors controller.go Reconcile's deferred recover: a panic always counts; with
-  // RecoverPanic (the default) it becomes an error.
+  // RecoverPanic (the default) it becomes an error, without it the panic goes on up the worker
+  // goroutine, which nothing recovers: the process dies.
   if (outcome.panic.has_value()) {
     ++metrics_.reconcile_panics_total;
-    const bool recover = options_.recover_panic.value_or(true);
+    if (!options_.recover_panic.value_or(true)) {
+      Log("info", "Observed a panic in reconciler: " + *outcome.panic, {});
+      trace_.set_current_cause(saved_cause);
+      crashed_ = true;
+      stopped_ = true;
+      if (on_crash_) on_crash_(*outcome.panic);
+      return;
+    }
     Log("error", "Observed a panic", {{"panic", *outcome.panic}});
     outcome.error = base::Status(base::StatusCode::kInternal,
                                  "panic: " + *outcome.panic + " [recovered]");
-    if (!recover) {
-      Log("error", "Reconciler panicked with RecoverPanic=false; the process would crash here", {});
-    }
   }
   trace_.set_current_cause(saved_cause);
   const base::Duration cost = options_.reconcile_cost + (cost_meter_ ? cost_meter_() : 0);
@@ -206,6 +226,7 @@ void Controller::ProcessNextWorkItem(int worker) {
 
 void Controller::FinishReconcile(int worker, const reconcile::Outcome& outcome, int64_t start_seq,
                                  base::Duration duration) {
+  if (crashed_) return;  // the process died with this reconcile still in flight
   Slot& slot = slots_[static_cast<size_t>(worker)];
   const std::string key = slot.key;
   const reconcile::Result& result = outcome.result;

@@ -35,13 +35,20 @@ using Logger = std::function<void(const std::string& level, const std::string& m
 // CostMeter returns (and resets) the virtual time the API calls of the reconcile that just ran
 // cost, including injected latency; the manager's client measures it.
 using CostMeter = std::function<base::Duration()>;
+// StartErrorHandler receives the error Start returns once it is known — upstream's Start blocks
+// and returns it to the manager's runnable group, which sends it to the manager's error channel.
+using StartErrorHandler = std::function<void(const base::Status& error)>;
+// CrashHandler receives the value of a panic the controller did not recover (RecoverPanic=false):
+// the Go runtime then ends the whole process.
+using CrashHandler = std::function<void(const std::string& panic_value)>;
 
 struct Options {
   // MaxConcurrentReconciles is the number of worker slots. Defaults to 1.
   int max_concurrent_reconciles = 1;
   // UsePriorityQueue picks controller-runtime's priority queue. Defaults to true (v0.23+).
   bool use_priority_queue = true;
-  // RecoverPanic turns a reconciler panic into an error. Defaults to true.
+  // RecoverPanic turns a reconciler panic into an error. Unset means true. With false the panic
+  // is re-raised: the process crashes (see SetCrashHandler).
   std::optional<bool> recover_panic;
   // RateLimiter overrides the queue's default (exponential 5ms..1000s, plus a 10 qps/100 burst
   // bucket on the classic queue). Defaults to null.
@@ -50,10 +57,14 @@ struct Options {
   bool need_leader_election = true;
   // ReconcileCost is the modelled time of a reconcile's own work. Defaults to 1ms.
   base::Duration reconcile_cost = base::kMillisecond;
-  // CacheSyncTimeout bounds the wait for the sources' caches. Defaults to 2 minutes.
+  // CacheSyncTimeout bounds the wait for the sources' caches; past it Start fails with "failed to
+  // wait for <name> caches to sync …" (see SetStartErrorHandler). Defaults to 2 minutes.
   base::Duration cache_sync_timeout = 2 * base::kMinute;
   // Replica is the operator Pod this controller runs in (a trace field). Defaults to "".
   std::string replica;
+  // SkipNameValidation lets a second controller of the same name into one process (metrics
+  // then collide). Unset means false. Read by the builder (the name check needs the manager).
+  std::optional<bool> skip_name_validation;
 };
 
 // Metrics mirrors pkg/internal/controller/metrics (integer counters; durations in µs).
@@ -96,11 +107,19 @@ class Controller {
 
   void SetLogger(Logger logger) { logger_ = std::move(logger); }
   void SetCostMeter(CostMeter meter) { cost_meter_ = std::move(meter); }
+  // SetStartErrorHandler: where Start's late error goes (the manager's error channel). Without
+  // one the controller only logs it.
+  void SetStartErrorHandler(StartErrorHandler handler) { on_start_error_ = std::move(handler); }
+  // SetCrashHandler: who ends the process on an unrecovered panic (the manager). With or without
+  // one, the controller itself stops at once: no Result is handled, no key is handed out again.
+  void SetCrashHandler(CrashHandler handler) { on_crash_ = std::move(handler); }
 
   const std::string& name() const { return name_; }
   const Options& options() const { return options_; }
   bool started() const { return started_; }
   bool synced() const { return synced_; }
+  // crashed reports that a reconcile panicked with RecoverPanic=false.
+  bool crashed() const { return crashed_; }
   workqueue::Interface& queue() { return *queue_; }
   const workqueue::Interface& queue() const { return *queue_; }
   const Metrics& metrics() const { return metrics_; }
@@ -136,10 +155,13 @@ class Controller {
   bool started_ = false;
   bool synced_ = false;
   bool stopped_ = false;
+  bool crashed_ = false;
   source::LastAdds last_add_seq_;  // key -> seq of the queue.add record that readied it
   Metrics metrics_;
   Logger logger_;
   CostMeter cost_meter_;
+  StartErrorHandler on_start_error_;
+  CrashHandler on_crash_;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // guards scheduled callbacks
 };
 

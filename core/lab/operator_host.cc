@@ -160,7 +160,7 @@ void OperatorHost::OnPodEvent(const apiserver::WatchEvent& event) {
     for (const auto& [name, running] : running_) {
       if (present.count(name) == 0) gone.push_back(name);
     }
-    for (const std::string& name : gone) StopProcess(name);
+    for (const std::string& name : gone) StopProcess(name, /*graceful=*/true);
     return;
   }
   if (event.object == nullptr) return;
@@ -171,14 +171,16 @@ void OperatorHost::OnPodEvent(const apiserver::WatchEvent& event) {
                        !api::IsBeingDeleted(pod) && ContainerRunning(pod, &restart_count);
   auto it = running_.find(name);
   if (!running) {
-    if (it != running_.end()) StopProcess(name);
+    const bool deleted =
+        event.type == apiserver::WatchEventType::kDeleted || api::IsBeingDeleted(pod);
+    if (it != running_.end()) StopProcess(name, deleted);
     return;
   }
   if (it != running_.end() && it->second.uid == api::Uid(pod) &&
       it->second.restart_count == restart_count) {
     return;  // the same process, still running
   }
-  if (it != running_.end()) StopProcess(name);
+  if (it != running_.end()) StopProcess(name, /*graceful=*/false);  // its container restarted
   StartProcess(pod);
 }
 
@@ -200,16 +202,39 @@ void OperatorHost::StartProcess(const api::Json& pod) {
   r.process = spec_.factory(ctx);
   if (r.process == nullptr) return;
   Running& stored = running_[name] = std::move(r);
-  base::Status s = stored.process->manager().Start();
-  if (!s.ok()) stored.process->manager().Log("ERROR", "problem running manager", {{"error", s.message()}});
+  manager::Manager& mgr = stored.process->manager();
+  // main() returning: the container exits with the process's code and the kubelet decides what
+  // follows (restartPolicy Always: a restart, with CrashLoopBackOff's back-off from the second).
+  // Deferred to its own event: the exit is reported from inside the process's own code.
+  const std::string uid = stored.uid;
+  const int64_t restart_count = stored.restart_count;
+  mgr.SetOnExit([this, name, uid, restart_count](const manager::ExitStatus& status) {
+    sim_.scheduler().After(0, spec_.name + " process exit",
+                           [this, name, uid, restart_count, code = status.code] {
+                             auto it = running_.find(name);
+                             if (it == running_.end() || it->second.uid != uid ||
+                                 it->second.restart_count != restart_count) {
+                               return;  // that process is already gone
+                             }
+                             if (sim_.world() != nullptr) {
+                               (void)sim_.world()->ExitContainer("default", name, code);
+                             }
+                           });
+  });
+  base::Status s = mgr.Start();
+  if (!s.ok()) mgr.Fail(s);
 }
 
-void OperatorHost::StopProcess(const std::string& pod_name) {
+void OperatorHost::StopProcess(const std::string& pod_name, bool graceful) {
   auto it = running_.find(pod_name);
   if (it == running_.end()) return;
   manager::Manager& mgr = it->second.process->manager();
-  mgr.Log("INFO", "Stopping and waiting for non leader election runnables");
-  mgr.Stop();
+  // SIGTERM runs the stop procedure; a dead process (killed, or exited by itself) runs nothing.
+  if (graceful) {
+    mgr.Stop();
+  } else {
+    mgr.Kill();
+  }
   for (const manager::LogLine& line : mgr.logs()) {
     log_archive_.emplace_back(line.time, pod_name + "\t" + line.Format());
   }
@@ -266,6 +291,10 @@ static base::Status ApplySetting(OperatorSettings* settings, const std::string& 
     }
   } else if (key == "leader-election") {
     if (!parse_bool(&next.leader_election)) return bad();
+  } else if (key == "recover-panic") {
+    bool recover = true;
+    if (!parse_bool(&recover)) return bad();
+    next.recover_panic = recover;
   } else if (key == "replicas") {
     if (!parse_int(&next.replicas)) return bad();
   } else if (key == "queue") {
@@ -297,8 +326,8 @@ static base::Status ApplySetting(OperatorSettings* settings, const std::string& 
     return base::Status(base::StatusCode::kBadRequest,
                         "error: unknown operator setting \"" + key +
                             "\" (watch-namespace, reconcile-concurrency, leader-election, "
-                            "replicas, feature-gates, queue, ENABLE_* and other UPPER_CASE environment "
-                            "variables)");
+                            "recover-panic, replicas, feature-gates, queue, ENABLE_* and other "
+                            "UPPER_CASE environment variables)");
   }
   return base::Status::OK();
 }

@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -33,6 +34,9 @@ struct OperatorSettings {
   bool leader_election = false;     // Defaults to false (the KubeRay host turns it on).
   int replicas = 1;                 // Deployment replicas. Defaults to 1.
   std::string queue = "priority";   // "priority" | "classic". Defaults to "priority".
+  // recover_panic is the manager's Controller.RecoverPanic; unset is controller-runtime's
+  // default (true). With false a reconcile panic crashes the operator process.
+  std::optional<bool> recover_panic;
   std::map<std::string, bool> feature_gates;
   std::map<std::string, std::string> env;  // ENABLE_* switches and the like
   std::set<std::string> bugs;              // teaching bugs switched on
@@ -112,7 +116,9 @@ class OperatorHost {
 
   void OnPodEvent(const apiserver::WatchEvent& event);
   void StartProcess(const api::Json& pod);
-  void StopProcess(const std::string& pod_name);
+  // StopProcess ends the Pod's process: gracefully (SIGTERM: the manager's stop procedure) when
+  // the Pod is deleted, silently when its container died (killed, or it exited by itself).
+  void StopProcess(const std::string& pod_name, bool graceful);
   api::Json ClusterRole() const;
   // WriteClusterRole replaces the ClusterRole with the rules minus the denied ones.
   base::Status WriteClusterRole();

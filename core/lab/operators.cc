@@ -54,6 +54,7 @@ class InferenceProcess final : public OperatorProcess {
     options.leader_election_options.lease_name = "inference-operator-leader";
     options.leader_election_options.lease_namespace = "default";
     options.leader_election_options.identity = ctx.identity;
+    options.controller.recover_panic = ctx.settings->recover_panic;
     inference::Options reconciler_options;
     for (const std::string& bug : ctx.settings->bugs) {
       (void)inference::SetBug(reconciler_options.bugs, bug, true);
@@ -79,7 +80,6 @@ class InferenceProcess final : public OperatorProcess {
                     {{"controller", "InferenceService"}, {"error", ctrl.status().message()}});
     }
   }
-  ~InferenceProcess() override { manager_->Stop(); }
 
   manager::Manager& manager() override { return *manager_; }
   std::vector<controller::Controller*> controllers() override { return controllers_; }
@@ -115,6 +115,7 @@ class KubeRayProcess final : public OperatorProcess {
     options.enable_leader_election = ctx.settings->leader_election;
     options.leader_election_identity = ctx.identity;
     options.use_priority_queue = ctx.settings->queue != "classic";
+    options.recover_panic = ctx.settings->recover_panic;
     kuberay::OperatorConfig config;
     config.env = ctx.settings->env;
     base::Status gates = config.features.SetAll(ctx.settings->feature_gates);

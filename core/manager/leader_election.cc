@@ -63,6 +63,9 @@ void LeaderElector::Stop() {
                         client::PatchType::kJsonMerge,
                         api::Json{{"spec", {{"holderIdentity", nullptr}}}});
   }
+  // mirrors leaderelection.go Run: OnStoppedLeading runs when the loop ends, cancelled or not;
+  // a leader's leadership ends here (its lease stays taken unless released above).
+  if (leading_) Emit("lost", options_.identity);
   leading_ = false;
 }
 

@@ -40,7 +40,8 @@ class LeaderElector {
   static base::Status Validate(const LeaderElectionOptions& options);
 
   void Run();
-  // Stop ends the loop; with release_on_cancel the lease is given up at once.
+  // Stop ends the loop; with release_on_cancel the lease is given up at once. A leader records
+  // `leader.election` action=lost (on_stopped_leading is not called: the caller is stopping).
   void Stop();
   bool IsLeader() const { return leading_; }
 

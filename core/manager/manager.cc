@@ -74,6 +74,7 @@ class Manager::CachingClient final : public client::Client {
 };
 
 std::string LogLine::Format() const {
+  if (level.empty()) return message;
   std::string out = base::FormatRfc3339(time) + "\t" + level + "\t" + message;
   if (!kv.empty()) {
     out += "\t{";
@@ -104,7 +105,16 @@ Manager::Manager(client::Client& api_client, sim::Scheduler& scheduler, sim::Prn
   client_ = std::make_unique<CachingClient>(*this);
 }
 
-Manager::~Manager() { Stop(); }
+Manager::~Manager() {
+  // The process object goes away (its Pod is gone, or the simulation ends): stop whatever still
+  // runs, quietly — the stop procedure's log belongs to a Stop the process saw.
+  if (stopped_ || !started_) return;
+  stopped_ = true;
+  for (size_t i = 0; i < runnables_.size(); ++i) {
+    if (runnable_started_[i]) runnables_[i]->Stop();
+  }
+  cache_->Stop();  // the elector's scheduled renewals die with it
+}
 
 client::Client& Manager::GetClient() { return *client_; }
 
@@ -154,9 +164,9 @@ base::Status Manager::Start() {
         StartLeaderRunnables();
       },
       [this] {
-        // mirrors manager internal.go: losing the lease is fatal for the process.
-        Log("ERROR", "leader election lost");
-        Stop();
+        // mirrors manager internal.go OnStoppedLeading: losing the lease is fatal for the
+        // process — the error makes Start return, and main.go exits.
+        Fail(base::Status(base::StatusCode::kInternal, "leader election lost"));
       });
   elector_->Run();
   return base::Status::OK();
@@ -174,11 +184,84 @@ void Manager::StartLeaderRunnables() {
 void Manager::Stop() {
   if (stopped_ || !started_) return;
   stopped_ = true;
+  // mirrors internal.go engageStopProcedure: the steps it logs, in its order; leader election is
+  // cancelled last ("only after we waited"), and its OnStoppedLeading error arrives drained.
+  Log("INFO", "Stopping and waiting for non leader election runnables");
+  for (size_t i = 0; i < runnables_.size(); ++i) {
+    if (runnable_started_[i] && !runnables_[i]->NeedLeaderElection()) runnables_[i]->Stop();
+  }
+  Log("INFO", "Stopping and waiting for leader election runnables");
+  for (size_t i = 0; i < runnables_.size(); ++i) {
+    if (runnable_started_[i] && runnables_[i]->NeedLeaderElection()) runnables_[i]->Stop();
+  }
+  Log("INFO", "Stopping and waiting for caches");
+  cache_->Stop();
+  Log("INFO", "Stopping and waiting for webhooks");
+  Log("INFO", "Stopping and waiting for HTTP servers");
+  Log("INFO", "Wait completed, proceeding to shutdown the manager");
+  if (elector_) {
+    elector_->Stop();
+    Log("ERROR", "error received after stop sequence was engaged",
+        {{"error", "leader election lost"}});
+  }
+}
+
+void Manager::Fail(const base::Status& error) {
+  if (!started_) return;
+  if (stopped_) {
+    Log("ERROR", "error received after stop sequence was engaged", {{"error", error.message()}});
+    return;
+  }
+  Stop();
+  // KubeRay main.go: exitOnError(mgr.Start(ctx), "problem running manager") → os.Exit(1).
+  Log("ERROR", "problem running manager", {{"error", error.message()}});
+  Exit(ExitStatus{1, "error", error.message()});
+}
+
+void Manager::Crash(const std::string& panic_value) {
+  if (exit_status_.has_value()) return;
+  // The Go runtime prints the panic on stderr (Go 1.25+: a recovered and re-raised panic says
+  // so) and exits with 2; deferred functions of other goroutines never run.
+  logs_.push_back(LogLine{scheduler_.clock().Now(), "",
+                          "panic: " + panic_value + " [recovered, repanicked]", {}});
+  sim::Trace& trace = scheduler_.trace();
+  const sim::TraceArg fields[] = {{"operator", options_.name},
+                                  {"level", ""},
+                                  {"message", logs_.back().message},
+                                  {"detail", ""},
+                                  {"cause", trace.current_cause()},
+                                  {"replica", options_.replica}};
+  trace.Emit("operator.log", fields, options_.replica.empty() ? 5 : 6);
+  // Nothing of the process runs again, and the lease stays with this identity until it expires.
+  Halt();
+  Exit(ExitStatus{2, "panic", panic_value});
+}
+
+void Manager::Kill() {
+  if (stopped_ || !started_) return;
+  Halt();
+}
+
+void Manager::Halt() {
+  stopped_ = true;
   for (size_t i = 0; i < runnables_.size(); ++i) {
     if (runnable_started_[i]) runnables_[i]->Stop();
   }
   if (elector_) elector_->Stop();
   cache_->Stop();
+}
+
+void Manager::Exit(ExitStatus status) {
+  if (exit_status_.has_value()) return;
+  exit_status_ = status;
+  sim::Trace& trace = scheduler_.trace();
+  trace.Emit("operator.exit", {{"operator", options_.name},
+                               {"replica", options_.replica},
+                               {"exitCode", static_cast<int64_t>(status.code)},
+                               {"reason", status.reason},
+                               {"message", status.message},
+                               {"cause", trace.current_cause()}});
+  if (on_exit_) on_exit_(status);
 }
 
 void Manager::Log(const std::string& level, const std::string& message,
@@ -195,6 +278,17 @@ void Manager::Log(const std::string& level, const std::string& message,
                                   {"message", message},        {"detail", detail},
                                   {"cause", trace.current_cause()}, {"replica", options_.replica}};
   trace.Emit("operator.log", fields, options_.replica.empty() ? 5 : 6);
+}
+
+base::Status Manager::ClaimControllerName(const std::string& name) {
+  if (!controller_names_.insert(name).second) {
+    return base::Status(base::StatusCode::kInvalid,
+                        "controller with name " + name +
+                            " already exists. Controller names must be unique to avoid multiple "
+                            "controllers reporting the same metric. This validation can be "
+                            "disabled via the SkipNameValidation option");
+  }
+  return base::Status::OK();
 }
 
 base::Duration Manager::TakeCost() {

@@ -1,5 +1,6 @@
 #include "core/source/source.h"
 
+#include "core/api/kind.h"
 #include "core/source/internal/event_handler.h"
 
 namespace source {
@@ -52,6 +53,14 @@ class KindSource final : public Source {
   }
 
   const std::string& Description() const override { return description_; }
+
+  // The Go type of a built-in or KubeRay object is *<version package>.<Kind> (*v1.Pod,
+  // *v1.RayCluster): the package is named after the API version.
+  std::string String() const override {
+    const api::KindInfo* info = api::FindKind(kind_);
+    if (info == nullptr) return "kind source: unknown type";
+    return "kind source: *" + info->version + "." + info->kind;
+  }
 
  private:
   cache::Cache& cache_;

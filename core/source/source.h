@@ -36,6 +36,9 @@ class Source {
   virtual bool HasSynced() const { return true; }
   // Description is the watch as the trace prints it: "For(InferenceService)", "Owns(Deployment)".
   virtual const std::string& Description() const = 0;
+  // String is the source as upstream's error messages print it (Go's %v of the source):
+  // "kind source: *v1.Pod". mirrors pkg/internal/source/kind.go String
+  virtual std::string String() const { return "source"; }
 };
 
 // Kind watches `kind` in cache with handler and predicates (all must pass, in order).

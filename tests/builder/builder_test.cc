@@ -243,7 +243,11 @@ struct BuildError {
   const char* message;
 };
 
-TEST_F(BuilderTest, BuildErrorsUseUpstreamMessagesAndAddNothing) {
+// Each case builds on a manager of its own: a failed build may still take its name, since
+// upstream adds the controller to the manager before it sets up the watches. The checks come in
+// upstream's order: For's own error, the For kind, the name (Named, else the For kind), the
+// unique-name check, then the watches.
+TEST_F(BuilderTest, BuildErrorsUseUpstreamMessagesInUpstreamsOrder) {
   auto map = handler::EnqueueRequestsFromMapFunc(
       [](const api::ObjectPtr&) { return std::vector<reconcile::Request>{}; });
   const std::vector<BuildError> cases = {
@@ -253,6 +257,19 @@ TEST_F(BuilderTest, BuildErrorsUseUpstreamMessagesAndAddNothing) {
        },
        "For(...) should only be called once, could not assign multiple objects for "
        "reconciliation"},
+      {"nothing at all",
+       [](manager::Manager& m, reconcile::Reconciler& r) { return ControllerManagedBy(m).Complete(r); },
+       "one of For() or Named() must be called"},
+      {"Owns without For or Named: the name is missing first",
+       [](manager::Manager& m, reconcile::Reconciler& r) {
+         return ControllerManagedBy(m).Owns("Secret").Complete(r);
+       },
+       "one of For() or Named() must be called"},
+      {"Watches without For or Named",
+       [map](manager::Manager& m, reconcile::Reconciler& r) {
+         return ControllerManagedBy(m).Watches("Secret", map).Complete(r);
+       },
+       "one of For() or Named() must be called"},
       {"Owns without For",
        [](manager::Manager& m, reconcile::Reconciler& r) {
          return ControllerManagedBy(m).Owns("Secret").Named("x").Complete(r);
@@ -264,14 +281,9 @@ TEST_F(BuilderTest, BuildErrorsUseUpstreamMessagesAndAddNothing) {
        },
        "there are no watches configured, controller will never get triggered. Use For(), "
        "Owns(), Watches() or WatchesRawSource() to set them up"},
-      {"Watches without For or Named",
-       [map](manager::Manager& m, reconcile::Reconciler& r) {
-         return ControllerManagedBy(m).Watches("Secret", map).Complete(r);
-       },
-       "one of For() or Named() must be called"},
-      {"unknown For kind",
+      {"unknown For kind, before the name",
        [](manager::Manager& m, reconcile::Reconciler& r) {
-         return ControllerManagedBy(m).For("Gizmo").Complete(r);
+         return ControllerManagedBy(m).For("Gizmo").Named("x").Complete(r);
        },
        "no kind is registered for Gizmo"},
       {"unknown Owns kind",
@@ -281,18 +293,45 @@ TEST_F(BuilderTest, BuildErrorsUseUpstreamMessagesAndAddNothing) {
        "no kind is registered for Gizmo"},
   };
   for (const BuildError& tc : cases) {
-    auto built = tc.build(*mgr, reconciler);
+    manager::Options opts;
+    opts.name = "test-operator";
+    manager::Manager m(c.admin, c.scheduler, sim::Prng(3), opts);
+    auto built = tc.build(m, reconciler);
     ASSERT_FALSE(built.ok()) << tc.what;
     EXPECT_EQ(built.status().code(), base::StatusCode::kInvalid) << tc.what;
     EXPECT_EQ(built.status().message(), tc.message) << tc.what;
   }
-  StartAndSettle();
-  c.Create(Cluster::ConfigMap("a"));
-  c.Create(Secret("s"));
-  c.Run(base::kSecond);
-  EXPECT_TRUE(reconciled.empty());
-  EXPECT_TRUE(c.Records("reconcile.start").empty());
-  EXPECT_TRUE(c.Records("handler.enqueue").empty());
+}
+
+constexpr const char* kDuplicateName =
+    " already exists. Controller names must be unique to avoid multiple controllers reporting "
+    "the same metric. This validation can be disabled via the SkipNameValidation option";
+
+TEST_F(BuilderTest, ControllerNamesAreUniqueWithinTheProcess) {
+  ASSERT_TRUE(ControllerManagedBy(*mgr).For("ConfigMap").Complete(reconciler).ok());
+  // Two For(ConfigMap) controllers would both be "configmap": the second is refused.
+  auto second = ControllerManagedBy(*mgr).For("ConfigMap").Complete(reconciler);
+  ASSERT_FALSE(second.ok());
+  EXPECT_EQ(second.status().message(), std::string("controller with name configmap") + kDuplicateName);
+  EXPECT_TRUE(ControllerManagedBy(*mgr).For("ConfigMap").Named("configmap-audit").Complete(reconciler).ok());
+  controller::Options skip;
+  skip.skip_name_validation = true;
+  EXPECT_TRUE(ControllerManagedBy(*mgr).For("ConfigMap").WithOptions(skip).Complete(reconciler).ok());
+  // A build that fails on its watches has already taken its name.
+  EXPECT_FALSE(ControllerManagedBy(*mgr).Named("x").Complete(reconciler).ok());
+  auto again = ControllerManagedBy(*mgr).For("Secret").Named("x").Complete(reconciler);
+  ASSERT_FALSE(again.ok());
+  EXPECT_EQ(again.status().message(), std::string("controller with name x") + kDuplicateName);
+  // The set is per process: another operator process (manager) has its own.
+  manager::Options opts;
+  opts.name = "other-operator";
+  manager::Manager other(c.admin, c.scheduler, sim::Prng(4), opts);
+  EXPECT_TRUE(ControllerManagedBy(other).For("ConfigMap").Complete(reconciler).ok());
+  // The manager's Controller.SkipNameValidation is the default for every controller.
+  opts.controller.skip_name_validation = true;
+  manager::Manager lenient(c.admin, c.scheduler, sim::Prng(5), opts);
+  EXPECT_TRUE(ControllerManagedBy(lenient).For("ConfigMap").Complete(reconciler).ok());
+  EXPECT_TRUE(ControllerManagedBy(lenient).For("ConfigMap").Complete(reconciler).ok());
 }
 
 }  // namespace

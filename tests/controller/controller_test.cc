@@ -358,5 +358,109 @@ TEST(Controller, StartingTwiceIsAnError) {
   EXPECT_NE(again.message().find("controller was started more than once"), std::string::npos);
 }
 
+
+// --- the process-ending paths: an unrecovered panic, a cache that never syncs -----------------
+
+// NeverSynced is a source whose cache never syncs (its list is forbidden).
+class NeverSynced final : public source::Source {
+ public:
+  base::Status Start(const source::StartContext&) override { return base::Status::OK(); }
+  bool HasSynced() const override { return false; }
+  const std::string& Description() const override { return description_; }
+  std::string String() const override { return "kind source: *v1.Pod"; }
+
+ private:
+  std::string description_ = "Owns(Pod)";
+};
+
+struct Solo {
+  sim::Clock clock;
+  sim::Trace trace{clock};
+  sim::Scheduler scheduler{clock, trace};
+  std::vector<std::string> started;
+  std::vector<std::string> logs;
+  reconcile::Func reconciler{[this](reconcile::ReconcileContext&, const reconcile::Request& req) {
+    started.push_back(req.Key());
+    return reconcile::Outcome::Panic("runtime error: invalid memory address or nil pointer dereference");
+  }};
+  std::unique_ptr<Controller> Make(Options opts) {
+    auto c = std::make_unique<Controller>("inferenceservice", reconciler, scheduler, trace, opts);
+    c->SetLogger([this](const std::string& level, const std::string& msg,
+                        const reconcile::ReconcileContext::KeyValues& kv) {
+      std::string line = level + " " + msg;
+      for (const auto& [k, v] : kv) line += " " + k + "=" + v;
+      logs.push_back(line);
+    });
+    return c;
+  }
+  size_t Count(const std::string& type) const {
+    size_t n = 0;
+    for (const auto& e : trace.events()) n += e.type == type ? 1 : 0;
+    return n;
+  }
+};
+
+TEST(ControllerCrash, RecoverPanicFalseReRaisesThePanicAndTheControllerStops) {
+  Solo s;
+  Options opts;
+  opts.recover_panic = false;
+  auto c = s.Make(opts);
+  std::vector<std::string> crashes;
+  c->SetCrashHandler([&](const std::string& value) { crashes.push_back(value); });
+  ASSERT_TRUE(c->Start().ok());
+  c->queue().Add("ns/a");
+  c->queue().Add("ns/b");
+  s.scheduler.RunUntil(s.clock.Now() + base::kSecond, 100000);
+  EXPECT_EQ(crashes, std::vector<std::string>{
+                         "runtime error: invalid memory address or nil pointer dereference"});
+  EXPECT_TRUE(c->crashed());
+  EXPECT_EQ(s.started, std::vector<std::string>{"ns/a"}) << "ns/b is never handed out";
+  EXPECT_EQ(c->metrics().reconcile_panics_total, 1) << "counted whether recovered or not";
+  EXPECT_EQ(s.Count("reconcile.start"), 1u);
+  EXPECT_EQ(s.Count("reconcile.end"), 0u) << "no Result is handled: the process is gone";
+  EXPECT_EQ(s.Count("queue.done"), 0u);
+  EXPECT_NE(std::find(s.logs.begin(), s.logs.end(),
+                      "info Observed a panic in reconciler: runtime error: invalid memory address "
+                      "or nil pointer dereference controller=inferenceservice"),
+            s.logs.end());
+}
+
+TEST(ControllerCrash, UnsetRecoverPanicMeansTrue) {
+  Solo s;
+  auto c = s.Make(Options{});
+  bool crashed = false;
+  c->SetCrashHandler([&](const std::string&) { crashed = true; });
+  ASSERT_TRUE(c->Start().ok());
+  c->queue().Add("ns/a");
+  s.scheduler.RunUntil(s.clock.Now() + 20 * base::kMillisecond, 100000);
+  EXPECT_FALSE(crashed);
+  EXPECT_GE(s.Count("reconcile.end"), 1u);
+}
+
+TEST(ControllerCrash, CachesNotSyncedWithinCacheSyncTimeoutFailStart) {
+  Solo s;
+  Options opts;
+  opts.cache_sync_timeout = 2 * base::kMinute;
+  auto c = s.Make(opts);
+  std::vector<std::string> errors;
+  c->SetStartErrorHandler([&](const base::Status& e) { errors.push_back(e.message()); });
+  ASSERT_TRUE(c->Watch(std::make_unique<NeverSynced>()).ok());
+  ASSERT_TRUE(c->Start().ok()) << "Start returns at once; its error comes when known";
+  s.scheduler.RunUntil(s.clock.Now() + 2 * base::kMinute - base::kSecond, 100000);
+  EXPECT_TRUE(errors.empty());
+  s.scheduler.RunUntil(s.clock.Now() + 2 * base::kSecond, 100000);
+  const std::string want =
+      "failed to wait for inferenceservice caches to sync kind source: *v1.Pod: timed out "
+      "waiting for cache to be synced for kind source: *v1.Pod";
+  EXPECT_EQ(errors, std::vector<std::string>{want});
+  EXPECT_FALSE(c->synced());
+  EXPECT_NE(std::find(s.logs.begin(), s.logs.end(),
+                      "error Could not wait for Cache to sync controller=inferenceservice "
+                      "source=kind source: *v1.Pod error=" + want),
+            s.logs.end());
+  s.scheduler.RunUntil(s.clock.Now() + base::kMinute, 100000);
+  EXPECT_EQ(errors.size(), 1u) << "reported once";
+}
+
 }  // namespace
 }  // namespace controller

@@ -126,8 +126,10 @@ TEST(OperatorCommand, BadSettingsAreRejectedAndChangeNothing) {
       {"operator inference-operator set replicas", "error: \"replicas\" is not K=V\n"},
       {"operator inference-operator set colour=blue",
        "error: unknown operator setting \"colour\" (watch-namespace, reconcile-concurrency, "
-       "leader-election, replicas, feature-gates, queue, ENABLE_* and other UPPER_CASE environment "
-       "variables)\n"},
+       "leader-election, recover-panic, replicas, feature-gates, queue, ENABLE_* and other "
+       "UPPER_CASE environment variables)\n"},
+      {"operator inference-operator set recover-panic=maybe",
+       "error: invalid value \"maybe\" for recover-panic\n"},
       {"operator inference-operator set reconcile-concurrency=0",
        "error: invalid value \"0\" for reconcile-concurrency\n"},
       {"operator inference-operator set reconcile-concurrency=many",
@@ -164,6 +166,7 @@ TEST(OperatorCommand, BadSettingsAreRejectedAndChangeNothing) {
   EXPECT_EQ(after.replicas, before.replicas);
   EXPECT_EQ(after.leader_election, before.leader_election);
   EXPECT_EQ(after.feature_gates, before.feature_gates);
+  EXPECT_EQ(after.recover_panic, before.recover_panic);
   EXPECT_EQ(s.Writes(), writes);
 }
 
@@ -175,7 +178,8 @@ TEST(OperatorBug, EveryIdIsAcceptedAndUnknownOnesListTheKnown) {
                                "blocking-reconcile", "missing-generation-predicate",
                                "error-before-status", "terminal-error",
                                "requeue-after-with-error", "stale-cache-create",
-                               "unscoped-pod-cache", "requeue-instead-of-requeue-after"}) {
+                               "unscoped-pod-cache", "requeue-instead-of-requeue-after",
+                               "nil-dereference"}) {
     EXPECT_EQ(s.Output("operator inference-operator bug " + id + " on"),
               "inference-operator: bug " + id +
                   " on (takes effect when the operator restarts: operator inference-operator "
@@ -191,7 +195,7 @@ TEST(OperatorBug, EveryIdIsAcceptedAndUnknownOnesListTheKnown) {
             "error: unknown bug \"nope\" for inference-operator (non-idempotent-create, "
             "forget-finalizer-removal, blocking-reconcile, missing-generation-predicate, "
             "error-before-status, terminal-error, requeue-after-with-error, stale-cache-create, "
-            "unscoped-pod-cache, requeue-instead-of-requeue-after)\n");
+            "unscoped-pod-cache, requeue-instead-of-requeue-after, nil-dereference)\n");
   EXPECT_EQ(s.Fails("operator inference-operator bug blocking-reconcile maybe"),
             "error: usage: operator [NAME] bug ID on|off\n");
   EXPECT_EQ(s.Fails("operator inference-operator bug"), "error: usage: operator [NAME] bug ID on|off\n");

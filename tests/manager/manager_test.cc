@@ -127,7 +127,9 @@ TEST_F(ManagerTest, RunnablesNeedingLeaderElectionStartOnlyOnceLeading) {
   EXPECT_FALSE(b.Logged("successfully acquired lease default/test-operator-leader"));
 
   a.mgr->Stop();  // the Pod went away without releasing (ReleaseOnCancel defaults to false)
-  EXPECT_EQ(a.log.back(), "always stop@21000");
+  // engageStopProcedure: the runnables without leader election first, then the others.
+  EXPECT_EQ(a.log, (std::vector<std::string>{"always start@0", "leader-only start@0",
+                                             "always stop@21000", "leader-only stop@21000"}));
   c.Run(20 * kSecond);
   // a last renewed at 20s; b retries at 1s + 2k and wins at the first try at or after 35s.
   EXPECT_EQ(b.log, (std::vector<std::string>{"always start@1000", "leader-only start@35000"}));
@@ -150,7 +152,7 @@ TEST_F(ManagerTest, ReleaseOnCancelLetsTheNextReplicaLeadAtItsNextRetry) {
   EXPECT_EQ(b.log, (std::vector<std::string>{"always start@1000", "leader-only start@7000"}));
 }
 
-TEST_F(ManagerTest, LosingTheLeaseStopsEveryRunnableAndLogsLeaderElectionLost) {
+TEST_F(ManagerTest, LosingTheLeaseEndsTheProcessWithExitCodeOne) {
   Replica a(c, rules, "op-a", true);
   a.AddRunnables(c.clock);
   ASSERT_TRUE(a.mgr->Start().ok());
@@ -160,18 +162,97 @@ TEST_F(ManagerTest, LosingTheLeaseStopsEveryRunnableAndLogsLeaderElectionLost) {
   rule.kind = "Lease";
   rule.code = 503;
   rules.Add(rule);
+  int exits = 0;
+  a.mgr->SetOnExit([&](const ExitStatus& st) {
+    ++exits;
+    EXPECT_EQ(st.code, 1);
+    EXPECT_EQ(st.message, "leader election lost");
+  });
   c.Run(8 * kSecond);  // 11s
   EXPECT_TRUE(a.mgr->leading());
-  EXPECT_FALSE(a.Logged("leader election lost"));
+  EXPECT_FALSE(a.Logged("problem running manager"));
   c.Run(2 * kSecond);  // 13s: 12s is the last renewal plus RenewDeadline
   EXPECT_FALSE(a.mgr->leading());
-  EXPECT_TRUE(a.Logged("leader election lost"));
+  // OnStoppedLeading's error makes Start return: the stop procedure, then main.go's exit.
+  EXPECT_TRUE(a.Logged("Stopping and waiting for leader election runnables"));
+  EXPECT_TRUE(a.Logged("problem running manager"));
+  EXPECT_EQ(exits, 1);
+  ASSERT_TRUE(a.mgr->exit_status().has_value());
+  EXPECT_EQ(a.mgr->exit_status()->code, 1);
   EXPECT_EQ(a.log, (std::vector<std::string>{"always start@0", "leader-only start@0",
-                                             "leader-only stop@12000", "always stop@12000"}));
+                                             "always stop@12000", "leader-only stop@12000"}));
   const auto lost = c.Records("leader.election");
   ASSERT_EQ(lost.size(), 2u);
   EXPECT_EQ(lost[1].FieldString("action"), "lost");
   EXPECT_EQ(lost[1].FieldString("identity"), "op-a");
+}
+
+// A runnable's error (a controller whose caches never synced) is the manager's error: the stop
+// procedure logs each step, leader election is cancelled last (its OnStoppedLeading error arrives
+// drained), main.go logs "problem running manager" and exits with 1. The lease is not released.
+TEST_F(ManagerTest, ARunnableErrorStopsTheManagerAndExitsWithOne) {
+  Replica a(c, rules, "op-a", true);
+  a.AddRunnables(c.clock);
+  std::vector<ExitStatus> exits;
+  a.mgr->SetOnExit([&](const ExitStatus& st) { exits.push_back(st); });
+  ASSERT_TRUE(a.mgr->Start().ok());
+  c.Run(3 * kSecond);
+  a.mgr->Fail(base::Status(base::StatusCode::kTimeout, "failed to wait for x caches to sync"));
+  a.mgr->Fail(base::Status(base::StatusCode::kInternal, "a second error"));
+  ASSERT_EQ(exits.size(), 1u);
+  EXPECT_EQ(exits[0].code, 1);
+  EXPECT_EQ(exits[0].reason, "error");
+  EXPECT_EQ(exits[0].message, "failed to wait for x caches to sync");
+  std::vector<std::string> lines;
+  for (const LogLine& l : a.mgr->logs()) {
+    std::string line = l.level + " " + l.message;
+    for (const auto& [k, v] : l.kv) line += " " + k + "=" + v;
+    lines.push_back(line);
+  }
+  const std::vector<std::string> tail(lines.end() - 9, lines.end());
+  EXPECT_EQ(tail, (std::vector<std::string>{
+                      "INFO Stopping and waiting for non leader election runnables",
+                      "INFO Stopping and waiting for leader election runnables",
+                      "INFO Stopping and waiting for caches",
+                      "INFO Stopping and waiting for webhooks",
+                      "INFO Stopping and waiting for HTTP servers",
+                      "INFO Wait completed, proceeding to shutdown the manager",
+                      "ERROR error received after stop sequence was engaged error=leader election lost",
+                      "ERROR problem running manager error=failed to wait for x caches to sync",
+                      "ERROR error received after stop sequence was engaged error=a second error"}));
+  const auto exit_records = c.Records("operator.exit");
+  ASSERT_EQ(exit_records.size(), 1u);
+  EXPECT_EQ(exit_records[0].FieldString("exitCode"), "1");
+  EXPECT_EQ(exit_records[0].FieldString("replica"), "op-a");
+  auto lease = c.admin.Get("Lease", "default", "test-operator-leader");
+  ASSERT_TRUE(lease.ok());
+  EXPECT_EQ((**lease)["spec"]["holderIdentity"], "op-a") << "ReleaseOnCancel is false";
+}
+
+// An unrecovered panic ends the process at once with 2: no stop procedure, no "problem running
+// manager", the Go runtime's report in the log.
+TEST_F(ManagerTest, ACrashExitsWithTwoAndSkipsTheStopProcedure) {
+  Replica a(c, rules, "op-a", true);
+  a.AddRunnables(c.clock);
+  std::vector<ExitStatus> exits;
+  a.mgr->SetOnExit([&](const ExitStatus& st) { exits.push_back(st); });
+  ASSERT_TRUE(a.mgr->Start().ok());
+  c.Run(3 * kSecond);
+  a.mgr->Crash("runtime error: index out of range [3] with length 3");
+  ASSERT_EQ(exits.size(), 1u);
+  EXPECT_EQ(exits[0].code, 2);
+  EXPECT_EQ(exits[0].reason, "panic");
+  EXPECT_FALSE(a.Logged("Stopping and waiting for non leader election runnables"));
+  EXPECT_FALSE(a.Logged("problem running manager"));
+  ASSERT_FALSE(a.mgr->logs().empty());
+  EXPECT_EQ(a.mgr->logs().back().Format(),
+            "panic: runtime error: index out of range [3] with length 3 [recovered, repanicked]");
+  // The lease is renewed no more: another replica takes over once it expires.
+  Replica b(c, rules, "op-b", true);
+  b.AddRunnables(c.clock);
+  ASSERT_TRUE(b.mgr->Start().ok());
+  c.Run(20 * kSecond);
+  EXPECT_TRUE(b.mgr->leading());
 }
 
 // Two controllers on one manager watch ConfigMaps: the manager's cache holds one informer for

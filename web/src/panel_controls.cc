@@ -56,12 +56,14 @@ void FaultsPopup(App& app) {
   item("MaxConcurrentReconciles = 4", "operator inference-operator set reconcile-concurrency=4");
   item("Two replicas with leader election",
        "operator inference-operator set replicas=2 leader-election=true");
+  item("RecoverPanic = false (a panic crashes the process)",
+       "operator inference-operator set recover-panic=false");
   if (ImGui::BeginMenu("Teaching bugs")) {
     for (const char* bug : {"non-idempotent-create", "forget-finalizer-removal", "blocking-reconcile",
                             "missing-generation-predicate", "error-before-status",
                             "terminal-error", "requeue-after-with-error",
                             "stale-cache-create", "unscoped-pod-cache",
-                            "requeue-instead-of-requeue-after"}) {
+                            "requeue-instead-of-requeue-after", "nil-dereference"}) {
       if (ImGui::BeginMenu(bug)) {
         item("on", std::string("operator inference-operator bug ") + bug + " on");
         item("off", std::string("operator inference-operator bug ") + bug + " off");

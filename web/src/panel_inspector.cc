@@ -7,6 +7,7 @@
 
 #include "app.h"
 #include "core/api/yaml.h"
+#include "i18n.h"
 #include "imgui.h"
 #include "layout.h"
 
@@ -39,6 +40,18 @@ void DrawInspector(App& app) {
   ImGui::Text("%s/%s", row->kind.c_str(), row->name.c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("rv %s", row->resource_version.c_str());
+  const auto annotations = api::Annotations(*obj);
+  if (annotations.count("ray.io/upgrade-strategy-recreate-hash") != 0 ||
+      annotations.count("ray.io/hash-without-replicas-and-workers-to-delete") != 0) {
+    // docs/fidelity.md: KubeRay's hash algorithm over the sandbox's JSON of the spec.
+    ImGui::TextWrapped("%s",
+                       Tr("The spec hash annotation is KubeRay's algorithm (SHA-1, base32hex) over "
+                          "the sandbox's JSON of the spec. A real cluster's value for the same "
+                          "spec can differ: Go encodes the spec differently, byte for byte.",
+                          "注解中的 spec 哈希用的是 KubeRay 的算法（SHA-1，base32hex），但哈希的是沙盒"
+                          "里 spec 的 JSON。同一个 spec 在真实集群中的哈希值可能不同：Go 对 spec 的 JSON "
+                          "编码逐字节不一样。"));
+  }
   if (ImGui::SmallButton("Copy YAML")) ImGui::SetClipboardText(yaml.c_str());
   ImGui::SameLine();
   if (ImGui::SmallButton("describe")) {

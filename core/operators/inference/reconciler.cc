@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "core/api/patch.h"
+#include "core/client/patch.h"
 #include "core/controller/controllerutil/controllerutil.h"
 
 namespace inference {
@@ -94,7 +94,8 @@ const std::vector<std::string>& BugIds() {
                                                "error-before-status",
                                                "terminal-error", "requeue-after-with-error",
                                                "stale-cache-create", "unscoped-pod-cache",
-                                               "requeue-instead-of-requeue-after"};
+                                               "requeue-instead-of-requeue-after",
+                                               "nil-dereference"};
   return ids;
 }
 
@@ -110,6 +111,7 @@ Status SetBug(Bugs& bugs, const std::string& id, bool on) {
   if (id == "stale-cache-create") flag = &bugs.stale_cache_create;
   if (id == "unscoped-pod-cache") flag = &bugs.unscoped_pod_cache;
   if (id == "requeue-instead-of-requeue-after") flag = &bugs.requeue_instead_of_requeue_after;
+  if (id == "nil-dereference") flag = &bugs.nil_dereference;
   if (flag == nullptr) {
     std::string known;
     for (const std::string& b : BugIds()) known += (known.empty() ? "" : ", ") + b;
@@ -202,6 +204,11 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
            {{"InferenceService", req.Key()},
             {"generation", std::to_string(api::Generation(isvc))},
             {"observedGeneration", std::to_string(IntAt(isvc, "/status/observedGeneration", 0))}});
+  if (options_.bugs.nil_dereference) {
+    // The mistake: `isvc.Spec.Autoscaling.MinReplicas` with Autoscaling a nil *struct. Go panics;
+    // controller-runtime's RecoverPanic decides whether that is an error or a dead process.
+    return Outcome::Panic("runtime error: invalid memory address or nil pointer dereference");
+  }
   if (options_.bugs.blocking_reconcile) {
     // The failure of 4.10 "Controller 卡死": waiting inside Reconcile instead of RequeueAfter.
     ctx.Info("waiting for the model to load (blocking the worker)",
@@ -271,9 +278,8 @@ Outcome InferenceServiceReconciler::Reconcile(reconcile::ReconcileContext& ctx,
     Json modified = *deploy;
     modified["spec"]["replicas"] = replicas;
     SetContainerImage(modified, image);
-    const Json patch = api::CreateMergePatch(*deploy, modified);
     base::StatusOr<api::ObjectPtr> patched =
-        client_.Patch("Deployment", ns, api::Name(*deploy), client::PatchType::kJsonMerge, patch);
+        client::PatchObject(client_, modified, *client::MergeFrom(*deploy));
     if (!patched.ok()) return ActFailed(patched.status());
     ctx.Info("patched Deployment", {{"Deployment", api::ObjectKey(ns, api::Name(*deploy))},
                                     {"replicas", std::to_string(replicas)},

@@ -81,6 +81,11 @@ struct Bugs {
   // (the note's 「立即重排」) instead of RequeueAfter. controller-runtime treats it as a
   // rate-limited add without Forget: retries at 5 ms, 10 ms, 20 ms … until the replicas are ready.
   bool requeue_instead_of_requeue_after = false;
+  // nil-dereference: Reconcile reads an optional part of the spec through a nil pointer and
+  // panics ("runtime error: invalid memory address or nil pointer dereference"). With
+  // RecoverPanic (controller-runtime's default) the panic becomes an error and is retried with
+  // backoff; with `operator set recover-panic=false` it crashes the operator process.
+  bool nil_dereference = false;
 };
 
 // BugIds lists the lab's bug IDs in a fixed order.

@@ -8,6 +8,7 @@
 #include "core/api/pointer.h"
 #include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
+#include "core/world/kubelet/kubelet_events.h"
 #include "core/world/kubelet/pod_conditions.h"
 #include "core/world/workloads/pod_util.h"
 
@@ -348,6 +349,12 @@ void Kubelet::AfterExit(PodRuntime& rt) {
   rt.terminated = nullptr;
   ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", "CrashLoopBackOff"));
   WriteStatus(rt);
+  if (api::ObjectPtr pod = watch_.GetByKey(key); pod != nullptr) {
+    // mirrors doBackOff: the Warning BackOff Event next to the waiting reason.
+    const std::string container = api::GetString(*pod, "/spec/containers/0/name");
+    (void)client_.Create(BuildKubeletEvent(node_, *pod, container, "Warning", "BackOff",
+                                           BackOffEventMessage(*pod, container), now));
+  }
   After(rt, rt.failed_at + rt.backoff_shown - now, "restart", &Kubelet::Restart);
 }
 

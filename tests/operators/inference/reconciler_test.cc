@@ -39,6 +39,7 @@ TEST(SetBug, KnowsEveryLabBugId) {
       {"stale-cache-create", &Bugs::stale_cache_create},
       {"unscoped-pod-cache", &Bugs::unscoped_pod_cache},
       {"requeue-instead-of-requeue-after", &Bugs::requeue_instead_of_requeue_after},
+      {"nil-dereference", &Bugs::nil_dereference},
   };
   ASSERT_EQ(BugIds().size(), cases.size());
   for (size_t i = 0; i < cases.size(); ++i) {

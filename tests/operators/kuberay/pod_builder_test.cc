@@ -235,5 +235,117 @@ TEST(PodBuilder, WorkerTemplateStampsEachReplicaOnItsOwnCopy) {
   EXPECT_EQ(first_spec["spec"], worker_template["spec"]);
 }
 
+// --- Pods of clusters created by a RayJob or a RayService (common/pod.go's creatorCRDType) ---
+
+Json CreatedBy(const std::string& crd) {
+  Json cluster = SampleCluster();
+  cluster["metadata"]["labels"]["ray.io/originated-from-crd"] = crd;
+  cluster["metadata"]["labels"]["ray.io/originated-from-cr-name"] = "owner";
+  return cluster;
+}
+
+std::vector<std::string> EnvNames(const Json& container) {
+  std::vector<std::string> names;
+  for (const Json& e : container["env"]) names.push_back(e["name"]);
+  return names;
+}
+
+TEST(PodBuilderCreator, RayServiceClustersGetServeEnvTagsAndLabels) {
+  const Json cluster = CreatedBy("RayService");
+  const Json head = BuildHeadPod(cluster, OperatorConfig{}, "");
+  const Json& ray = head["spec"]["containers"][0];
+  // The three Serve settings sit between RAY_PORT and RAY_ADDRESS (setContainerEnvVars' order).
+  EXPECT_EQ(EnvNames(ray),
+            (std::vector<std::string>{"RAY_CLUSTER_NAME", "RAY_CLUSTER_NAMESPACE",
+                                      "RAY_CLOUD_INSTANCE_ID", "RAY_NODE_TYPE_NAME",
+                                      "KUBERAY_GEN_RAY_START_CMD", "RAY_PORT",
+                                      "RAY_timeout_ms_task_wait_for_death_info",
+                                      "RAY_gcs_server_request_timeout_seconds",
+                                      "RAY_SERVE_KV_TIMEOUT_S", "RAY_ADDRESS",
+                                      "RAY_USAGE_STATS_KUBERAY_IN_USE",
+                                      "RAY_USAGE_STATS_EXTRA_TAGS",
+                                      "RAY_DASHBOARD_ENABLE_K8S_DISK_USAGE"}));
+  EXPECT_EQ((*FindEnv(ray, "RAY_timeout_ms_task_wait_for_death_info"))["value"], "0");
+  EXPECT_EQ((*FindEnv(ray, "RAY_gcs_server_request_timeout_seconds"))["value"], "5");
+  EXPECT_EQ((*FindEnv(ray, "RAY_SERVE_KV_TIMEOUT_S"))["value"], "5");
+  EXPECT_EQ((*FindEnv(ray, "RAY_USAGE_STATS_EXTRA_TAGS"))["value"],
+            "kuberay_version=v1.7.0;kuberay_crd=RayService");
+  EXPECT_EQ(head["metadata"]["labels"]["ray.io/serve"], "false");
+  // The head's probes are a RayCluster head's: its serve label is the controller's business.
+  EXPECT_EQ(ray["readinessProbe"]["failureThreshold"], 10);
+
+  const Json worker = BuildWorkerPod(cluster, cluster["spec"]["workerGroupSpecs"][0], OperatorConfig{}, 0, "", 0);
+  const Json& w = worker["spec"]["containers"][0];
+  EXPECT_EQ(worker["metadata"]["labels"]["ray.io/serve"], "true");
+  EXPECT_NE(FindEnv(w, "RAY_SERVE_KV_TIMEOUT_S"), nullptr);
+  EXPECT_EQ(FindEnv(w, "RAY_USAGE_STATS_EXTRA_TAGS"), nullptr) << "head only";
+  // The worker's readiness also asks the Serve proxy, and one failure takes it out.
+  EXPECT_EQ(w["readinessProbe"]["failureThreshold"], 1);
+  EXPECT_EQ(w["readinessProbe"]["exec"]["command"],
+            Json::array({"bash", "-c",
+                         "wget --tries 1 -T 2 -q -O- http://localhost:52365/api/local_raylet_healthz "
+                         "| grep success && wget --tries 1 -T 10 -q -O- "
+                         "http://localhost:8000/-/healthz | grep success"}));
+  EXPECT_EQ(w["livenessProbe"]["failureThreshold"], 120) << "liveness is unchanged";
+}
+
+TEST(PodBuilderCreator, ServeProxyCheckStaysExecForUnifiedHealthCheckVersions) {
+  Json cluster = CreatedBy("RayService");
+  cluster["spec"]["rayVersion"] = "2.53.0";
+  Json& c = cluster["spec"]["workerGroupSpecs"][0]["template"]["spec"]["containers"][0];
+  c["ports"] = Json::array({{{"name", "serve"}, {"containerPort", 9000}}});
+  const Json worker = BuildWorkerPod(cluster, cluster["spec"]["workerGroupSpecs"][0], OperatorConfig{}, 0, "", 0);
+  const Json& w = worker["spec"]["containers"][0];
+  EXPECT_EQ(w["livenessProbe"]["httpGet"], (Json{{"path", "/api/healthz"}, {"port", 52365}}));
+  EXPECT_FALSE(w["readinessProbe"].contains("httpGet"));
+  EXPECT_EQ(w["readinessProbe"]["exec"]["command"][2],
+            "wget --tries 1 -T 2 -q -O- http://localhost:52365/api/local_raylet_healthz | grep "
+            "success && wget --tries 1 -T 10 -q -O- http://localhost:9000/-/healthz | grep success");
+}
+
+TEST(PodBuilderCreator, RayJobAndRayClusterTagsWithoutServeSettings) {
+  const Json job = CreatedBy("RayJob");
+  const Json head = BuildHeadPod(job, OperatorConfig{}, "");
+  const Json& ray = head["spec"]["containers"][0];
+  EXPECT_EQ((*FindEnv(ray, "RAY_USAGE_STATS_EXTRA_TAGS"))["value"],
+            "kuberay_version=v1.7.0;kuberay_crd=RayJob");
+  EXPECT_EQ(FindEnv(ray, "RAY_SERVE_KV_TIMEOUT_S"), nullptr);
+  EXPECT_FALSE(head["metadata"]["labels"].contains("ray.io/serve"));
+  // An unknown creator is a RayCluster, as utils.GetCRDType says.
+  const Json other = BuildHeadPod(CreatedBy("Mystery"), OperatorConfig{}, "");
+  EXPECT_EQ((*FindEnv(other["spec"]["containers"][0], "RAY_USAGE_STATS_EXTRA_TAGS"))["value"],
+            "kuberay_version=v1.7.0;kuberay_crd=RayCluster");
+  // utils/constant.go BaseWgetHealthCommand: a single try.
+  EXPECT_EQ(ray["readinessProbe"]["exec"]["command"][2],
+            "wget --tries 1 -T 2 -q -O- http://localhost:52365/api/local_raylet_healthz | grep "
+            "success && wget --tries 1 -T 10 -q -O- http://localhost:8265/api/gcs_healthz | grep "
+            "success");
+}
+
+TEST(PodBuilderCreator, AutoscalerVersionEnvFollowsTheVersionFieldOnly) {
+  Json cluster = SampleCluster("raycluster-autoscaler");
+  cluster["spec"]["enableInTreeAutoscaling"] = true;
+  // No version: neither v1 nor v2 (utils.IsAutoscalingV1Enabled / V2 read the field only).
+  const Json none = BuildHeadPod(cluster, OperatorConfig{}, "");
+  EXPECT_EQ(FindEnv(none["spec"]["containers"][0], "RAY_enable_autoscaler_v2"), nullptr);
+  cluster["spec"]["autoscalerOptions"] = {{"version", "v1"}};
+  const Json v1 = BuildHeadPod(cluster, OperatorConfig{}, "");
+  EXPECT_EQ((*FindEnv(v1["spec"]["containers"][0], "RAY_enable_autoscaler_v2"))["value"], "false");
+  EXPECT_FALSE(v1["spec"].contains("restartPolicy"));
+}
+
+TEST(PodBuilderCreator, GcsFaultToleranceGivesWorkersTheReconnectTimeout) {
+  Json cluster = SampleCluster();
+  cluster["metadata"]["annotations"]["ray.io/ft-enabled"] = "true";
+  const Json worker = BuildWorkerPod(cluster, cluster["spec"]["workerGroupSpecs"][0], OperatorConfig{}, 0, "", 0);
+  EXPECT_EQ((*FindEnv(worker["spec"]["containers"][0], "RAY_gcs_rpc_server_reconnect_timeout_s"))["value"],
+            "600");
+  EXPECT_EQ(FindEnv(worker["spec"]["initContainers"][0], "RAY_gcs_rpc_server_reconnect_timeout_s"), nullptr)
+      << "the init container copied the template's env before";
+  const Json head = BuildHeadPod(cluster, OperatorConfig{}, "");
+  EXPECT_EQ(FindEnv(head["spec"]["containers"][0], "RAY_gcs_rpc_server_reconnect_timeout_s"), nullptr);
+  EXPECT_EQ(head["metadata"]["annotations"]["ray.io/ft-enabled"], "true");
+}
+
 }  // namespace
 }  // namespace kuberay

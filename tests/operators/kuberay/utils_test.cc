@@ -121,6 +121,25 @@ TEST(Hash, IgnoresReplicasAndWorkersToDeleteButNotTheImage) {
   EXPECT_NE(GenerateHashWithoutReplicasAndWorkersToDelete(a), GenerateHashWithoutReplicasAndWorkersToDelete(b));
 }
 
+// utils.GenerateJsonHash: SHA-1 of the JSON, base32 with the extended-hex alphabet, 32
+// characters (the digests below were computed from the same bytes with Python's hashlib and
+// base64.b32hexencode).
+TEST(Hash, GenerateJsonHashIsSha1InBase32Hex) {
+  EXPECT_EQ(GenerateJsonHash(Json::object({{"a", 1}})), "JU4SEG6EMHMN86694IJOLHBP87AUIP90");
+  // The encoding hashed is Go's for the sandbox's document: sorted keys, compact.
+  const Json spec = {{"rayVersion", "2.52.0"},
+                     {"headGroupSpec", {{"rayStartParams", Json::object()}}},
+                     {"workerGroupSpecs", Json::array({{{"groupName", "small"},
+                                                        {"rayStartParams", Json::object()},
+                                                        {"replicas", 3},
+                                                        {"minReplicas", 1},
+                                                        {"maxReplicas", 5}}})}};
+  EXPECT_EQ(GenerateHashWithoutReplicasAndWorkersToDelete(spec), "S9587GHM4S9E3EPB7S924GQVU62SR3KG");
+  const std::string h = GenerateHashWithoutReplicasAndWorkersToDelete(SampleCluster()["spec"]);
+  EXPECT_EQ(h.size(), 32u);
+  EXPECT_EQ(h.find_first_not_of("0123456789ABCDEFGHIJKLMNOPQRSTUV"), std::string::npos) << h;
+}
+
 TEST(Utils, MemberOrReadsInPlaceAndFallsBack) {
   const Json obj = {{"spec", {{"replicas", 3}}}, {"list", Json::array({1, 2})}};
   EXPECT_EQ(&MemberOr(obj, "spec", EmptyObject()), &obj["spec"]) << "the member itself, no copy";

@@ -127,19 +127,34 @@ bool IsAutoscalingEnabled(const Json& spec) {
   return BoolAt(spec, "/enableInTreeAutoscaling", false);
 }
 
-// mirrors utils/util.go IsAutoscalingV2Enabled: autoscalerOptions.version v2, or the
-// RAY_enable_autoscaler_v2 env var on the head's Ray container.
+// mirrors utils/util.go IsAutoscalingV2Enabled
 bool IsAutoscalingV2Enabled(const Json& spec) {
-  if (StringAt(spec, "/autoscalerOptions/version") == "v2") return true;
-  const Json* env = At(spec, "/headGroupSpec/template/spec/containers/0/env");
-  if (env == nullptr || !env->is_array()) return false;
-  for (const Json& e : *env) {
-    if (e.is_object() && e.value("name", Json()) == "RAY_enable_autoscaler_v2") {
-      const std::string v = e.value("value", std::string());
-      return v == "1" || Lower(v) == "true";
-    }
+  return StringAt(spec, "/autoscalerOptions/version") == "v2";
+}
+
+// mirrors utils/util.go IsAutoscalingV1Enabled
+bool IsAutoscalingV1Enabled(const Json& spec) {
+  return StringAt(spec, "/autoscalerOptions/version") == "v1";
+}
+
+CRDType GetCreatorCRDType(const Json& cluster) {
+  const Json* labels = At(cluster, "/metadata/labels");
+  if (labels == nullptr || !labels->is_object()) return CRDType::kRayCluster;
+  auto it = labels->find(kRayOriginatedFromCRDLabelKey);
+  if (it == labels->end() || !it->is_string()) return CRDType::kRayCluster;
+  const std::string& value = it->get_ref<const std::string&>();
+  if (value == "RayJob") return CRDType::kRayJob;
+  if (value == "RayService") return CRDType::kRayService;
+  return CRDType::kRayCluster;
+}
+
+const char* CRDTypeName(CRDType type) {
+  switch (type) {
+    case CRDType::kRayJob: return "RayJob";
+    case CRDType::kRayService: return "RayService";
+    case CRDType::kRayCluster: break;
   }
-  return false;
+  return "RayCluster";
 }
 
 // mirrors utils/util.go IsGCSFaultToleranceEnabled

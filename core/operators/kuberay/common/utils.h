@@ -56,8 +56,22 @@ std::string FQDNServiceName(const api::Json& cluster);
 std::string GetHeadPort(const api::Json& cluster);
 
 bool IsAutoscalingEnabled(const api::Json& spec);
+// IsAutoscalingV2Enabled / IsAutoscalingV1Enabled: autoscalerOptions.version is "v2" / "v1"
+// (the head's RAY_enable_autoscaler_v2 env var does not count; only some validation reads it).
 bool IsAutoscalingV2Enabled(const api::Json& spec);
+bool IsAutoscalingV1Enabled(const api::Json& spec);
 bool IsGCSFaultToleranceEnabled(const api::Json& cluster);
+
+// CRDType is which custom resource created a RayCluster: the Pods KubeRay builds differ for
+// RayService clusters (Serve env, the workers' Serve proxy readiness check, ray.io/serve) and
+// report it in RAY_USAGE_STATS_EXTRA_TAGS. mirrors utils/util.go CRDType
+enum class CRDType { kRayCluster, kRayJob, kRayService };
+// GetCRDType reads the cluster's ray.io/originated-from-crd label; anything but "RayJob" or
+// "RayService" is RayCluster. mirrors utils.GetCRDType via raycluster_controller.go
+// getCreatorCRDType
+CRDType GetCreatorCRDType(const api::Json& cluster);
+// CRDTypeName is "RayCluster", "RayJob" or "RayService".
+const char* CRDTypeName(CRDType type);
 
 // NumOfHosts is the group's numOfHosts (CRD default 1).
 int64_t NumOfHosts(const api::Json& group);

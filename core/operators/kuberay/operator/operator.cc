@@ -114,6 +114,7 @@ KubeRayOperator::KubeRayOperator(client::Client& api, sim::Scheduler& scheduler,
   mgr.name = kOperatorName;
   mgr.replica = replica;
   mgr.cache = CacheOptions(options_);
+  mgr.controller.recover_panic = options_.recover_panic;
   mgr.leader_election = options_.enable_leader_election;
   mgr.leader_election_options.lease_name = kLeaderElectionID;
   mgr.leader_election_options.lease_namespace =
@@ -140,6 +141,8 @@ KubeRayOperator::KubeRayOperator(client::Client& api, sim::Scheduler& scheduler,
   }
 }
 
-KubeRayOperator::~KubeRayOperator() { manager_->Stop(); }
+// The manager's destructor stops what still runs, quietly; the reconcilers (keep_alive_) outlive
+// it.
+KubeRayOperator::~KubeRayOperator() = default;
 
 }  // namespace kuberay

@@ -57,7 +57,7 @@ class KubeRayOperator {
  public:
   // api is the operator's service-account client (with fault injection); scheduler, api and
   // take_injected_latency must outlive this object. replica is the Pod name (the leader-election
-  // identity); seed seeds the process's PRNG (the random scale-down, replica names).
+  // identity); seed seeds the process's PRNG (generated names: clusters, job ids, replicas).
   KubeRayOperator(client::Client& api, sim::Scheduler& scheduler, std::string replica,
                   uint64_t seed, Options options, OperatorConfig config,
                   std::function<base::Duration()> take_injected_latency,

@@ -9,6 +9,7 @@
 // the batch-scheduler flags are not modelled.
 // Single-threaded; plain values.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,8 @@ struct Options {
   int qps = 100;
   int burst = 200;
   bool use_priority_queue = true;            // controller-runtime v0.24's default
+  // recover_panic is ctrl.Options.Controller.RecoverPanic, which main.go leaves unset (true).
+  std::optional<bool> recover_panic;
 };
 
 // WatchNamespaces splits --watch-namespace on commas (empty entries dropped).

@@ -26,6 +26,7 @@ constexpr int kLivenessTimeout = 2;
 constexpr int kHeadLivenessTimeout = 5;
 constexpr int kLivenessPeriod = 5;
 constexpr int kLivenessFailure = 120;
+constexpr int kServeReadinessFailure = 1;  // ServeReadinessProbeFailureThreshold
 
 std::string PodBuilderLower(std::string s) {
   for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
@@ -90,12 +91,6 @@ const std::string* MetadataString(const Json& obj, const char* map, const std::s
   if (m == nullptr || !m->is_object()) return nullptr;
   auto it = m->find(key);
   return it != m->end() && it->is_string() ? &it->get_ref<const std::string&>() : nullptr;
-}
-
-// FromRayService reports whether a RayService created the cluster (its originated-from label).
-bool FromRayService(const Json& cluster) {
-  const std::string* v = MetadataString(cluster, "/metadata/labels", kRayOriginatedFromCRDLabelKey);
-  return v != nullptr && *v == "RayService";
 }
 
 // mirrors common/pod.go labelPod: the first three keys cannot be overridden.
@@ -190,27 +185,40 @@ int PortParam(const Params& params, const std::string& key, int fallback) {
   return (end != nullptr && *end == '\0' && !it->second.empty()) ? static_cast<int>(v) : fallback;
 }
 
+// mirrors utils/constant.go BaseWgetHealthCommand
 std::string WgetHealth(int timeout, int port, const std::string& path) {
-  return "wget -T " + std::to_string(timeout) + " -q -O- http://localhost:" + std::to_string(port) +
-         "/" + path + " | grep success";
+  return "wget --tries 1 -T " + std::to_string(timeout) + " -q -O- http://localhost:" +
+         std::to_string(port) + "/" + path + " | grep success";
 }
 
-// mirrors common/pod.go initLivenessAndReadinessProbe (RayCluster-created Pods)
-void InitProbes(Json& container, const std::string& node_type, const Params& params,
+// ContainerPortOr mirrors utils.FindContainerPort: the containerPort named name, else fallback.
+int ContainerPortOr(const Json& container, const std::string& name, int fallback) {
+  const Json* ports = At(container, "/ports");
+  if (ports == nullptr || !ports->is_array()) return fallback;
+  for (const Json& p : *ports) {
+    if (p.is_object() && p.value("name", Json()) == name && p.value("containerPort", Json()).is_number_integer()) {
+      return p["containerPort"].get<int>();
+    }
+  }
+  return fallback;
+}
+
+// mirrors common/pod.go initLivenessAndReadinessProbe
+void InitProbes(Json& container, const std::string& node_type, CRDType crd, const Params& params,
                 const std::string& ray_version) {
   const bool head = node_type == kHeadNode;
   const int agent_port = PortParam(params, "dashboard-agent-listen-port", kDefaultDashboardAgentListenPort);
-  Json action;
-  if (SupportsUnifiedHealthCheck(ray_version)) {
-    action = Json{{"httpGet", {{"path", "/api/healthz"}, {"port", agent_port}}}};
-  } else {
-    std::string cmd = WgetHealth(kReadinessTimeout, agent_port, "api/local_raylet_healthz");
-    if (head) {
-      cmd += " && " + WgetHealth(kReadinessFailure, PortParam(params, "dashboard-port", kDefaultDashboardPort),
-                                 "api/gcs_healthz");
-    }
-    action = Json{{"exec", {{"command", Json::array({"bash", "-c", cmd})}}}};
+  std::string cmd = WgetHealth(kReadinessTimeout, agent_port, "api/local_raylet_healthz");
+  if (head) {
+    cmd += " && " + WgetHealth(kReadinessFailure, PortParam(params, "dashboard-port", kDefaultDashboardPort),
+                               "api/gcs_healthz");
   }
+  auto exec = [](const std::string& command) {
+    return Json{{"exec", {{"command", Json::array({"bash", "-c", command})}}}};
+  };
+  const Json action = SupportsUnifiedHealthCheck(ray_version)
+                          ? Json{{"httpGet", {{"path", "/api/healthz"}, {"port", agent_port}}}}
+                          : exec(cmd);
   if (!container.contains("livenessProbe")) {
     Json probe = action;
     probe["initialDelaySeconds"] = kLivenessInitialDelay;
@@ -227,13 +235,24 @@ void InitProbes(Json& container, const std::string& node_type, const Params& par
     probe["periodSeconds"] = kReadinessPeriod;
     probe["successThreshold"] = 1;
     probe["failureThreshold"] = kReadinessFailure;
+    if (crd == CRDType::kRayService && !head) {
+      // A RayService's workers take traffic only while their Serve proxy answers (the head's
+      // ray.io/serve label is managed by the RayService controller instead): exec, whatever
+      // the Ray version, with one failure enough.
+      probe.erase("httpGet");
+      probe["exec"] = exec(cmd + " && " +
+                           WgetHealth(kReadinessInitialDelay,
+                                      ContainerPortOr(container, kServingPortName, kDefaultServingPort),
+                                      "-/healthz"))["exec"];
+      probe["failureThreshold"] = kServeReadinessFailure;
+    }
     container["readinessProbe"] = probe;
   }
 }
 
-// mirrors common/pod.go setContainerEnvVars (RayCluster CRD)
+// mirrors common/pod.go setContainerEnvVars
 void SetContainerEnvVars(Json& container, const std::string& node_type, const std::string& fqdn,
-                         const std::string& head_port, const std::string& start_cmd) {
+                         const std::string& head_port, const std::string& start_cmd, CRDType crd) {
   if (!container.contains("env") || !container["env"].is_array()) container["env"] = Json::array();
   Json& env = container["env"];
   std::string ip = "127.0.0.1";
@@ -248,13 +267,23 @@ void SetContainerEnvVars(Json& container, const std::string& node_type, const st
   env.push_back(EnvField("RAY_NODE_TYPE_NAME", "metadata.labels['" + kRayNodeGroupLabelKey + "']"));
   env.push_back(EnvValue("KUBERAY_GEN_RAY_START_CMD", start_cmd));
   if (!EnvExists(env, "RAY_PORT")) env.push_back(EnvValue("RAY_PORT", head_port));
+  if (crd == CRDType::kRayService) {
+    // Only RayService clusters: fail fast on dead workers and an unreachable GCS (Serve SLA).
+    if (!EnvExists(env, "RAY_timeout_ms_task_wait_for_death_info")) {
+      env.push_back(EnvValue("RAY_timeout_ms_task_wait_for_death_info", "0"));
+    }
+    if (!EnvExists(env, "RAY_gcs_server_request_timeout_seconds")) {
+      env.push_back(EnvValue("RAY_gcs_server_request_timeout_seconds", "5"));
+    }
+    if (!EnvExists(env, "RAY_SERVE_KV_TIMEOUT_S")) env.push_back(EnvValue("RAY_SERVE_KV_TIMEOUT_S", "5"));
+  }
   if (!EnvExists(env, "RAY_ADDRESS")) env.push_back(EnvValue("RAY_ADDRESS", ip + ":" + head_port));
   if (!EnvExists(env, "RAY_USAGE_STATS_KUBERAY_IN_USE")) {
     env.push_back(EnvValue("RAY_USAGE_STATS_KUBERAY_IN_USE", "1"));
   }
   if (node_type == kHeadNode) {
-    env.push_back(EnvValue("RAY_USAGE_STATS_EXTRA_TAGS",
-                           "kuberay_version=" + kKubeRayVersion + ";kuberay_crd=RayCluster"));
+    env.push_back(EnvValue("RAY_USAGE_STATS_EXTRA_TAGS", "kuberay_version=" + kKubeRayVersion +
+                                                             ";kuberay_crd=" + CRDTypeName(crd)));
   }
   if (!EnvExists(env, "RAY_DASHBOARD_ENABLE_K8S_DISK_USAGE")) {
     env.push_back(EnvValue("RAY_DASHBOARD_ENABLE_K8S_DISK_USAGE", "1"));
@@ -330,10 +359,15 @@ void InitTemplateAnnotations(const Json& cluster, Json& pod) {
   }
 }
 
-// The tail both node types share: mirrors common/pod.go BuildPod.
+// The tail both node types share: mirrors common/pod.go BuildPod, with the creating CRD.
 void BuildPod(Json& pod, const std::string& node_type, const Params& params,
-              const std::string& head_port, bool autoscaler, const std::string& fqdn,
+              const std::string& head_port, bool autoscaler, CRDType crd, const std::string& fqdn,
               const std::string& ray_version, const OperatorConfig& config) {
+  if (crd == CRDType::kRayService) {
+    // Workers serve traffic (their readiness probe decides); the head starts outside the serve
+    // Service and the RayService controller flips its label.
+    pod["metadata"]["labels"][kRayServeLabelKey] = node_type == kHeadNode ? "false" : "true";
+  }
   if (params.count("plasma-directory") == 0) {
     AddEmptyDir(pod, 0, kSharedMemoryVolumeName, kSharedMemoryVolumeMountPath, true);
   }
@@ -368,8 +402,10 @@ void BuildPod(Json& pod, const std::string& node_type, const Params& params,
       init["env"].push_back(EnvValue("RAY_IP", fqdn.substr(0, fqdn.find('.'))));
     }
   }
-  SetContainerEnvVars(ray, node_type, fqdn, head_port, start_cmd);
-  if (!config.EnvIs(kEnableProbesInjection, "false")) InitProbes(ray, node_type, params, ray_version);
+  SetContainerEnvVars(ray, node_type, fqdn, head_port, start_cmd, crd);
+  if (!config.EnvIs(kEnableProbesInjection, "false")) {
+    InitProbes(ray, node_type, crd, params, ray_version);
+  }
 }
 
 }  // namespace
@@ -457,9 +493,6 @@ Json BuildHeadPod(const Json& cluster, const OperatorConfig& config, const std::
     pod["metadata"]["generateName"] = pod_name;
   }
   pod["metadata"]["labels"] = LabelPod(kHeadNode, name, kHeadNodeGroupLabelValue, MergeLabels(head));
-  // mirrors common/pod.go DefaultHeadPodTemplate: a RayService's head starts outside the serve
-  // Service (ray.io/serve=false).
-  if (FromRayService(cluster)) pod["metadata"]["labels"][kRayServeLabelKey] = "false";
   const Params params = RayStartParams(cluster, head, kHeadNode);
   InitTemplateAnnotations(cluster, pod);
   const bool autoscaler = IsAutoscalingEnabled(spec);
@@ -475,22 +508,18 @@ Json BuildHeadPod(const Json& cluster, const OperatorConfig& config, const std::
     containers.push_back(AutoscalerContainer(cluster, containers[0].value("image", std::string())));
     Json& ray_env = containers[0]["env"];
     if (!ray_env.is_array()) ray_env = Json::array();
+    // setAutoscalerV2EnvVars / setAutoscalerV1EnvVars: appended whatever the template has.
     if (IsAutoscalingV2Enabled(spec)) {
-      // setAutoscalerV2EnvVars
-      if (!EnvExists(ray_env, "RAY_enable_autoscaler_v2")) {
-        ray_env.push_back(EnvValue("RAY_enable_autoscaler_v2", "true"));
-      }
-    } else if (StringAt(spec, "/autoscalerOptions/version") == "v1") {
-      if (!EnvExists(ray_env, "RAY_enable_autoscaler_v2")) {
-        ray_env.push_back(EnvValue("RAY_enable_autoscaler_v2", "false"));
-      }
+      ray_env.push_back(EnvValue("RAY_enable_autoscaler_v2", "true"));
+    } else if (IsAutoscalingV1Enabled(spec)) {
+      ray_env.push_back(EnvValue("RAY_enable_autoscaler_v2", "false"));
     }
   }
   pod["metadata"]["annotations"][kRayFTEnabledAnnotationKey] =
       IsGCSFaultToleranceEnabled(cluster) ? "true" : "false";
   AddMetricsPort(containers[0]);
-  BuildPod(pod, kHeadNode, params, GetHeadPort(cluster), autoscaler, FQDNServiceName(cluster),
-           StringAt(spec, "/rayVersion"), config);
+  BuildPod(pod, kHeadNode, params, GetHeadPort(cluster), autoscaler, GetCreatorCRDType(cluster),
+           FQDNServiceName(cluster), StringAt(spec, "/rayVersion"), config);
   (void)controllerutil::SetControllerReference(cluster, pod);
   // createHeadPod stamps the spec hash and the operator version.
   pod["metadata"]["annotations"][kUpgradeStrategyRecreateHashKey] = cluster_hash;
@@ -525,18 +554,23 @@ Json BuildWorkerPodTemplate(const Json& cluster, const Json& group, const Operat
     if (ray.contains("volumeMounts")) init["volumeMounts"] = ray["volumeMounts"];
     EnsureArray(pod["spec"], "initContainers").push_back(std::move(init));
   }
-  Json labels = LabelPod(kWorkerNode, name, group_name, MergeLabels(group));
-  // mirrors common/pod.go DefaultWorkerPodTemplate: a RayService's workers serve traffic.
-  if (FromRayService(cluster)) labels[kRayServeLabelKey] = "true";
-  pod["metadata"]["labels"] = std::move(labels);
+  pod["metadata"]["labels"] = LabelPod(kWorkerNode, name, group_name, MergeLabels(group));
   const Params params = RayStartParams(cluster, group, kWorkerNode);
   InitTemplateAnnotations(cluster, pod);
+  if (IsGCSFaultToleranceEnabled(cluster)) {
+    // mirrors configureGCSFaultTolerance: workers wait up to 10 minutes for a restarted GCS
+    // (after the init container copied the template's env, so it has none of this).
+    Json& env = EnsureArray(pod["spec"]["containers"][0], "env");
+    if (!EnvExists(env, "RAY_gcs_rpc_server_reconnect_timeout_s")) {
+      env.push_back(EnvValue("RAY_gcs_rpc_server_reconnect_timeout_s", "600"));
+    }
+  }
   AddMetricsPort(pod["spec"]["containers"][0]);
   if (IsAutoscalingEnabled(spec) && IsAutoscalingV2Enabled(spec)) {
     pod["spec"]["restartPolicy"] = "Never";
   }
-  BuildPod(pod, kWorkerNode, params, head_port, IsAutoscalingEnabled(spec), fqdn,
-           StringAt(spec, "/rayVersion"), config);
+  BuildPod(pod, kWorkerNode, params, head_port, IsAutoscalingEnabled(spec),
+           GetCreatorCRDType(cluster), fqdn, StringAt(spec, "/rayVersion"), config);
   (void)controllerutil::SetControllerReference(cluster, pod);
   return pod;
 }

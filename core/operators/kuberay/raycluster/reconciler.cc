@@ -207,8 +207,9 @@ Outcome RayClusterReconciler::Reconcile(reconcile::ReconcileContext& ctx,
           "The RayCluster spec is invalid " + key + ": " + s.message(), ctx.now);
     return Outcome::Ok();
   }
-  if (IsAutoscalingEnabled(cluster["spec"]) && !IsAutoscalingV2Enabled(cluster["spec"])) {
-    // Autoscaler v1 with a worker restartPolicy other than Never: a warning event, no stop.
+  if (IsAutoscalingEnabled(cluster["spec"]) && IsAutoscalingV1Enabled(cluster["spec"])) {
+    // Autoscaler v1 (explicitly) with a worker restartPolicy other than Never: a warning event,
+    // no stop.
     std::string names;
     for (const Json& g : MemberOrNull(cluster["spec"], "workerGroupSpecs")) {
       const std::string p = StringAt(g, "/template/spec/restartPolicy");
@@ -658,6 +659,11 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
             "Deleted all pods for suspended worker group " + group_name + " in RayCluster " + key, ctx.now);
       continue;
     }
+    if (NumOfHosts(group) > 1 && config_.features.Enabled(kRayMultiHostIndexing)) {
+      ReconcileError err = ReconcileMultiHostWorkerGroup(ctx, cluster, group, *workers);
+      if (!err.ok()) return err;
+      continue;
+    }
     std::set<std::string> deleted_workers;
     int unhealthy = 0;
     for (const ObjectPtr& p : *workers) {
@@ -724,23 +730,16 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
       }
     }
     if (diff > 0) {
-      const int64_t hosts = NumOfHosts(group);
+      // A numOfHosts > 1 group reaches this path only with RayMultiHostIndexing off, where every
+      // Pod is created alone (no replica name, no host index).
       const Json worker_template = BuildWorkerPodTemplate(cluster, group, config_);
       int next_index = 0;
       for (int64_t i = 0; i < diff; ++i) {
         while (used_indices.count(next_index) != 0) ++next_index;
         used_indices.insert(next_index);
-        // Simplified: multi-host groups get a replica name per numOfHosts Pods, in creation order.
-        std::string replica_name;
-        int host_index = 0;
-        if (hosts > 1) {
-          static const char kAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
-          for (int k = 0; k < 5; ++k) replica_name.push_back(kAlphabet[prng_.Below(27)]);
-          replica_name = group_name + "-" + replica_name;
-          host_index = static_cast<int>(i % hosts);
-        }
         if (base::Status s = CreateWorkerPod(ctx, cluster, group, worker_template, next_index,
-                                            replica_name, host_index); !s.ok()) {
+                                            /*replica_name=*/"", /*host_index=*/0);
+            !s.ok()) {
           return Err(s, kFailedCreateWorkerPod);
         }
       }
@@ -748,8 +747,7 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
       const bool autoscaling = IsAutoscalingEnabled(cluster["spec"]);
       const bool random_delete = autoscaling && config_.EnvIs(kEnableRandomPodDelete, "true");
       if (!autoscaling || random_delete) {
-        // The cache's List order is Go map order; the operator's PRNG stands in for it.
-        prng_.Shuffle(running);
+        // "Randomly" is upstream's word for the first Pods of the List (see the header).
         const int64_t remove = -diff;
         for (int64_t i = 0; i < remove; ++i) {
           const std::string pod = api::Name(*running[static_cast<size_t>(i)]);
@@ -761,6 +759,7 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
                   "Failed deleting Pod " + ns + "/" + pod + ", " + deleted.status().message(), ctx.now);
             return Err(deleted.status(), kFailedDeleteWorkerPod);
           }
+          if (!deleted.ok()) ctx.Info("reconcilePods", {{"The worker Pod has already been deleted", pod}});
           expectations_.ExpectScalePod(ns, name, group_name, pod, ScaleExpectations::Action::kDelete, ctx.now);
           Event(cluster, kEventTypeNormal, kDeletedWorkerPod, "Deleted Pod " + ns + "/" + pod, ctx.now);
         }

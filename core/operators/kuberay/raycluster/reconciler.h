@@ -11,11 +11,13 @@
 // shouldRecreatePodsForUpgrade, createHeadPod, createWorkerPod(WithIndex), deleteAllPods,
 // updateRayClusterStatus) and common/rbac.go (BuildServiceAccount, BuildRole, BuildRoleBinding).
 // Simplified: no Ingress/Route, auth Secret, GCS fault tolerance (Redis finalizer and cleanup
-// Job, RocksDB PVC), mTLS, batch schedulers or metrics; multi-host groups use the plain worker
-// logic (desired = replicas × numOfHosts pods) with replica names and host indices stamped;
-// DeleteAllOf is a List then one Delete per Pod.
-// Teaching: Go's cache List returns Pods in map order, so "random" scale-down really is random;
-// here the list is shuffled with the operator's PRNG, so a seed replays the same victims.
+// Job, RocksDB PVC), mTLS, batch schedulers or metrics; DeleteAllOf is a List then one Delete
+// per Pod.
+// Teaching: scale-down without the autoscaler deletes the first Pods of the cache's List, as
+// upstream does ("randomly deleting"): upstream's informer indexer lists from a Go map, whose
+// order changes from call to call; the sandbox's cache lists in key order, so the same Pods go
+// first every time — and since worker names end in random characters, that order is still
+// neither oldest-first nor newest-first. Multi-host groups (multi_host.cc) go by replica name.
 // Single-threaded; time comes from ReconcileContext::now.
 
 #include <cstdint>
@@ -76,6 +78,16 @@ class RayClusterReconciler final : public reconcile::Reconciler {
   base::Status CreateWorkerPod(reconcile::ReconcileContext& ctx, const api::Json& cluster,
                                const api::Json& group, const api::Json& worker_template,
                                int replica_index, const std::string& replica_name, int host_index);
+  // ReconcileMultiHostWorkerGroup scales a numOfHosts > 1 group by whole replicas and replaces
+  // a replica with a missing or unhealthy host atomically (multi_host.cc).
+  ReconcileError ReconcileMultiHostWorkerGroup(reconcile::ReconcileContext& ctx,
+                                               const api::Json& cluster, const api::Json& group,
+                                               const std::vector<api::ObjectPtr>& workers);
+  // DeleteReplicaPods deletes pods of group_name (deletePods): NotFound skipped, each deletion
+  // expected and recorded with reason.
+  ReconcileError DeleteReplicaPods(reconcile::ReconcileContext& ctx, const api::Json& cluster,
+                                   const std::vector<api::ObjectPtr>& pods,
+                                   const std::string& group_name, const std::string& reason);
   // DeleteAllPods deletes every Pod matching selector (DeleteAllOf).
   base::Status DeleteAllPods(const std::string& ns, const std::string& selector);
   bool ShouldRecreatePodsForUpgrade(reconcile::ReconcileContext& ctx, const api::Json& cluster,

@@ -2,8 +2,9 @@
 // The RayService's cluster hash: what decides whether a spec change needs a new RayCluster.
 // Mirrors: ray-operator/controllers/ray/utils/util.go GenerateHashWithoutReplicasAndWorkersToDelete
 // and rayservice_controller.go shouldPrepareNewCluster / isZeroDowntimeUpgradeEnabled.
-// Simplified: the digest is FNV-1a (64 bit) of the compact JSON, base32hex-encoded, where
-// upstream uses SHA-1; only equality of two hashes matters, so behaviour is the same.
+// Teaching: the hash is upstream's algorithm (SHA-1, base32hex; common/hash.h) over the sandbox's
+// JSON of the spec, so its value can differ from a real cluster's for the same spec (Go encodes
+// the typed struct differently, byte for byte); only equality of two hashes matters.
 // Single-threaded; pure functions.
 
 #include <string>

@@ -91,7 +91,7 @@ std::string BringUp(RayHarness& h, const Json& spec_patch = {}, const Json& anno
 TEST(GenerateHashWithoutReplicasAndWorkersToDelete, IgnoresScalingFieldsOnly) {
   const Json spec = ClusterSpec(1);
   const std::string hash = GenerateHashWithoutReplicasAndWorkersToDelete(spec);
-  EXPECT_EQ(hash.size(), 13u);
+  EXPECT_EQ(hash.size(), 32u) << "SHA-1 in base32hex, as utils.GenerateJsonHash";
   Json scaled = spec;
   scaled["workerGroupSpecs"][0]["replicas"] = 4;
   scaled["workerGroupSpecs"][0]["maxReplicas"] = 9;
