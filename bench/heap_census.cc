@@ -1,7 +1,7 @@
 // heap_census runs one scale scenario's measured phase (lab::ScaleRun, as `rlab bench` does) with
 // the C library's allocator: no jemalloc and no slab heap, so a heap profiler such as valgrind's
 // massif attributes every block to the code that asked for it. scripts/heap_census.sh runs it
-// under massif and groups the heap by caller (docs/performance.md, "Where the heap goes").
+// under massif and groups the heap by caller (docs/performance.md, "How to reproduce").
 // Usage: heap_census [SCENARIO [N]]   (defaults: rayclusters 100)
 #include <cstdio>
 #include <cstdlib>

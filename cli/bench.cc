@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli/alloc/allocator.h"
 #include "cli/args.h"
-#include "core/base/slab_heap.h"
 #include "core/lab/rewind_probe.h"
 #include "core/lab/scale_scenarios.h"
 
@@ -19,10 +19,6 @@
 #include <emscripten/heap.h>
 #else
 #include <sys/resource.h>
-#endif
-
-#ifdef RLAB_LINKED_JEMALLOC
-extern "C" const char* malloc_conf;  // cli/jemalloc_conf.cc
 #endif
 
 namespace cli {
@@ -46,7 +42,7 @@ double MillisSince(Clock::time_point start) {
 
 // CpuTimes is the process's CPU time so far, split: natively the system share is mostly the
 // kernel zeroing fresh pages (on this VM it varies from run to run with how much of the guest's
-// free memory the host still backs; docs/performance.md, session 34).
+// free memory the host still backs; docs/performance.md, "The machine").
 struct CpuTimes {
   double user_ms = 0;
   double sys_ms = 0;
@@ -69,12 +65,6 @@ CpuTimes CpuNow() {
 #endif
 }
 
-// WithSlabs names the allocator behind operator new: the slab heap in front of `system` for
-// small blocks when core/base/slab_operator_new.cc is linked (known by a slab having been taken).
-std::string WithSlabs(const char* system) {
-  return base::SlabHeap::GetStats().slab_bytes > 0 ? std::string(system) + "+slabs" : system;
-}
-
 // AddMemory records the peak resident set of the whole process (native: getrusage; Node:
 // process.resourceUsage().maxRSS, which includes V8 and the wasm memory) and, under Node, the
 // WebAssembly heap's size (it only grows, so it is its peak).
@@ -85,22 +75,17 @@ void AddMemory(nlohmann::ordered_json* out) {
   (*out)["peak_rss_source"] = "node process.resourceUsage().maxRSS";
   (*out)["wasm_heap_mb"] = static_cast<double>(emscripten_get_heap_size()) / (1024.0 * 1024.0);
   (*out)["platform"] = "wasm-node";
-  (*out)["allocator"] = WithSlabs("dlmalloc");  // Emscripten's default malloc
 #else
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   (*out)["peak_rss_mb"] = static_cast<double>(usage.ru_maxrss) / 1024.0;
   (*out)["peak_rss_source"] = "getrusage ru_maxrss";
   (*out)["platform"] = "native";
-#ifdef RLAB_LINKED_JEMALLOC
-  (*out)["allocator"] = WithSlabs("jemalloc");
-  (*out)["allocator_conf"] = malloc_conf;  // cli/jemalloc_conf.cc (MALLOC_CONF may add to it)
-#else
-  (*out)["allocator"] = WithSlabs("libc");
 #endif
-#endif
-  (*out)["slab_heap_mb"] =
-      static_cast<double>(base::SlabHeap::GetStats().slab_bytes) / (1024.0 * 1024.0);
+  (*out)["allocator"] = alloc::Name();  // cli/alloc/allocator.h
+  const std::string conf = alloc::Config();
+  if (!conf.empty()) (*out)["allocator_conf"] = conf;  // MALLOC_CONF may add to it
+  (*out)["slab_heap_mb"] = static_cast<double>(alloc::SlabHeapBytes()) / (1024.0 * 1024.0);
 }
 
 double Round1(double v) { return static_cast<double>(static_cast<int64_t>(v * 10.0 + 0.5)) / 10.0; }
@@ -116,10 +101,17 @@ constexpr int64_t kRewindWindow = 10000;
 // Lab it returns is destroyed outside the clock, as the page retires it.
 int RunRewindCheckpoints(lab::ScaleRun& run, uint64_t seed, double setup_ms) {
   const lab::ScaleScenario& s = run.scenario();
-  lab::RewindProbe probe(run.lab(), s.options);
+  // Checkpoints measured as the page measures them (the allocator seam's probe), so the report
+  // shows what the page's byte budget weighs; the budget itself stays off here.
+  lab::RewindOptions rewind;
+  rewind.heap_in_use = alloc::ObjectBytesInUse;
+  lab::RewindProbe probe(run.lab(), s.options, rewind);
   const auto build_start = Clock::now();
   const int64_t build_steps = probe.BuildCheckpoints();
   const double build_ms = MillisSince(build_start);
+  // Read before the rewinds, which take checkpoints over.
+  const size_t parked = probe.parked_steps().size();
+  const uint64_t parked_bytes = probe.parked_bytes();
   const std::vector<int64_t> targets = probe.Targets(kRewindWindow);
   std::vector<double> times;
   int64_t worst_step = 0;
@@ -160,6 +152,8 @@ int RunRewindCheckpoints(lab::ScaleRun& run, uint64_t seed, double setup_ms) {
   out["interval_steps"] = probe.interval();
   out["checkpoint_build_wall_ms"] = Round1(build_ms);
   out["checkpoint_build_steps"] = build_steps;
+  out["parked_checkpoints"] = parked;
+  out["parked_mb"] = Round1(static_cast<double>(parked_bytes) / (1024.0 * 1024.0));
   out["rewinds"] = times.size();
   out["most_replayed_steps"] = most_replayed;
   out["rewind_mean_ms"] = times.empty() ? 0.0 : Round2(sum / static_cast<double>(times.size()));

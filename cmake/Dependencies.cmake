@@ -37,7 +37,7 @@ if(EMSCRIPTEN)
   target_compile_options(rlab_yaml PRIVATE ${RLAB_WASM_EH_FLAG} ${RLAB_EXCEPTIONS_BACK_ON} -w
                                            -Wno-error)
   # 31 small files that each parse the same standard headers: compiled in unity batches (CMake's
-  # default 8 files each) they cost less CPU (docs/performance.md, "Build and CI time").
+  # default 8 files each) they cost less CPU (docs/development.md, "Build time").
   set_target_properties(rlab_yaml PROPERTIES UNITY_BUILD ON)
 else()
   find_package(yaml-cpp REQUIRED)  # Debian's 0.7.0 config exports the plain target `yaml-cpp`

@@ -9,7 +9,7 @@
 // templates in basic_string only": our code instantiates and inlines those members, as the
 // WebAssembly build does with _LIBCPP_DISABLE_EXTERN_TEMPLATE. The other extern templates
 // (streams, locales) stay. Mixing with code built without it is safe: the instantiations are the
-// same functions. docs/performance.md, "Inlined std::string natively".
+// same functions. docs/performance.md, "What each mechanism buys".
 
 #include <bits/c++config.h>  // defines _GLIBCXX_EXTERN_TEMPLATE 1; redefined once below
 

@@ -21,7 +21,14 @@
 # Environment: RLAB_BENCH_SKIP_WASM=1 skips the Node runs (their figures are null);
 #              RLAB_BENCH_QUICK=1 runs small sizes only (a check of this script, not figures);
 #              RLAB_BENCH_REPEAT=N runs the 11,000-Pod scenario N times per platform (default 3);
-#              RLAB_BENCH_WARMUP=N runs it N times more before those, unmeasured (default 1).
+#              RLAB_BENCH_WARMUP=N runs it N times more before those, unmeasured (default 1);
+#              RLAB_BENCH_BASELINE=DIR compares with another checkout's builds (built there
+#                beforehand, never by this script: DIR/build/native/bin/rlab, and for Node
+#                DIR/build/wasm-cli/rlab.js). The scale scenarios (rayclusters, the Deployment
+#                series) then run interleaved, this build then the baseline, RLAB_BENCH_REPEAT
+#                times each, so both meet the same spells of this machine; the report gains
+#                "baseline" (each median beside the baseline's, their ratio, both trace hashes)
+#                and report.md a table of it.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out_dir=build/bench
@@ -36,6 +43,16 @@ if ! [[ "$warmup" =~ ^[0-9]+$ ]]; then
   exit 2
 fi
 mkdir -p "$out_dir"
+baseline=${RLAB_BENCH_BASELINE:-}
+baseline_native="" baseline_node=""
+if [ -n "$baseline" ]; then
+  baseline_native=$baseline/build/native/bin/rlab
+  if [ ! -x "$baseline_native" ]; then
+    echo "bench.sh: RLAB_BENCH_BASELINE: no $baseline_native (build it there first)" >&2
+    exit 2
+  fi
+  [ -f "$baseline/build/wasm-cli/rlab.js" ] && baseline_node=$baseline/build/wasm-cli/rlab.js
+fi
 
 if [ ! -f build/native/build.ninja ]; then scripts/configure_native.sh; fi
 cmake --build build/native --target rlab workqueue_bench apiserver_bench -j2
@@ -51,6 +68,13 @@ if [ "${RLAB_BENCH_QUICK:-0}" = 1 ]; then
 else
   clusters=1000; replicas="10 100 1000 5000"; steps=10000; min_time=0.5
 fi
+# Against a baseline every Deployment size is run as often as the 11,000-Pod scenario, so each
+# ratio compares medians; alone, once.
+deploy_repeat=1
+[ -n "$baseline" ] && deploy_repeat=$repeat
+if [ -n "$baseline" ] && [ -n "$node_rlab" ] && [ -z "$baseline_node" ]; then
+  echo "bench: the baseline has no build/wasm-cli/rlab.js: Node runs of this build only" >&2
+fi
 
 echo "bench: Google Benchmark" >&2
 build/native/bin/workqueue_bench --benchmark_min_time="$min_time" --benchmark_format=json \
@@ -58,34 +82,48 @@ build/native/bin/workqueue_bench --benchmark_min_time="$min_time" --benchmark_fo
 build/native/bin/apiserver_bench --benchmark_min_time="$min_time" --benchmark_format=json \
   >"$out_dir/apiserver_bench.json"
 
-# run_scenario PLATFORM SCENARIO N [warmup]: one `rlab bench` line appended to scenarios.jsonl (a
-# failed run still leaves its line, with "ok": false; a warm-up run's line says "warmup": true).
+# run_scenario PLATFORM SCENARIO N [ROLE [BUILD]]: one `rlab bench` line appended to
+# scenarios.jsonl (a failed run still leaves its line, with "ok": false; a warm-up run's line says
+# "warmup": true, a baseline run's "build": "baseline").
 : >"$out_dir/scenarios.jsonl"
 run_scenario() {
-  local platform=$1 scenario=$2 n=$3 role=${4:-measured} line
-  echo "bench: $platform $scenario $n${4:+ ($4)}" >&2
+  local platform=$1 scenario=$2 n=$3 role=${4:-measured} build=${5:-this} line
+  local native=build/native/bin/rlab node_js=$node_rlab
+  if [ "$build" = baseline ]; then native=$baseline_native node_js=$baseline_node; fi
+  echo "bench: $platform $scenario $n${4:+ ($4)}${5:+ [$5]}" >&2
   if [ "$platform" = native ]; then
-    line=$(build/native/bin/rlab bench "$scenario" "$n" || true)
+    line=$("$native" bench "$scenario" "$n" || true)
   else
-    line=$(node --no-experimental-fetch "$node_rlab" bench "$scenario" "$n" || true)
+    line=$(node --no-experimental-fetch "$node_js" bench "$scenario" "$n" || true)
   fi
   [ -n "$line" ] || line="{\"scenario\":\"$scenario\",\"n\":$n,\"platform\":\"$platform\",\"ok\":false}"
   [ "$role" = warmup ] && line="{\"warmup\":true,${line#\{}"
+  [ "$build" = baseline ] && line="{\"build\":\"baseline\",${line#\{}"
   echo "$line" | tee -a "$out_dir/scenarios.jsonl" >&2
+}
+# run_pair PLATFORM SCENARIO N: this build, then the baseline (when there is one for PLATFORM).
+run_pair() {
+  run_scenario "$1" "$2" "$3"
+  if { [ "$1" = native ] && [ -n "$baseline_native" ]; } ||
+     { [ "$1" = wasm-node ] && [ -n "$baseline_node" ]; }; then
+    run_scenario "$1" "$2" "$3" measured baseline
+  fi
 }
 platforms=native
 [ -n "$node_rlab" ] && platforms="native wasm-node"
 for p in $platforms; do
   for _ in $(seq "$warmup"); do run_scenario "$p" rayclusters "$clusters" warmup; done
-  for _ in $(seq "$repeat"); do run_scenario "$p" rayclusters "$clusters"; done
-  for n in $replicas; do run_scenario "$p" deployment "$n"; done
+  for _ in $(seq "$repeat"); do run_pair "$p" rayclusters "$clusters"; done
+  for n in $replicas; do
+    for _ in $(seq "$deploy_repeat"); do run_pair "$p" deployment "$n"; done
+  done
   run_scenario "$p" rewind "$steps"
   run_scenario "$p" rewind-checkpoints "$steps"
 done
 
-python3 - "$out_dir" <<'EOF'
+python3 - "$out_dir" "$baseline" <<'EOF'
 import gzip, json, os, platform, subprocess, sys
-out_dir = sys.argv[1]
+out_dir, baseline_dir = sys.argv[1], sys.argv[2]
 
 def benchmarks(name):
     with open(os.path.join(out_dir, name)) as f:
@@ -107,6 +145,8 @@ def per_s(name):
     return round(b["items_per_second"]) if b else None
 
 lines = [json.loads(l) for l in open(os.path.join(out_dir, "scenarios.jsonl")) if l.strip()]
+baseline_runs = [s for s in lines if s.get("build") == "baseline"]
+lines = [s for s in lines if s.get("build") != "baseline"]
 scenarios = [s for s in lines if not s.get("warmup")]
 warmups = [s for s in lines if s.get("warmup")]
 def with_warmups(s, scenario, plat):
@@ -118,8 +158,9 @@ def with_warmups(s, scenario, plat):
     s["warmup_wall_ms_runs"] = [w.get("wall_ms") for w in warm]
     s["warmup_sys_ms_runs"] = [w.get("sys_ms") for w in warm]
     return s
-def pick(scenario, plat, n=None):
-    runs = [s for s in scenarios if s.get("scenario") == scenario and s.get("platform") == plat
+def pick(scenario, plat, n=None, among=None):
+    runs = [s for s in (scenarios if among is None else among)
+            if s.get("scenario") == scenario and s.get("platform") == plat
             and (n is None or s.get("n") == n)]
     if len(runs) < 2:
         return with_warmups(runs[0] if runs else None, scenario, plat)
@@ -161,6 +202,34 @@ if os.path.isdir(dist):
         bundle["start_files"] = start
         bundle["start_gzip9_total"] = sum(files[f]["gzip9"] for f in start)
 
+def commit(directory):
+    try:
+        return subprocess.run(["git", "-C", directory, "describe", "--always", "--dirty"],
+                              capture_output=True, text=True, check=True).stdout.strip() or None
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+# Each interleaved scale figure beside the baseline's: medians by wall time, their ratio, and the
+# user CPU of each median run (the share the machine's neighbours swing least).
+def compared():
+    rows = []
+    keys = sorted({(s.get("scenario"), s.get("n"), s.get("platform")) for s in baseline_runs},
+                  key=lambda k: (k[2] != "native", k[0] != "rayclusters", k[1] or 0))
+    for scenario, n, plat in keys:
+        this, base = pick(scenario, plat, n), pick(scenario, plat, n, among=baseline_runs)
+        def ratio(field):
+            a, b = (this or {}).get(field), (base or {}).get(field)
+            return round(a / b, 3) if a is not None and b else None
+        rows.append({"scenario": scenario, "n": n, "platform": plat,
+                     "runs": (this or {}).get("runs", 1), "baseline_runs": (base or {}).get("runs", 1),
+                     "wall_ms": (this or {}).get("wall_ms"), "baseline_wall_ms": (base or {}).get("wall_ms"),
+                     "wall_ratio": ratio("wall_ms"),
+                     "user_ms": (this or {}).get("user_ms"), "baseline_user_ms": (base or {}).get("user_ms"),
+                     "user_ratio": ratio("user_ms"),
+                     "trace_hash": (this or {}).get("trace_hash"),
+                     "baseline_trace_hash": (base or {}).get("trace_hash")})
+    return rows
+
 cpu = ""
 try:
     for line in open("/proc/cpuinfo"):
@@ -169,6 +238,7 @@ try:
 except OSError:
     pass
 report = {
+    "commit": commit("."),
     "machine": {"cpu": cpu, "cores": os.cpu_count(), "load_avg_1m": os.getloadavg()[0],
                 "os": platform.platform(),
                 "node": subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip() or None},
@@ -216,6 +286,14 @@ budgets = [
     budget("page bundle loaded at start, gzip -9", 1500000, start_bytes, "bytes"),
 ]
 report["budgets"] = budgets
+if baseline_dir:
+    report["baseline"] = {"path": baseline_dir, "commit": commit(baseline_dir),
+                          "comparison": compared()}
+    for c in report["baseline"]["comparison"]:
+        r = "n/a" if c["wall_ratio"] is None else f'{c["wall_ratio"]:.3f}x'
+        same = "same trace" if c["trace_hash"] == c["baseline_trace_hash"] else "TRACE DIFFERS"
+        print(f'baseline: {c["platform"]} {c["scenario"]} {c["n"]}: {c["wall_ms"]} against '
+              f'{c["baseline_wall_ms"]} ms (median wall): {r}; {same}', file=sys.stderr)
 for b in budgets:
     m = "n/a" if b["measured"] is None else f'{b["measured"]:,} {b["unit"]}'
     v = "not measured" if b["met"] is None else ("met" if b["met"] else "NOT met")

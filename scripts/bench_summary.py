@@ -2,7 +2,9 @@
 """Renders scripts/bench.sh's report (build/bench/report.json) as the Markdown tables of
 docs/performance.md's "Current figures": the budgets with their verdicts, the 11,000-Pod
 scenario, the Deployment sizes, the queue, API server and watch rates, the rewinds and the
-bundle. A figure the report lacks (a skipped platform, a quick run) prints as "n/a".
+bundle, and, for a run against a baseline (RLAB_BENCH_BASELINE), each interleaved scale figure
+beside the baseline's. A figure the report lacks (a skipped platform, a quick run) prints as
+"n/a".
 
 Usage: scripts/bench_summary.py [REPORT]   (default build/bench/report.json; Markdown on stdout)
 """
@@ -143,10 +145,36 @@ def bundle(report):
     return text + (f" Also in the page's folder, loaded only when used: {others}." if others else "")
 
 
+def ratio(value):
+    return NA if value is None else f"{value:.3f}x"
+
+
+def against_baseline(report):
+    b = report.get("baseline")
+    if not b:
+        return None
+    rows = []
+    for c in b.get("comparison", []):
+        same = c.get("trace_hash") == c.get("baseline_trace_hash") and c.get("trace_hash")
+        rows.append([
+            f"{c['scenario']} {num(c['n'])}", c["platform"],
+            f"{num(c.get('wall_ms'), 1, 'ms')} ({num(c.get('runs'))})",
+            f"{num(c.get('baseline_wall_ms'), 1, 'ms')} ({num(c.get('baseline_runs'))})",
+            ratio(c.get("wall_ratio")), ratio(c.get("user_ratio")),
+            "same" if same else f"`{c.get('trace_hash', NA)}` / `{c.get('baseline_trace_hash', NA)}`",
+        ])
+    heading = (f"Against the baseline {b.get('commit') or b.get('path') or NA}, runs interleaved "
+               f"(this build, then the baseline); medians by wall time, runs in brackets:")
+    return heading + "\n\n" + table(
+        ["scenario", "platform", "this build", "baseline", "wall ratio", "user CPU ratio",
+         "trace hash"], rows)
+
+
 def machine(report):
     m = report.get("machine") or {}
+    at = f" at {report['commit']}" if report.get("commit") else ""
     return (f"Machine: {m.get('cpu') or NA}, {m.get('cores') or NA} cores, load "
-            f"{num(m.get('load_avg_1m'), 2)} (1 min) when the report was written, "
+            f"{num(m.get('load_avg_1m'), 2)} (1 min) when the report{at} was written, "
             f"Node {m.get('node') or NA}.")
 
 
@@ -161,8 +189,8 @@ def main(argv):
     parts = [budgets(report), "The 11,000-Pod scenario (`rayclusters 1000`), apply to all ready:",
              scale(report), "One Deployment of N replicas, apply to all Pods Ready:",
              deployments(report), rates(report), rewind_heading(report),
-             rewinds(report), bundle(report), machine(report)]
-    print("\n\n".join(parts))
+             rewinds(report), bundle(report), against_baseline(report), machine(report)]
+    print("\n\n".join(p for p in parts if p is not None))
     return 0
 
 

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # Under CI=true (scripts/test.sh in CI) the debug info is line tables only (-g1): the code is the
 # same -O2 code, backtraces keep file:line, and the cold build needs about a third less CPU
-# (docs/performance.md, "Build and CI time"). Developers keep RelWithDebInfo's full -g.
+# (docs/development.md, "Build time"). Developers keep RelWithDebInfo's full -g.
 # CI also compiles unity builds (CMakeLists.txt, RLAB_UNITY): fewer, larger translation units.
 if [ "${CI:-}" = true ]; then debug=-g1; unity=ON; else debug=-g; unity=OFF; fi
 launcher=()

@@ -3,9 +3,8 @@
 # ImGui from .deps); the browser page (scripts/build_web.sh) and the Node CLI
 # (scripts/build_wasm_cli.sh) both build there. -O2 rather than -Os and wasm exceptions rather
 # than JavaScript ones: with both, the simulation runs ~1.7x native CPU under Node instead of
-# ~5-17x, and the page stays under its 1.5 MB gzip budget (docs/performance.md, "WebAssembly
-# build flags"); the core without exceptions, another ~13 % ("The WebAssembly core without
-# exceptions").
+# ~5-17x, and the page stays under its 1.5 MB gzip budget; the core without exceptions, another
+# ~13 % (docs/performance.md, "What each mechanism buys").
 # A build/web configured earlier with other flags is reconfigured (and so fully rebuilt).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -53,10 +53,10 @@ for s in "${scripts[@]}"; do
     fi
   fi
 done
-# A scale scenario big enough for the pools to recycle memory (330 Pods; session 22's failing
-# change passed 10 RayClusters and failed 30 under Node only): both sides must reach ready, with
-# the same trace hash, and under Node the slab heap (core/base/slab_operator_new.cc) must be the
-# operator new the WebAssembly build links.
+# A scale scenario big enough for freed memory to be reused (330 Pods; a change that shared
+# stored objects wrongly passed 10 RayClusters and failed 30, under Node only): both sides must
+# reach ready, with the same trace hash, and under Node the slab heap (cli/alloc/operator_new.cc)
+# must be the operator new the WebAssembly build links.
 BENCH_N=30
 bench_n=$(timeout "$TIMEOUT" "$NATIVE" bench rayclusters "$BENCH_N" 2>&1)
 bench_w=$(timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" \

@@ -22,9 +22,8 @@ import collections, re, sys
 path, depth, files = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 project = set(open(files).read().split())
 # Allocation plumbing: the first project frames above it say who holds the memory.
-plumbing = {"flat_object.h", "small_pool.h", "small_pool.cc", "slab_heap.h", "object.h",
-            "trace_log.h", "key_set.h", "keyed_map.h", "string_index.h", "free_lists.h",
-            "interned_key.h", "interned_key.cc", "key_pool.cc"}
+plumbing = {"flat_object.h", "object.h", "trace_log.h", "key_set.h", "keyed_map.h",
+            "string_index.h", "interned_key.h", "interned_key.cc", "key_pool.cc"}
 lines = open(path).read().split("\n")
 snapshots, heap = [], 0
 for i, line in enumerate(lines):

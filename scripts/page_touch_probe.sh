@@ -2,7 +2,7 @@
 # What first-touching fresh memory costs on this machine, with and without huge pages: maps MB
 # MiB, writes one byte per 4 KiB page, and prints the time, RUNS times each. On this VM the
 # huge-page figure swings with how much free memory the host still backs (docs/performance.md,
-# "Where the drift comes from"). Figures only; not part of scripts/test.sh.
+# "The machine"). Figures only; not part of scripts/test.sh.
 # Usage: scripts/page_touch_probe.sh [MB [RUNS]]   (defaults: 256 3). Needs cc.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

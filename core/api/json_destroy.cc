@@ -47,7 +47,7 @@ void FreeThroughStack(Container& values) {
 template <class Container>
 void Free(Container* values, bool flatten) {
   if (flatten) FreeThroughStack(*values);
-  base::SmallPoolAllocator<Container> alloc;
+  std::allocator<Container> alloc;
   ++depth;
   std::allocator_traits<decltype(alloc)>::destroy(alloc, values);
   --depth;

@@ -19,16 +19,13 @@
 #include <nlohmann/json.hpp>
 
 #include "core/api/flat_object.h"
-#include "core/base/small_pool.h"
 
 namespace api {
 
 // Keys are kept sorted (in one vector per object, see flat_object.h), which is also the order
 // `kubectl get -o yaml` prints, and makes equality order-insensitive like the API server's no-op
-// write check. Every string value, object, array and member buffer is a block of the small pool
-// (core/base/small_pool.h): copying and freeing versions is most of what the simulation does.
-using Json = nlohmann::basic_json<FlatObject, std::vector, std::string, bool, std::int64_t,
-                                  std::uint64_t, double, base::SmallPoolAllocator>;
+// write check.
+using Json = nlohmann::basic_json<FlatObject>;
 using ObjectPtr = std::shared_ptr<const Json>;
 
 namespace internal {
@@ -58,13 +55,13 @@ inline void api::Json::json_value::destroy(nlohmann::detail::value_t t) {
       api::internal::DestroyItems(array);
       break;
     case nlohmann::detail::value_t::string: {
-      base::SmallPoolAllocator<string_t> alloc;
+      std::allocator<string_t> alloc;
       std::allocator_traits<decltype(alloc)>::destroy(alloc, string);
       std::allocator_traits<decltype(alloc)>::deallocate(alloc, string, 1);
       break;
     }
     case nlohmann::detail::value_t::binary: {
-      base::SmallPoolAllocator<binary_t> alloc;
+      std::allocator<binary_t> alloc;
       std::allocator_traits<decltype(alloc)>::destroy(alloc, binary);
       std::allocator_traits<decltype(alloc)>::deallocate(alloc, binary, 1);
       break;
@@ -100,11 +97,9 @@ Json ShareStored(const Json& stored);
 // change one field of a stored object's spec or metadata need. The same rule applies.
 Json ShareEachMember(const Json& stored, size_t extra = 1);
 
-// MakeObject freezes a document into a shared immutable object: one small-pool block holds the
-// control block and the document's root, and the last owner frees it with Json's destructor.
-inline ObjectPtr MakeObject(Json doc) {
-  return std::allocate_shared<Json>(base::SmallPoolAllocator<Json>(), std::move(doc));
-}
+// MakeObject freezes a document into a shared immutable object: one block holds the control block
+// and the document's root, and the last owner frees it with Json's destructor.
+inline ObjectPtr MakeObject(Json doc) { return std::make_shared<Json>(std::move(doc)); }
 
 struct OwnerReference {
   std::string apiVersion;
@@ -165,8 +160,8 @@ std::string GroupOf(const std::string& api_version);
 std::string ObjectKey(const Json& obj);
 std::string ObjectKey(const std::string& ns, const std::string& name);
 // ObjectKeyText is ObjectKey(obj) for a lookup, built in a buffer of its own: a watch delivery
-// looks its object up in every cache that receives it, and a heap block per lookup was ~1 % of
-// a scale run under Node. Only a key longer than the buffer goes to the heap. Not copyable (the
+// looks its object up in every cache that receives it, and a heap block per lookup would be ~1 %
+// of a scale run under Node. Only a key longer than the buffer goes to the heap. Not copyable (the
 // view points into this object).
 class ObjectKeyText {
  public:

@@ -866,7 +866,8 @@ Status FromCauses(const KindInfo& kind, const Json& obj, const std::vector<std::
 
 // Set stores value at obj[key] when obj is an object and the key is absent or null. The value
 // becomes a Json only then: most objects arrive with their defaults already set (a Pod stamped
-// from a defaulted template), and building each default to drop it was most of this pass.
+// from a defaulted template), and building each default only to drop it would be most of this
+// pass.
 template <class V>
 void Set(Json* obj, const char* key, V&& value) {
   if (obj == nullptr || !obj->is_object()) return;

@@ -24,7 +24,7 @@
 #include "core/api/kind.h"
 #include "core/api/object.h"
 #include "core/apiserver/cluster_ip.h"
-#include "core/base/keyed_map.h"
+#include "core/base/containers/keyed_map.h"
 #include "core/base/status.h"
 #include "core/base/time.h"
 #include "core/sim/prng.h"
@@ -311,7 +311,7 @@ class ApiServer {
   base::KeyedMap<api::ObjectPtr> store_;  // Invariant: every stored RV <= rv_.
   std::map<WatchId, std::unique_ptr<Watcher>> watchers_;  // walked in id (opening) order
   // open_by_id_[id] is the watcher of an open watch, else null: every delivery finds its watcher
-  // by id, and walking the map for it was ~1 % of a scale run. Ids are issued in sequence.
+  // by id, and walking the map for it would be ~1 % of a scale run. Ids are issued in sequence.
   // Invariant: its non-null entries are exactly watchers_'s.
   std::vector<Watcher*> open_by_id_;
   Watcher* FindWatcher(WatchId id) const {

@@ -88,9 +88,9 @@ class RbacAuthorizer {
     // string is a denial with that reason ("" for none).
     std::map<std::string, std::optional<std::string>> decisions;
   };
-  // GrantsFor returns the user's grants (the order rbac.go's VisitRulesFor walks them). Every
-  // request used to walk every binding and parse every rule; the grants and decisions are now
-  // kept until an RBAC object changes.
+  // GrantsFor returns the user's grants (the order rbac.go's VisitRulesFor walks them). The
+  // grants and decisions are kept until an RBAC object changes, so a request does not walk every
+  // binding and parse every rule.
   UserGrants& GrantsFor(const std::string& user, const ServiceAccountUser& sa) const;
   // Decide walks the grants (the uncached evaluation): nullopt allowed, else the reason.
   static std::optional<std::string> Decide(const std::vector<Grant>& grants,

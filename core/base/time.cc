@@ -155,8 +155,8 @@ std::string FormatRfc3339(SimTime t) {
   int64_t y, m, d;
   CivilFromDays(kEpochDays + days, &y, &m, &d);
   if (y >= 0 && y <= 9999) {
-    // Digits written directly: conditions, Events and every create stamp one (snprintf was 2 %
-    // of a scale run).
+    // Digits written directly: conditions, Events and every create stamp one (snprintf would be
+    // 2 % of a scale run).
     char out[20];
     auto put = [&out](int at, int64_t value, int width) {
       for (int i = width - 1; i >= 0; --i, value /= 10) {

@@ -279,7 +279,8 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
                                   members.front()->GetIndexer().GetIndexers());
   if (!fields.ok()) return fields.status();
 
-  // Namespaces and names are read in place (copying both per sort comparison was most of a List).
+  // Namespaces and names are read in place (copying both per sort comparison would be most of a
+  // List).
   using api::MetaText;
   std::vector<api::ObjectPtr> out;
   for (const informer::SharedIndexInformer* member : members) {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "core/api/object.h"
-#include "core/base/key_set.h"
-#include "core/base/keyed_map.h"
+#include "core/base/containers/key_set.h"
+#include "core/base/containers/keyed_map.h"
 #include "core/base/status.h"
 #include "core/informer/label_index.h"
 #include "core/informer/store.h"

@@ -19,8 +19,8 @@
 
 #include "core/api/interned_key.h"
 #include "core/api/object.h"
-#include "core/base/key_set.h"
-#include "core/base/keyed_map.h"
+#include "core/base/containers/key_set.h"
+#include "core/base/containers/keyed_map.h"
 
 namespace informer {
 

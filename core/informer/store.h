@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/api/object.h"
-#include "core/base/keyed_map.h"
+#include "core/base/containers/keyed_map.h"
 
 namespace informer {
 

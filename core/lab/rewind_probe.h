@@ -42,6 +42,8 @@ class RewindProbe {
   int64_t total_steps() const { return total_steps_; }
   int64_t interval() const { return rewinder_.interval(); }
   std::vector<int64_t> parked_steps() const { return rewinder_.parked_steps(); }
+  // parked_bytes is what the parked checkpoints measured (0 without RewindOptions::heap_in_use).
+  uint64_t parked_bytes() const { return rewinder_.parked_bytes(); }
 
  private:
   std::vector<LoggedCommand> log_;

@@ -3,9 +3,9 @@
 // the API server and every simulated component, builds them bottom-up and destroys them in
 // reverse order. Two simulations can run side by side (no globals).
 // No Go counterpart (in a real cluster these are separate processes).
-// Simplified: components are added by later layers (controllers, kubelet, operators) through
-// the same constructor; this version holds the API server, RBAC, API faults and the garbage
-// collector.
+// Simplified: one cluster, built whole by the constructor: the API server with RBAC and API
+// faults, the garbage collector, the World (SimulationOptions::start_world), the Ray heads and
+// the operators (install_operators).
 // Single-threaded; all time comes from the one Clock; all randomness from the one seed.
 
 #include <cstdint>

@@ -112,7 +112,8 @@ struct TraceArg {
 
 // TraceFieldList stores a record's fields packed in one allocation (key, tag, value, in order).
 // A long session keeps every record, and a vector of (std::string, TraceValue) pairs costs ~80
-// bytes a field plus a block per long string: kept as records, it was 40 % of a scale run's memory.
+// bytes a field plus a block per long string: kept so, the records would be 40 % of a scale run's
+// memory.
 class TraceFieldList {
  public:
   using value_type = std::pair<std::string_view, TraceFieldValue>;

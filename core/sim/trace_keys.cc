@@ -48,8 +48,8 @@ size_t KnownTraceKeySlotCollisions() {
 }
 
 int KnownTraceKey(std::string_view key) {
-  // The slot lookup TraceArg makes settles every listed key that does not collide (all of them
-  // today); the scan finds a later one that does, and answers -1 for any other key.
+  // The slot lookup TraceArg makes settles every listed key that does not collide (every one
+  // listed so far); the scan finds one that does, and answers -1 for any other key.
   const int slotted = SlotTraceKey(key);
   if (slotted != kTraceKeyUnresolved) return slotted;
   for (size_t i = 0; i < std::size(kTraceKeys); ++i) {

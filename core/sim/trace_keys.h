@@ -1,11 +1,11 @@
 #pragma once
 // The field keys trace records use (DESIGN.md "The trace", and the world's records), so a packed
 // record stores one of them as a one-byte index instead of spelling it out: a scale run keeps
-// ~400,000 records of ~7 fields each, and the keys were a third of their bytes.
+// ~350,000 records of ~7 fields each, and spelled out the keys are a third of their bytes.
 // A key not listed here is still stored, spelled out; adding one changes no trace line.
 // The table and its slot lookup are constexpr so that a TraceArg built from a literal key
-// (nearly all of them) gets its index when it is compiled: the lookup was ~55 instructions
-// for each of ~2 million fields a scale run records.
+// (nearly all of them) gets its index when it is compiled, not through a ~55-instruction lookup
+// for each of the ~2 million fields a scale run records.
 // Single-threaded; no time.
 
 #include <array>
@@ -32,8 +32,8 @@ static_assert(std::size(kTraceKeys) <= 256, "a known key's index is packed into 
 inline constexpr size_t kTraceKeySlots = 256;  // a power of two, several times the number of keys
 
 // TraceKeySlot picks a key's place in the lookup table from its length and three of its
-// characters: cheap, and every listed key lands in a slot of its own (the multipliers were
-// searched for that; TraceKeys.EveryListedKeyHasASlotOfItsOwn checks it). Any other key, or a
+// characters: cheap, and every listed key lands in a slot of its own (the multipliers are
+// chosen for that; TraceKeys.EveryListedKeyHasASlotOfItsOwn checks it). Any other key, or a
 // listed one added later that collides, is found by the scan in KnownTraceKey.
 constexpr size_t TraceKeySlot(std::string_view key) {
   const auto at = [&](size_t i) { return static_cast<size_t>(static_cast<unsigned char>(key[i])); };

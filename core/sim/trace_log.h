@@ -1,10 +1,10 @@
 #pragma once
 // TraceLog: the records of a trace, in fixed chunks that never move. A std::vector doubles and
-// moves every record as it grows: at 401,125 records (`rlab bench rayclusters 1000`) its last
-// growth copied 262,144 records into a fresh 524,288-slot buffer, a third of which stayed empty,
-// and the buffers it left behind were memory first touched for nothing (natively and, more
-// costly, in WebAssembly's heap). Here a record is written once, where it stays, and at most
-// one chunk is partly empty.
+// moves every record as it grows: at 346,125 records (`rlab bench rayclusters 1000`) its last
+// growth would copy 262,144 records into a fresh 524,288-slot buffer, a third of which stays
+// empty, and the buffers it leaves behind are memory first touched for nothing (natively and,
+// more costly, in WebAssembly's heap). Here a record is written once, where it stays, and at
+// most one chunk is partly empty.
 // It reads like a const std::vector: size, operator[], back, and random-access iterators for
 // range-for, std::lower_bound and reverse walks.
 // Single-threaded; no time.

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/base/string_hash.h"
+#include "core/base/containers/string_hash.h"
 
 namespace sim::internal {
 namespace {

@@ -1,8 +1,8 @@
 #pragma once
 // The values trace records repeat — a watcher's name on every delivery, a user on every request,
 // a Pod's name on each of its ~36 records — are kept once, in a pool, and a packed record holds a
-// pointer to the pooled text instead of a copy (trace.cc). At 11,000 Pods the copies were two
-// thirds of the trace's field bytes (docs/performance.md, "Memory is time").
+// pointer to the pooled text instead of a copy (trace.cc). At 11,000 Pods copies would be two
+// thirds of the trace's field bytes (docs/performance.md, "What each mechanism buys").
 // Process-wide and never freed, like api::InternedKey's table: a record copied out of a trace, or
 // a trace replayed beside another (the page's rewind checkpoints), reads the same pooled text.
 // Only the values of keys listed as repeating are pooled (trace_keys.cc), so free text such as

@@ -9,7 +9,7 @@
 // kube-controller-manager, cloud services).
 // Simplified: the garbage collector is owned by the Simulation (world/gc), not here; it follows
 // this World's shared watches when there is one.
-// Single-threaded; components react through scheduler events; nothing draws randomness today.
+// Single-threaded; components react through scheduler events; no component draws randomness.
 
 #include <memory>
 #include <string>
@@ -92,7 +92,7 @@ class World {
  private:
   client::Client& NewClient(const ClientFactory& clients, const std::string& user);
 
-  sim::Prng prng_;  // reserved for randomised behaviour; nothing draws from it today
+  sim::Prng prng_;  // reserved for randomised behaviour; nothing draws from it
   WorldOptions options_;
   // Invariant: clients_ is declared before the components, so it outlives them.
   std::vector<std::unique_ptr<client::Client>> clients_;

@@ -121,30 +121,6 @@ TEST(JsonDestructor, DroppingAViewLeavesTheSharedMembersToTheStoredObject) {
   EXPECT_FALSE(stored["spec"].get_ref<const Json::object_t&>().shared()) << "references dropped";
 }
 
-// Documents live in the small pool: every block a stored version takes, from its strings to its
-// member buffers and the shared_ptr's control block, is back in the pool when the last owner
-// lets go.
-TEST(MakeObject, AVersionsBlocksReturnToTheSmallPoolWhenItIsFreed) {
-#ifdef RLAB_SMALL_POOL_OFF
-  GTEST_SKIP() << "pool off under AddressSanitizer";
-#endif
-  auto in_use = [] {
-    const base::SmallPool::Stats s = base::SmallPool::GetStats();
-    return s.chunk_bytes - s.idle_bytes;
-  };
-  const uint64_t before = in_use();
-  Json pod = {
-      {"metadata", {{"name", "rc-0001-small-group-worker-x7k2p"}, {"labels", {{"a", "b"}}}}},
-      {"spec", {{"containers", {{{"name", "ray-worker"}, {"args", {"--block", "ulimit"}}}}}}}};
-  const uint64_t one = in_use() - before;
-  EXPECT_GT(one, 0u) << "the document's blocks come from the pool";
-  ObjectPtr stored = MakeObject(pod);  // a copy
-  EXPECT_GT(in_use() - before, 2 * one) << "the copy and its control block";
-  pod = Json();
-  stored.reset();
-  EXPECT_EQ(in_use(), before);
-}
-
 // The in-place comparisons answer exactly what comparing the copies would: every field of a
 // reference counts, non-string finalizers are skipped, and so is what FromJson ignores.
 TEST(OwnerReferencesAre, AgreesWithComparingTheCopies) {

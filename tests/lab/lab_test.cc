@@ -116,8 +116,8 @@ TEST(Lab, PatchDefaultsToStrategicWhichCustomResourcesRefuse) {
   EXPECT_EQ(s.out, "inferenceservice.inference.io/llama patched (no change)\n");
 }
 
-// Found by fuzz/patch.cc: a deeply nested -p overflowed the stack, and a JSON patch copying a
-// list into itself grew the object exponentially; both are now errors that change nothing.
+// Inputs of fuzz/patch.cc: a deeply nested -p (a stack overflow if copied recursively) and a JSON
+// patch copying a list into itself (exponential growth) are errors that change nothing.
 TEST(Lab, HostilePatchesAreErrorsThatChangeNothing) {
   Session s;
   ASSERT_TRUE(s.Run(ApplyIsvc())) << s.err;
@@ -220,7 +220,7 @@ TEST(Lab, ReplayScriptRebuildsTheSameTrace) {
 }
 
 TEST(Lab, ReplayScriptKeepsAHeredocWhoseBodyHoldsTheDelimiter) {
-  // The body's RLAB_EOF line used to end the replayed heredoc early (the share round trip that
+  // A body line RLAB_EOF must not end the replayed heredoc early (the share round trip that
   // fuzz/script.cc checks).
   Session s;
   EXPECT_FALSE(s.Run("apply -f - <<EOF\nRLAB_EOF\nEOF\necho done\n", /*keep_going=*/true));

@@ -304,7 +304,7 @@ TEST(ParseScript, NeverCrashesOnRandomInputAndReparsesStably) {
 
 
 // FormatCommand is how replay scripts and share links spell a command. A heredoc body holding a
-// line equal to the delimiter used to end the heredoc early and turn the rest of the body into
+// line equal to a fixed delimiter would end the heredoc early and turn the rest of the body into
 // commands (the share round trip fuzz/script.cc checks; input in fuzz/regressions/script/).
 TEST(FormatCommand, RoundTripsHeredocsWhoseBodyHoldsTheDelimiter) {
   const std::string body = "a: 1\nRLAB_EOF\nRLAB_EOF1\nb: 2\n";

@@ -59,6 +59,22 @@ class BenchSummaryTest(unittest.TestCase):
         self.assertIn("**1,251,918 B** (index.html 1,500 B, rlab.wasm 1,250,418 B).", self.out)
         self.assertIn("loaded only when used: embed.js 1,636 B.", self.out)
 
+    def test_a_report_without_a_baseline_has_no_comparison(self):
+        self.assertNotIn("Against the baseline", self.out)
+        self.assertIn("load 0.50 (1 min) when the report was written", self.out)
+
+    def test_a_baseline_run_sets_each_median_beside_the_baselines(self):
+        result = render(os.path.join(HERE, "fixtures", "bench_report_baseline.json"))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.out, self.lines = result.stdout, result.stdout.splitlines()
+        self.assertIn("Against the baseline 27b1f00, runs interleaved", self.out)
+        self.assertEqual(self.row("rayclusters 1,000"),
+                         ["rayclusters 1,000", "native", "1,744.0 ms (3)", "1,700.0 ms (3)",
+                          "1.026x", "0.988x", "same"])
+        self.assertEqual(self.row("deployment 5,000")[3:],
+                         ["n/a (2)", "n/a", "n/a", "`bc003734f163f0ed` / `0000000000000000`"])
+        self.assertIn("when the report at 27b1f00-dirty was written", self.out)
+
     def test_an_unreadable_report_is_an_error_not_a_table(self):
         result = render(os.path.join(HERE, "fixtures", "no_such_report.json"))
         self.assertEqual(result.returncode, 1)

@@ -9,13 +9,11 @@
 #include <GLFW/glfw3.h>
 #include <GLES3/gl3.h>
 
-#include <malloc.h>
-
 #include <algorithm>
 #include <cmath>
 
 #include "app.h"
-#include "core/base/heap_in_use.h"
+#include "cli/alloc/allocator.h"
 #include "fonts.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
@@ -143,15 +141,11 @@ int main() {
 
   g_app = new App();
   g_app->now_ms = [] { return emscripten_get_now(); };
-  // Rewind checkpoints: measured with the allocator's bytes in use, at most kRewindBudgetBytes.
-  // The small pool's and the slab heap's idle blocks are in use for dlmalloc but free for a new
-  // checkpoint's objects.
+  // Rewind checkpoints: measured with the objects' bytes in use (dlmalloc's less the slab heap's
+  // idle blocks), at most kRewindBudgetBytes.
   lab::RewindOptions rewind;
   rewind.byte_budget = kRewindBudgetBytes;
-  rewind.heap_in_use = [] {
-    const auto dlmalloc_in_use = static_cast<uint64_t>(mallinfo().uordblks);
-    return base::ObjectBytesInUse(dlmalloc_in_use);
-  };
+  rewind.heap_in_use = alloc::ObjectBytesInUse;
   g_app->SetRewindOptions(rewind);
   emscripten_set_main_loop(Frame, 0, false);
   return 0;

@@ -10,7 +10,7 @@
 // Nothing observable changes: stored documents are immutable, sharing follows the rules of
 // flat_object.h ("Sharing"), and a read, a copy or a later write sees the same values as before.
 // It only saves memory, which the WebAssembly build pays for in first touches of fresh pages
-// (docs/performance.md, "Memory is time").
+// (docs/performance.md, "What each mechanism buys").
 // Not upstream: etcd stores every object's bytes on its own; this is storage layout, not API.
 // Single-threaded; no time.
 

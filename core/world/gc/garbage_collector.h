@@ -28,9 +28,9 @@
 
 #include "core/api/kind.h"
 #include "core/api/object.h"
-#include "core/base/keyed_map.h"
+#include "core/base/containers/keyed_map.h"
 #include "core/base/status.h"
-#include "core/base/string_hash.h"
+#include "core/base/containers/string_hash.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/sim/scheduler.h"
@@ -177,9 +177,9 @@ class GarbageCollector {
   bool started_ = false;
   std::shared_ptr<int> alive_;  // scheduled lambdas hold a weak_ptr to it
 
-  // The uid-keyed tables are hashed: with 11,000 Pods an ordered lookup was ~14 string compares,
+  // The uid-keyed tables are hashed: with 11,000 Pods an ordered lookup is ~14 string compares,
   // each a cache miss. Hashed with base::TextHash (eight bytes a step): a uid is 36 characters,
-  // and std::hash read them a byte or four at a time on every watch delivery. nodes_ is a
+  // which std::hash reads a byte or four at a time, on every watch delivery. nodes_ is a
   // KeyedMap (one probe, then the key); only it is ever walked (a relist), in uid order.
   base::KeyedMap<Node> nodes_;  // uid -> node
   // dependents_ maps an owner uid (observed, virtual or gone) to the uids of the observed nodes

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "core/api/object.h"
-#include "core/base/keyed_map.h"
+#include "core/base/containers/keyed_map.h"
 #include "core/base/status.h"
 #include "core/base/time.h"
 #include "core/client/client.h"

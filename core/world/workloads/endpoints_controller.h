@@ -16,8 +16,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/base/key_set.h"
-#include "core/base/keyed_map.h"
+#include "core/base/containers/key_set.h"
+#include "core/base/containers/keyed_map.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/informer/label_index.h"

@@ -25,8 +25,8 @@
 
 #include "core/api/object.h"
 #include "core/apiserver/api_server.h"
-#include "core/base/key_set.h"
-#include "core/base/keyed_map.h"
+#include "core/base/containers/key_set.h"
+#include "core/base/containers/keyed_map.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/sim/scheduler.h"

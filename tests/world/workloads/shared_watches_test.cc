@@ -68,7 +68,7 @@ TEST(SharedWatches, OneWatchPerKindServesEveryHandler) {
 }
 
 // In a World the four kube-controller-manager controllers open one watch per kind between them,
-// under the process's own identity, where each used to open its own.
+// under the process's own identity, not one each.
 TEST(SharedWatches, TheWorldsControllersShareOnePodWatch) {
   testing::WorldFixture f;
   std::map<std::string, int> by_kind;

@@ -4,7 +4,7 @@
 #include <cstdint>
 
 #include "core/api/go_json.h"
-#include "core/base/sha1.h"
+#include "core/operators/kuberay/common/sha1.h"
 
 namespace kuberay {
 namespace {
@@ -41,7 +41,7 @@ std::string Base32HexEncode(const uint8_t* data, size_t n) {
 }  // namespace
 
 std::string GenerateJsonHash(const api::Json& obj) {
-  const std::array<uint8_t, 20> digest = base::Sha1(api::GoJsonMarshal(obj));
+  const std::array<uint8_t, 20> digest = Sha1(api::GoJsonMarshal(obj));
   return Base32HexEncode(digest.data(), digest.size());
 }
 

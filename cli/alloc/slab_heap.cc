@@ -1,8 +1,8 @@
-#include "core/base/slab_heap.h"
+#include "cli/alloc/slab_heap.h"
 
 #include <cstdlib>
 
-namespace base {
+namespace alloc {
 
 SlabHeap::State SlabHeap::state_ = {};
 
@@ -13,7 +13,7 @@ SlabHeap::Stats SlabHeap::GetStats() {
     tails += static_cast<uint64_t>(s.tail_end[cls] - s.tail[cls]);
   }
   const auto unused_slabs = static_cast<uint64_t>(s.batch_end - s.batch);
-  return Stats{s.batch_bytes, s.lists.idle_bytes + s.slack_bytes + tails + unused_slabs};
+  return Stats{s.batch_bytes, s.free_bytes + s.slack_bytes + tails + unused_slabs};
 }
 
 void* SlabHeap::Refill(size_t cls) {
@@ -21,7 +21,7 @@ void* SlabHeap::Refill(size_t cls) {
   if (s.batch == s.batch_end) {
     // Straight from the C allocator (operator new may be this heap's own caller), a batch of
     // slabs at a time: dlmalloc's memalign leaves up to one alignment of free space in front of
-    // each aligned block, which small requests (now ours) would rarely reuse.
+    // each aligned block, which small requests (served here) would rarely reuse.
     char* batch = static_cast<char*>(std::aligned_alloc(kSlabBytes, kBatchBytes));
     if (batch == nullptr) return nullptr;
     s.batch = batch;
@@ -48,4 +48,4 @@ void* SlabHeap::Refill(size_t cls) {
   return slab;
 }
 
-}  // namespace base
+}  // namespace alloc

@@ -1,4 +1,4 @@
-#include "core/base/slab_heap.h"
+#include "cli/alloc/slab_heap.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -9,9 +9,9 @@
 
 #include <gtest/gtest.h>
 
-// The slab heap is the runner's and the page's operator new (core/base/slab_operator_new.cc); the
+// The slab heap is the runner's and the page's operator new (cli/alloc/operator_new.cc); the
 // test binaries do not link that, so these tests see its whole state. They drive it directly.
-namespace base {
+namespace alloc {
 namespace {
 
 uint64_t InUse() {
@@ -95,4 +95,4 @@ TEST(SlabHeap, StatsCountIdleBlocksSoTheProbeSeesOnlyLiveOnes) {
 }
 
 }  // namespace
-}  // namespace base
+}  // namespace alloc

@@ -1,25 +1,22 @@
 #pragma once
-// SlabHeap: the allocator for small blocks (size classes in steps of operator new's alignment,
-// up to 256 bytes) behind the global operator new of the rlab runner and the page
-// (core/base/slab_operator_new.cc). Under Node, Emscripten's dlmalloc took ~12 % of a scale run
-// (dlfree alone ~7 %): every std::string longer than 10 characters (libc++'s short-string limit
-// on wasm32), every shared_ptr control block, hash node and std::function went through its
-// bins; natively jemalloc took ~6 %. Here a request is a free-list pop or a bump, and a release
-// a push (docs/performance.md, "A slab heap behind operator new").
+// SlabHeap: the allocator for small blocks (size classes in steps of operator new's alignment, up
+// to 256 bytes) behind the global operator new of the rlab runner and the page
+// (cli/alloc/operator_new.cc). A simulation allocates tens of millions of small blocks (every
+// JSON value of every object version, every std::string longer than the short-string buffer,
+// every shared_ptr control block and std::function); here a request is a free-list pop or a bump,
+// and a release a push. What it buys is in cli/alloc/README.md.
 //
 // Each slab is 64 KiB, aligned to 64 KiB, and holds blocks of one class, so a block's address
 // names its class: a byte per 64 KiB page (one 64 KiB table covers wasm32's 4 GiB) says which
 // class the page's slab serves, 0 for memory that is not a slab. Release therefore needs no size
 // and no header, and tells the caller when a block is not its own (the system allocator's).
-// Slabs come from std::aligned_alloc and are never returned: the heap's footprint is its peak,
-// as with SmallPool. Single-threaded (the core has no threads); no time.
+// Slabs come from std::aligned_alloc and are never returned: the heap's footprint is its peak.
+// Single-threaded (the simulation has no threads); no time.
 
 #include <cstddef>
 #include <cstdint>
 
-#include "core/base/free_lists.h"
-
-namespace base {
+namespace alloc {
 
 class SlabHeap {
  public:
@@ -41,7 +38,11 @@ class SlabHeap {
     if (bytes > kMaxBlock) return nullptr;
     const size_t cls = ClassOf(bytes);
     State& s = state_;
-    if (void* block = s.lists.Pop(cls, BlockBytes(cls))) return block;
+    if (FreeBlock* block = s.free[cls]) {
+      s.free[cls] = block->next;
+      s.free_bytes -= BlockBytes(cls);
+      return block;
+    }
     if (s.tail[cls] != s.tail_end[cls]) {
       void* block = s.tail[cls];
       s.tail[cls] += BlockBytes(cls);
@@ -58,11 +59,15 @@ class SlabHeap {
     const uint8_t mark = classes[PageOf(address)];
     if (mark == 0) return false;
     const size_t cls = mark - 1u;
-    state_.lists.Push(p, cls, BlockBytes(cls));
+    State& s = state_;
+    FreeBlock* block = static_cast<FreeBlock*>(p);
+    block->next = s.free[cls];
+    s.free[cls] = block;
+    s.free_bytes += BlockBytes(cls);
     return true;
   }
 
-  // The embedder's heap probe subtracts idle_bytes: what the heap holds but nothing uses.
+  // A memory probe subtracts idle_bytes: what the heap holds but nothing uses.
   static Stats GetStats();
 
   static size_t BlockBytes(size_t cls) { return (cls + 1) * kGranule; }
@@ -77,6 +82,10 @@ class SlabHeap {
   static_assert(kGranule >= alignof(std::max_align_t), "blocks aligned as malloc aligns them");
   static_assert(kClasses < 256, "a class + 1 fits the page table's byte");
 
+  // A free block's first word links it to the next free block of its class (LIFO).
+  struct FreeBlock {
+    FreeBlock* next;
+  };
   // One byte per 64 KiB page of a 4 GiB region: the class + 1 of the slab there, 0 if none.
   struct Region {
     uint64_t high;  // address >> 32
@@ -85,7 +94,8 @@ class SlabHeap {
   // Plain data with constant initialisation and no destructor: blocks released by static
   // objects' destructors at exit still find the lists intact.
   struct State {
-    FreeLists<kClasses> lists;
+    FreeBlock* free[kClasses];
+    uint64_t free_bytes;  // the bytes of every block in the free lists
     char* tail[kClasses];
     char* tail_end[kClasses];
     Region regions[kMaxRegions];
@@ -113,4 +123,4 @@ class SlabHeap {
   static State state_;
 };
 
-}  // namespace base
+}  // namespace alloc

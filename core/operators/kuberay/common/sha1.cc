@@ -1,8 +1,8 @@
-#include "core/base/sha1.h"
+#include "core/operators/kuberay/common/sha1.h"
 
 #include <cstddef>
 
-namespace base {
+namespace kuberay {
 namespace {
 
 uint32_t Sha1Rotl(uint32_t v, int bits) { return (v << bits) | (v >> (32 - bits)); }
@@ -70,4 +70,4 @@ std::array<uint8_t, 20> Sha1(std::string_view data) {
   return out;
 }
 
-}  // namespace base
+}  // namespace kuberay

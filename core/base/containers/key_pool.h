@@ -1,9 +1,9 @@
 #pragma once
 // KeyPool: one copy of each object key ("default/rc-0042-workers-worker-x7k2p") however many
 // indexes hold it. Every cache indexes a Pod under each of its label pairs, its namespace and its
-// controller, and each of those sets kept a std::string of its own: at 11,000 Pods those copies
-// were about a tenth of the process (docs/performance.md, "Memory is time"). KeySet stores
-// pointers into this pool instead; a key lives while any set holds it.
+// controller; a std::string per set would make those copies about a tenth of the process at
+// 11,000 Pods (docs/performance.md, "What each mechanism buys"). KeySet stores pointers into
+// this pool instead; a key lives while any set holds it.
 // Process-wide, like api::InternedKey's table, so two simulations (the page's rewind checkpoints)
 // share their keys too. Single-threaded (the core has no threads); no time.
 

@@ -20,9 +20,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/key_pool.h"
-#include "core/base/probe_hole.h"
-#include "core/base/string_hash.h"
+#include "core/base/containers/key_pool.h"
+#include "core/base/containers/probe_hole.h"
+#include "core/base/containers/string_hash.h"
 
 namespace base {
 

@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/base/probe_hole.h"
-#include "core/base/string_hash.h"
+#include "core/base/containers/probe_hole.h"
+#include "core/base/containers/string_hash.h"
 
 namespace base {
 

@@ -1,4 +1,4 @@
-#include "core/base/string_hash.h"
+#include "core/base/containers/string_hash.h"
 
 #include <algorithm>
 #include <set>

@@ -1,6 +1,6 @@
 // SHA-1 against the FIPS 180 test vectors.
 // mirrors Go crypto/sha1 sha1_test.go golden values
-#include "core/base/sha1.h"
+#include "core/operators/kuberay/common/sha1.h"
 
 #include <array>
 #include <cstdint>
@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-namespace base {
+namespace kuberay {
 namespace {
 
 std::string Hex(const std::array<uint8_t, 20>& d) {
@@ -33,4 +33,4 @@ TEST(Sha1, FipsVectors) {
 }
 
 }  // namespace
-}  // namespace base
+}  // namespace kuberay

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <string_view>
 
-namespace base {
+namespace kuberay {
 
 // Sha1 returns the 20-byte digest of data.
 std::array<uint8_t, 20> Sha1(std::string_view data);
 
-}  // namespace base
+}  // namespace kuberay

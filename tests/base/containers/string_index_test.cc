@@ -1,4 +1,4 @@
-#include "core/base/string_index.h"
+#include "core/base/containers/string_index.h"
 
 #include <map>
 #include <random>

@@ -1,23 +1,19 @@
-// The slab heap (core/base/slab_heap.h) as the global operator new and delete: blocks up to
+// The slab heap (slab_heap.h) as the global operator new and delete: blocks up to
 // SlabHeap::kMaxBlock come from it, larger ones (and any it cannot serve) from malloc. Compiled
-// with RLAB_SLAB_OPERATOR_NEW only into the executables that opt in through the object library
-// rlab::slab_operator_new (core/CMakeLists.txt): the rlab runner natively and in WebAssembly, and
-// the page. Elsewhere (rlab_base, the tests, the sanitizer build) this file is empty, so the test
-// binaries keep the C library's allocator and AddressSanitizer sees every block.
+// only into the executables that link rlab::alloc outside the sanitizer build (CMakeLists.txt
+// here): the test binaries keep the C library's allocator, and AddressSanitizer sees every block.
 // The C++ runtimes define these operators as weak symbols (libc++abi) or in a shared library
 // (libstdc++), so these replace them at link time; the aligned variants stay the runtime's
 // (aligned_alloc and free, never a slab).
-#include "core/base/slab_heap.h"
-
-#ifdef RLAB_SLAB_OPERATOR_NEW
-
 #include <cstdlib>
 #include <new>
+
+#include "cli/alloc/slab_heap.h"
 
 namespace {
 
 void* AllocateOrNull(std::size_t bytes) noexcept {
-  if (void* block = base::SlabHeap::Allocate(bytes)) return block;
+  if (void* block = alloc::SlabHeap::Allocate(bytes)) return block;
   return std::malloc(bytes == 0 ? 1 : bytes);
 }
 
@@ -32,7 +28,7 @@ void* AllocateOrThrow(std::size_t bytes) {
 }
 
 void Deallocate(void* block) noexcept {
-  if (block != nullptr && !base::SlabHeap::Release(block)) std::free(block);
+  if (block != nullptr && !alloc::SlabHeap::Release(block)) std::free(block);
 }
 
 }  // namespace
@@ -51,5 +47,3 @@ void operator delete(void* block, std::size_t) noexcept { Deallocate(block); }
 void operator delete[](void* block, std::size_t) noexcept { Deallocate(block); }
 void operator delete(void* block, const std::nothrow_t&) noexcept { Deallocate(block); }
 void operator delete[](void* block, const std::nothrow_t&) noexcept { Deallocate(block); }
-
-#endif  // RLAB_SLAB_OPERATOR_NEW

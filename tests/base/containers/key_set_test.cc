@@ -1,4 +1,4 @@
-#include "core/base/key_set.h"
+#include "core/base/containers/key_set.h"
 
 #include <algorithm>
 #include <cstdint>

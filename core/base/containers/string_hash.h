@@ -1,8 +1,8 @@
 #pragma once
 // HashText: the hash of the core's string-keyed tables (StringIndex, KeySet, the key and trace
 // value pools). std::hash reads a string a byte or four at a time through an out-of-line call
-// (libstdc++'s _Hash_bytes natively, murmur2 with 32-bit words in Emscripten's libc++), and it
-// was 2-3 % of a scale run on either platform. This one reads eight bytes per step, the last
+// (libstdc++'s _Hash_bytes natively, murmur2 with 32-bit words in Emscripten's libc++), 2-3 % of
+// a scale run on either platform. This one reads eight bytes per step, the last
 // step overlapping the one before, and mixes with multiplies (splitmix64's constants), so the
 // low bits an open-addressing table masks are well spread.
 // Not for anything whose order is observable: the tables using it are looked up, never walked

@@ -4,9 +4,9 @@
 // The order is kept lazily. Each entry is a node of its own (it never moves, so the index and
 // iterators point at it), and `order_` lists the nodes: a sorted prefix, then the nodes inserted
 // since the last ordered walk, in insertion order. A walk (begin, lower_bound) first sorts those
-// and merges them in. With 11,000 Pods an insert into a balanced tree cost ~14 cache misses on
-// keys sharing long prefixes (half of KeyedMap's time in a scale run), and the caches that take
-// most inserts are almost never walked while they grow: an insert is now one hash probe.
+// and merges them in. With 11,000 Pods an insert into a balanced tree costs ~14 cache misses on
+// keys sharing long prefixes, and the caches that take most inserts are almost never walked
+// while they grow: here an insert is one hash probe.
 // Erasing an entry of the sorted prefix marks its node dead (its value released, its key kept so
 // the prefix stays sorted); the next walk drops the dead nodes.
 // Rules a std::map does not have: keys inserted during a walk are not visited by it, and a walk
@@ -27,19 +27,15 @@
 #include <vector>
 
 #include "core/base/assert.h"
-#include "core/base/byte_ops.h"
-#include "core/base/string_index.h"
+#include "core/base/containers/string_index.h"
 
 namespace base {
 
-// KeyOrder is std::less<std::string>'s order (bytes compared unsigned, a prefix first) with the
-// compare inlined: each std::string::compare was a call to memcmp.
+// KeyOrder is std::less<std::string>'s order (bytes compared unsigned, a prefix first) for keys
+// given as strings or views.
 struct KeyOrder {
   using is_transparent = void;
-  bool operator()(std::string_view a, std::string_view b) const {
-    const int c = CompareBytes(a.data(), b.data(), std::min(a.size(), b.size()));
-    return c != 0 ? c < 0 : a.size() < b.size();
-  }
+  bool operator()(std::string_view a, std::string_view b) const { return a < b; }
 };
 
 template <class V>

@@ -1,9 +1,9 @@
-#include "core/base/key_pool.h"
+#include "core/base/containers/key_pool.h"
 
 #include <cstdint>
 
 #include "core/base/assert.h"
-#include "core/base/keyed_map.h"
+#include "core/base/containers/keyed_map.h"
 
 namespace base::key_pool {
 namespace {

@@ -1,4 +1,4 @@
-#include "core/base/keyed_map.h"
+#include "core/base/containers/keyed_map.h"
 
 #include <cstdint>
 #include <map>
