@@ -20,7 +20,7 @@ const CommandEntry kCommands[] = {
     {"wait", RunWait},         {"fault", RunFault},       {"operator", RunOperator},
     {"queue", RunQueue},       {"metrics", RunMetrics},   {"logs", RunLogs},
     {"scale", RunScale},       {"kill", RunKill},         {"export", RunExport},
-    {"schedule", RunSchedule},
+    {"schedule", RunSchedule}, {"replace", RunReplace},
 };
 
 }  // namespace
