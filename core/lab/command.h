@@ -34,6 +34,7 @@ struct CommandContext {
   std::map<std::string, int64_t>& marks;   // mark name -> last trace seq at the mark
   std::optional<std::string> heredoc;      // the command's `<<EOF` body, if any
   FileSystem& files;                       // what `-f` reads and `export` writes
+  std::string language = "en";             // "en" or "zh": what `why` speaks without --lang
 };
 
 using CommandFn = CommandResult (*)(CommandContext& ctx, const std::vector<std::string>& args);
@@ -70,5 +71,6 @@ CommandResult RunKill(CommandContext& ctx, const std::vector<std::string>& args)
 CommandResult RunExport(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunSchedule(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunReplace(CommandContext& ctx, const std::vector<std::string>& args);
+CommandResult RunWhy(CommandContext& ctx, const std::vector<std::string>& args);
 
 }  // namespace lab

@@ -20,7 +20,7 @@ const CommandEntry kCommands[] = {
     {"wait", RunWait},         {"fault", RunFault},       {"operator", RunOperator},
     {"queue", RunQueue},       {"metrics", RunMetrics},   {"logs", RunLogs},
     {"scale", RunScale},       {"kill", RunKill},         {"export", RunExport},
-    {"schedule", RunSchedule}, {"replace", RunReplace},
+    {"schedule", RunSchedule}, {"replace", RunReplace},   {"why", RunWhy},
 };
 
 }  // namespace
@@ -72,7 +72,7 @@ CommandResult Lab::Execute(const ScriptLine& line, const std::string& base_dir) 
   } else if (entry == nullptr) {
     result = CommandResult::Error("error: unknown command \"" + command + "\"");
   } else {
-    CommandContext ctx{*sim_, base_dir, marks_, line.heredoc, *files_};
+    CommandContext ctx{*sim_, base_dir, marks_, line.heredoc, *files_, language_};
     result = entry->fn(ctx, args);
   }
   sim_->trace().set_current_cause(saved_cause);

@@ -56,6 +56,10 @@ class Lab {
   // `export`; the browser and tests pass a MemoryFileSystem. REQUIRES: files outlives this Lab.
   void set_file_system(FileSystem* files) { files_ = files; }
   const std::vector<LoggedCommand>& command_log() const { return log_; }
+  // set_language sets what `why` speaks when no --lang is given: "en" (the default) or "zh" (the
+  // page passes its language). Output only: the trace and the simulation do not depend on it.
+  void set_language(std::string language) { language_ = std::move(language); }
+  const std::string& language() const { return language_; }
   // ReplayScript renders the command log as a script that rebuilds this session.
   std::string ReplayScript() const;
 
@@ -65,6 +69,7 @@ class Lab {
   FileSystem* files_ = &local_files_;  // Invariant: never null.
   std::map<std::string, int64_t> marks_;
   std::vector<LoggedCommand> log_;
+  std::string language_ = "en";
 };
 
 }  // namespace lab

@@ -209,9 +209,11 @@ std::vector<QueueView> Queues(Simulation& sim) {
     q.controller = rc.ctrl->name();
     q.priority_queue = snap.priority_queue;
     for (const auto& r : snap.ready) q.ready.push_back(r.key);
-    for (const auto& w : snap.waiting) q.waiting.push_back({w.key, w.ready_at - now});
+    for (const auto& w : snap.waiting) q.waiting.push_back({w.key, w.ready_at - now, w.ready_at});
     q.processing = snap.processing;
+    q.dirty = snap.dirty;
     q.requeues = snap.requeues;
+    q.workers = rc.ctrl->Workers();
     q.active_workers = rc.ctrl->metrics().active_workers;
     q.max_workers = rc.ctrl->metrics().max_concurrent_reconciles;
     out.push_back(std::move(q));

@@ -57,11 +57,14 @@ struct QueueView {
   struct Waiting {
     std::string key;
     base::Duration ready_in = 0;  // countdown to readyAt
+    base::SimTime ready_at = 0;
   };
   std::vector<std::string> ready;       // in hand-out order
   std::vector<Waiting> waiting;         // by readyAt
   std::vector<std::string> processing;  // handed out, no Done yet
+  std::vector<std::string> dirty;       // re-added while processing: they run again after Done
   std::map<std::string, int> requeues;  // NumRequeues when non-zero
+  std::vector<controller::WorkerState> workers;  // every slot, busy or idle
   int active_workers = 0;
   int max_workers = 0;
 };

@@ -9,7 +9,9 @@
 
 #include "core/base/time.h"
 #include "core/lab/script.h"
+#include "i18n.h"
 #include "lesson_pane.h"
+#include "teaching_panels.h"
 #include "view_state.h"
 
 namespace web {
@@ -57,6 +59,7 @@ void App::Reset() {
 std::string App::RunCommand(const std::string& line, bool echo) {
   if (echo) AppendOutput(console, ConsoleLine::kInput, "$ " + line);
   if (line.rfind("rewind", 0) == 0 && (line.size() == 6 || line[6] == ' ')) return RewindCommand(line);
+  lab->set_language(Chinese() ? "zh" : "en");  // `why` speaks the page's language
   lab::CommandResult r = lab->ExecuteText(line);
   last_ok = r.ok;
   if (echo) {
@@ -70,6 +73,7 @@ std::string App::RunCommand(const std::string& line, bool echo) {
 
 std::string App::RunScript(const std::string& text) {
   std::string printed;
+  lab->set_language(Chinese() ? "zh" : "en");
   auto outcome = lab->RunScript(text, "", /*keep_going=*/true,
                                 [&](const lab::ScriptLine&, const lab::CommandResult& r) {
                                                                   printed += r.out + r.err;
@@ -187,7 +191,7 @@ std::string App::StateJson() {
   out += "],\"checkpoints\":[";
   const std::vector<int64_t> parked = rewinder->parked_steps();
   for (size_t i = 0; i < parked.size(); ++i) out += (i ? "," : "") + std::to_string(parked[i]);
-  out += "]}";
+  out += "]" + TeachingStateJson(*this) + "}";
   return out;
 }
 

@@ -13,6 +13,7 @@
 #include "manifest_box.h"
 #include "overlays.h"
 #include "text_probe.h"
+#include "teaching_panels.h"
 
 namespace web {
 
@@ -34,14 +35,16 @@ struct PanelDef {
 const PanelDef kPanels[] = {
     {"lesson", "Lesson", "课程", Slot::kLesson, false, false, DrawLessonPane},
     {"objects", "Objects", "对象", Slot::kLeft, true, true, DrawObjects},
-    {"inspector", "Inspector", "检查器", Slot::kRightTop, true, false, DrawInspector},
-    {"timeline", "Timeline", "时间线", Slot::kCentreTop, true, true, DrawTimeline},
+    {"loop", "Loop", "控制循环", Slot::kCentreTop, true, false, DrawLoop},
+    {"why", "Why?", "为什么？", Slot::kRightTop, true, false, DrawWhy},
+    {"cluster", "Cluster", "集群", Slot::kLeftBottom, true, false, DrawCluster},
+    {"timeline", "Timeline", "时间线", Slot::kCentreBottom, true, true, DrawTimeline},
     {"metrics", "Metrics", "指标", Slot::kCentreBottom, true, false, DrawMetrics},
+    {"inspector", "Inspector", "检查器", Slot::kRightBottom, true, false, DrawInspector},
     {"workqueue", "Workqueue", "工作队列", Slot::kRightBottom, true, false, DrawWorkqueue},
     {"manifest", "Manifest", "清单", Slot::kBottomRight, true, false, DrawManifest},
     {"console", "Console", "控制台", Slot::kBottom, true, true, DrawConsole},
 };
-
 ImFont* g_layout_mono = nullptr;
 bool g_layout_embed = false;
 

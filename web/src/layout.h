@@ -6,6 +6,8 @@
 //            | kLeftBottom  | kCentreBottom | kRightBottom
 //            | kBottom (Console)            | kBottomRight (Manifest)
 //
+// By default: Objects over Cluster | Loop (the centrepiece) over Timeline and Metrics | Why over
+// Inspector and Workqueue; the Console beside the Manifest box along the bottom.
 // Each panel (kPanels in layout.cc) has a default slot; a slot with several open panels shows
 // them as tabs; a slot with none gives its space to its neighbours, and an empty column or row
 // disappears. Every panel can be closed (the × on its tab) and reopened from the View menu;

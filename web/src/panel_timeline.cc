@@ -4,6 +4,7 @@
 // by following the trace's `cause` links.
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 #include <string_view>
@@ -15,6 +16,7 @@
 #include "flow.h"
 #include "i18n.h"
 #include "layout.h"
+#include "teaching_panels.h"
 #include "text_probe.h"
 
 namespace web {
@@ -155,7 +157,11 @@ void DrawTimeline(App& app) {
   int n = 0;
   for (auto& [key, idx] : lane_index) idx = n++;
 
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  // A selected record's "why" takes the bottom of the panel (at most 40 % of it).
+  const bool show_why = app.selected_seq > 0;
+  const float why_h = show_why ? std::round(std::max(avail.y * 0.4f, 3 * ImGui::GetTextLineHeightWithSpacing())) : 0;
+  if (show_why) avail.y = std::max(avail.y - why_h, 10.0f);
   const ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("##lanes", ImVec2(std::max(avail.x, 10.0f), std::max(avail.y, 10.0f)));
   const bool hovered = ImGui::IsItemHovered();
@@ -167,12 +173,19 @@ void DrawTimeline(App& app) {
   label_w = std::min(label_w, avail.x * 0.4f);
   std::map<std::string, std::string> titles;
   for (const auto& [key, idx] : lane_index) titles[key.second] = LaneTitle(key.second, label_w - 12 * s);
-  const float lane_h = std::clamp(avail.y / std::max(1, n), ImGui::GetTextLineHeight() + 2 * s, 34 * s);
+  const float lane_h = std::clamp(avail.y / std::max(1, n), std::max(ImGui::GetTextLineHeight() + 2 * s, 12 * s), 34 * s);
   const float x0 = p.x + label_w, x1 = p.x + avail.x - 6 * s;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  // The lane under the cursor is highlighted, so a dot's row is easy to follow.
+  const int hover_lane = hovered ? static_cast<int>((mouse.y - p.y) / lane_h) : -1;
   dl->PushClipRect(p, ImVec2(p.x + avail.x, p.y + avail.y), true);
   for (const auto& [key, idx] : lane_index) {
     const float y = p.y + idx * lane_h;
-    if (idx % 2 == 0) dl->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + avail.x, y + lane_h), IM_COL32(255, 255, 255, 8));
+    if (idx == hover_lane) {
+      dl->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + avail.x, y + lane_h), IM_COL32(90, 140, 220, 40));
+    } else if (idx % 2 == 0) {
+      dl->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + avail.x, y + lane_h), IM_COL32(255, 255, 255, 8));
+    }
     dl->AddText(ImVec2(p.x + 4 * s, y + (lane_h - ImGui::GetTextLineHeight()) / 2), IM_COL32(160, 170, 190, 255),
                 titles[key.second].c_str());
   }
@@ -211,9 +224,9 @@ void DrawTimeline(App& app) {
     }
   }
   int64_t hover_seq = 0;
-  float best = 8 * s;
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
   const float r = std::clamp((x1 - x0) / static_cast<float>(app.timeline_span_events) * 0.35f, 2.0f * s, 5.0f * s);
+  // Hit target: at least 12 px across, however small the dot is drawn.
+  float best = std::max(6.0f * s, r + 2.0f * s);
   for (int64_t q = first_seq; q <= last_seq; ++q) {
     const sim::TraceEvent& e = events[static_cast<size_t>(q - 1)];
     const ImVec2 c(XOf(e), YOf(q));
@@ -225,7 +238,8 @@ void DrawTimeline(App& app) {
       dl->AddCircleFilled(c, r, col);
     }
     if (q == app.selected_seq) dl->AddCircle(c, r + 3 * s, IM_COL32(255, 255, 255, 255), 0, 1.5f * s);
-    const float d = std::abs(mouse.x - c.x) + std::abs(mouse.y - c.y);
+    if (q == last_seq) app.item_rects["timeline.dot.last"] = {c.x - r, c.y - r, 2 * r, 2 * r};
+    const float d = std::hypot(mouse.x - c.x, mouse.y - c.y);
     if (hovered && d < best) {
       best = d;
       hover_seq = q;
@@ -237,9 +251,11 @@ void DrawTimeline(App& app) {
     const sim::TraceEvent& e = events[static_cast<size_t>(hover_seq - 1)];
     DataText data;  // the record's own fields
     ImGui::SetTooltip("%s", Tooltip(e, lane_of[static_cast<size_t>(hover_seq - first_seq)]).c_str());
-    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && std::abs(ImGui::GetMouseDragDelta(0).x) < 3) {
-      app.selected_seq = hover_seq;
-      app.chain = lab::CauseChain(app.lab->sim().trace(), hover_seq);
+    // A click, not the end of a pan: released where it was pressed.
+    const ImVec2 press = ImGui::GetIO().MouseClickedPos[ImGuiMouseButton_Left];
+    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        std::hypot(mouse.x - press.x, mouse.y - press.y) < 4 * s) {
+      SelectRecord(app, hover_seq);
     }
   }
   // Zoom with the wheel, pan by dragging (either stops following).
@@ -263,6 +279,12 @@ void DrawTimeline(App& app) {
       app.timeline_end_seq += whole;
       app.drag_accum -= static_cast<float>(whole);
     }
+  }
+  if (show_why) {
+    ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + avail.y + 3 * s));
+    ImGui::BeginChild("##timelinewhy", ImVec2(avail.x, why_h - 3 * s), ImGuiChildFlags_Border);
+    DrawWhyLines(app, "timeline.why");
+    ImGui::EndChild();
   }
 }
 
