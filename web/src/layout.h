@@ -30,8 +30,8 @@ enum class Slot { kLesson, kLeft, kLeftBottom, kCentreTop, kCentreBottom, kRight
 
 struct LayoutState {
   // Splitter positions: shares of the width or height they divide.
-  float lesson_frac = 0.27f, left_frac = 0.24f, right_frac = 0.30f, bottom_frac = 0.34f;
-  float left_split = 0.55f, mid_split = 0.55f, right_split = 0.55f, bottom_split = 0.58f;
+  float lesson_frac = 0.27f, left_frac = 0.24f, right_frac = 0.30f, bottom_frac = 0.24f;
+  float left_split = 0.5f, mid_split = 0.62f, right_split = 0.64f, bottom_split = 0.58f;
   std::map<std::string, bool> open;  // panels opened or closed by the learner (else the default)
   std::string bring_to_front;        // a panel whose tab is selected in the next frame
   bool narrow = false;               // the one-column layout is in use (set each frame)

@@ -60,6 +60,9 @@ std::string RunWithManifest(App& app, const std::string& command, const std::str
 }
 
 void DrawManifest(App& app) {
+  // The panel's content fits its height (the field scrolls inside itself), so the body stays at
+  // the top: a focus request into the field must not scroll the toolbar out of view.
+  ImGui::SetScrollY(0.0f);
   ManifestBox& m = Manifest();
   const float s = app.ui_scale;
   if (ImGui::Button(Tr("New \xE2\x96\xBC", "新建 \xE2\x96\xBC"))) ImGui::OpenPopup("manifest.new");
