@@ -514,13 +514,13 @@ void DrawLoop(App& app) {
   LoopStation(dl, g.world, Tr("Other clients", "其他客户端"), Tr("you, kubelets, …", "你、kubelet……"), s,
               IM_COL32(110, 120, 140, 255));
   LoopStation(dl, g.api, Tr("API server", "API Server"), Tr("the source of truth", "唯一的事实来源"), s, IM_COL32(90, 170, 255, 255));
-  LoopStation(dl, g.informer, Tr("Informer cache", "Informer 缓存"), Tr("watch \xE2\x86\x92 local cache", "watch \xE2\x86\x92 本地缓存"), s,
+  LoopStation(dl, g.informer, Tr("Informer cache", "缓存（Informer）"), Tr("watch \xE2\x86\x92 local cache", "watch \xE2\x86\x92 本地缓存"), s,
               IM_COL32(120, 210, 230, 255));
-  LoopStation(dl, g.predicates, Tr("Predicates", "Predicate 过滤"),
+  LoopStation(dl, g.predicates, Tr("Predicates", "过滤（Predicate）"),
               preds.empty() ? std::string(Tr("none seen yet", "尚未见到")) : preds, s, IM_COL32(170, 170, 190, 255));
   LoopStation(dl, g.handler, Tr("Event handler", "事件处理（handler）"), Tr("object \xE2\x86\x92 key", "对象 \xE2\x86\x92 key"), s,
               IM_COL32(200, 160, 255, 255));
-  LoopStation(dl, g.client, Tr("Client writes", "Client 写入"), Tr("create / update / patch", "create / update / patch"), s,
+  LoopStation(dl, g.client, Tr("Client writes", "写入（Client）"), Tr("create / update / patch", "创建 / 更新 / patch"), s,
               IM_COL32(90, 170, 255, 255));
   std::string reconciling;  // what the busy workers reconcile now, else what Reconcile does
   for (const controller::WorkerState& ws : q->workers) {

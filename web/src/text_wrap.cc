@@ -97,7 +97,9 @@ void TextWrappedCjk(const std::string& text) {
   const ImGuiWindow* window = ImGui::GetCurrentWindowRead();
   const float wrap_x = window->DC.TextWrapPos > 0 ? window->DC.TextWrapPos
                                                   : ImGui::GetWindowContentRegionMax().x;
-  const float width = ImMax(wrap_x - ImGui::GetCursorPosX(), ImGui::GetFontSize());
+  // One pixel less: ImGui rounds a text's width up, and a line filling the width exactly would
+  // end a pixel past the edge of a window without padding.
+  const float width = ImMax(wrap_x - ImGui::GetCursorPosX() - 1.0f, ImGui::GetFontSize());
   // One text item of '\n'-separated lines: the line spacing of ImGui's own wrapped text.
   std::string joined;
   for (const std::string& line : WrapLines(text, width)) {
