@@ -74,6 +74,7 @@ CommandResult RunScale(CommandContext& ctx, const std::vector<std::string>& args
 CommandResult RunKill(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunExport(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunSchedule(CommandContext& ctx, const std::vector<std::string>& args);
+CommandResult RunReplace(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunWhy(CommandContext& ctx, const std::vector<std::string>& args);
 
 }  // namespace lab

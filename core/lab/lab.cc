@@ -23,7 +23,7 @@ const CommandEntry kCommands[] = {
     {"wait", RunWait},         {"fault", RunFault},       {"operator", RunOperator},
     {"queue", RunQueue},       {"metrics", RunMetrics},   {"logs", RunLogs},
     {"scale", RunScale},       {"kill", RunKill},         {"export", RunExport},
-    {"schedule", RunSchedule}, {"why", RunWhy},
+    {"schedule", RunSchedule}, {"replace", RunReplace},   {"why", RunWhy},
 };
 
 }  // namespace

@@ -271,6 +271,10 @@ async function main() {
       const p = await ctx.newPage();
       await p.goto(base + 'index.html?lang=zh');
       await waitReady(p);
+      // The Chinese font arrives after the page is ready and re-lays the panels out: wait for it,
+      // so the chip found below is where the click lands.
+      await p.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /cjk-sc\.otf$/.test(e.name)));
+      await frames(p, 6);
       await p.evaluate((s) => window.rlab.command(s), kRayCluster);
       // The RayCluster's RequeueAfter waits in the queue: its chip selects the add that put it there.
       const chip = await waitFor(() => rect(p, 'loop.chip.waiting.default/hello'), 20000, 'the waiting chip');

@@ -12,6 +12,7 @@
 #include "i18n.h"
 #include "lesson_pane.h"
 #include "teaching_panels.h"
+#include "view_state.h"
 
 namespace web {
 namespace {
@@ -106,12 +107,23 @@ void App::Advance(double real_seconds) {
 }
 
 void App::StepToReconcile() {
-  // Step one event at a time (each logged as `step`, merged when shared) until a reconcile starts.
+  // Step one event at a time (each logged as `step`, merged when shared) until a reconcile
+  // starts, or nothing is pending; a cluster where no controller has work (no custom resources
+  // yet) gets a note after 5,000 events or 10 virtual minutes instead of running on.
+  constexpr int kMaxEvents = 5000;
+  const base::SimTime deadline = lab->sim().clock().Now() + 10 * 60 * base::kSecond;
   const auto& events = lab->sim().trace().events();
-  for (int i = 0; i < 100000; ++i) {
+  for (int i = 0;; ++i) {
+    if (i == kMaxEvents || lab->sim().clock().Now() > deadline) {
+      AppendOutput(console, ConsoleLine::kNote,
+                   "no Reconcile started within " + std::to_string(i) + " events (now t=" +
+                       base::FormatDuration(lab->sim().clock().Now()) +
+                       "): no controller has work queued; apply or change an object first");
+      break;
+    }
     const size_t before = events.size();
     lab::CommandResult r = lab->ExecuteText("step");
-      if (r.out.rfind("nothing to do", 0) == 0) {
+    if (r.out.rfind("nothing to do", 0) == 0) {
       AppendOutput(console, ConsoleLine::kNote, "nothing to do: no events are pending");
       break;
     }
@@ -172,7 +184,7 @@ std::string App::StateJson() {
            ",\"waiting\":" + list(waiting) + ",\"processing\":" + list(q.processing) + "}";
     first = false;
   }
-  out += "],\"lesson\":" + LessonStateJson() + ",\"playing\":" + std::string(playing ? "true" : "false") +
+  out += "],\"lesson\":" + LessonStateJson() + ",\"view\":" + ViewStateJson(*this) + ",\"playing\":" + std::string(playing ? "true" : "false") +
          ",\"traceEvents\":" + std::to_string(sim.trace().last_seq()) +
          ",\"steps\":" + std::to_string(Steps()) + ",\"branches\":[";
   for (size_t i = 0; i < branches.size(); ++i) out += (i ? "," : "") + JsonString(branches[i].label);

@@ -128,9 +128,7 @@ struct App {
   // Metrics history (one point per advanced frame, capped).
   std::deque<lab::MetricsSample> metrics;
 
-  // Layout: splitter fractions (saved to localStorage through window.rlab).
-  float left_frac = 0.24f, right_frac = 0.28f, bottom_frac = 0.2f, mid_split = 0.6f,
-        right_split = 0.62f;
+  // The layout's splitters and open panels are in layout.h (LayoutState).
   float ui_scale = 1.0f;          // device pixels per CSS pixel
   // Screen rectangles (device pixels: x, y, w, h) of named controls, so end-to-end tests can
   // click real ImGui buttons with the mouse (rlab_item_rect).

@@ -2,7 +2,9 @@
 // Fonts: DejaVu Sans (UI) and DejaVu Sans Mono (console, YAML, queues), subset to Latin-1 and
 // compiled in, rasterised at the device pixel ratio so text is sharp on hi-DPI screens. Chinese
 // comes from Noto Sans CJK SC cut to the glyphs the lessons and UI use (web/tools/subset_cjk.py),
-// which the page fetches only when it shows Chinese and merges into the UI font.
+// which the page fetches only when it shows Chinese and merges into the UI font at the size where
+// its em equals DejaVu's (so ideographs match the Latin text beside them). 中 and 文 alone are
+// compiled in, for the language button of the English page.
 // Single-threaded; call between frames (it rebuilds the font texture).
 
 struct ImFont;

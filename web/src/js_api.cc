@@ -11,7 +11,8 @@
 #include <string>
 
 #include "app.h"
-#include "imgui.h"
+#include "console.h"
+#include "view_state.h"
 
 namespace web {
 extern App* g_app;
@@ -99,13 +100,7 @@ EMSCRIPTEN_KEEPALIVE int rlab_build_checkpoints() {
 
 // rlab_select shows "Kind/namespace/name" in the Inspector; returns 0 when there is no such object.
 EMSCRIPTEN_KEEPALIVE int rlab_select(const char* ref) {
-  for (const lab::ObjectRow& r : web::g_app->Objects()) {
-    if (r.kind + "/" + r.ns + "/" + r.name == ref) {
-      web::g_app->selected_uid = r.uid;
-      return 1;
-    }
-  }
-  return 0;
+  return web::SelectObject(*web::g_app, ref) ? 1 : 0;
 }
 
 // rlab_show_diff turns the Inspector's diff of the last two versions on or off.
@@ -116,32 +111,8 @@ EMSCRIPTEN_KEEPALIVE void rlab_set_speed(double speed) {
   if (speed >= 0.1 && speed <= 1000) web::g_app->speed = speed;
 }
 
-// Layout persistence: five splitter fractions as "a,b,c,d,e" (kept in localStorage).
-EMSCRIPTEN_KEEPALIVE const char* rlab_layout_get() {
-  char buf[128];
-  const web::App& a = *web::g_app;
-  std::snprintf(buf, sizeof buf, "%.4f,%.4f,%.4f,%.4f,%.4f", a.left_frac, a.right_frac,
-                a.bottom_frac, a.mid_split, a.right_split);
-  return Keep(buf);
-}
-EMSCRIPTEN_KEEPALIVE void rlab_layout_set(const char* text) {
-  float v[5];
-  if (std::sscanf(text, "%f,%f,%f,%f,%f", &v[0], &v[1], &v[2], &v[3], &v[4]) != 5) return;
-  for (float f : v) {
-    if (!(f > 0.05f && f < 0.95f)) return;  // ignore damaged values
-  }
-  web::App& a = *web::g_app;
-  a.left_frac = v[0];
-  a.right_frac = v[1];
-  a.bottom_frac = v[2];
-  a.mid_split = v[3];
-  a.right_split = v[4];
-}
-
-// rlab_paste types pasted text into the focused ImGui text field (the clipboard bridge).
-EMSCRIPTEN_KEEPALIVE void rlab_paste(const char* text) {
-  ImGui::GetIO().AddInputCharactersUTF8(text);
-}
+// rlab_paste hands pasted text to the page (console.h: the focused field, newlines kept).
+EMSCRIPTEN_KEEPALIVE void rlab_paste(const char* text) { web::PasteText(*web::g_app, text); }
 
 // rlab_item_rect: "x,y,w,h" in device pixels of a named control ("" when not drawn).
 EMSCRIPTEN_KEEPALIVE const char* rlab_item_rect(const char* name) {

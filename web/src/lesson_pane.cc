@@ -10,10 +10,14 @@
 #include <cstdio>
 #include <fstream>
 
+#include "flow.h"
 #include "fonts.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "layout.h"
+#include "manifest_box.h"
+#include "text_probe.h"
+#include "text_wrap.h"
 #include <nlohmann/json.hpp>
 
 namespace web {
@@ -47,6 +51,7 @@ constexpr Label kOpen{"open", "打开"};
 constexpr Label kAll{"All lessons", "全部课程"};
 constexpr Label kRestart{"Restart lesson", "重新开始"};
 constexpr Label kLoading{"Loading…", "加载中…"};
+constexpr Label kToManifest{"Open in the Manifest box", "放进清单框"};
 
 const char* L(const Label& l) { return Lessons().lang == "zh" ? l.zh : l.en; }
 
@@ -117,7 +122,7 @@ void DrawPicker(App& app) {
 void DrawQuiz(const lab::Quiz& quiz, const std::vector<int>& order, LessonPane& p) {
   ImGui::Spacing();
   ImGui::TextColored(ImVec4(0.95f, 0.80f, 0.45f, 1), "%s", L(kPredict));
-  ImGui::TextWrapped("%s", p.Text(quiz.question).c_str());
+  TextWrappedCjk(p.Text(quiz.question));
   const bool revealed = p.state == LessonPane::StepState::kDone;
   for (const int shown : order) {  // lab::ShownOrder: drawn from the lesson's seed
     const size_t i = static_cast<size_t>(shown);
@@ -128,7 +133,7 @@ void DrawQuiz(const lab::Quiz& quiz, const std::vector<int>& order, LessonPane& 
       p.choice = static_cast<int>(i);
     }
     ImGui::SameLine();
-    ImGui::TextWrapped("%s", p.Text(quiz.options[i]).c_str());
+    TextWrappedCjk(p.Text(quiz.options[i]));
     if (revealed && right) ImGui::PopStyleColor();
     ImGui::PopID();
   }
@@ -141,8 +146,53 @@ void DrawQuiz(const lab::Quiz& quiz, const std::vector<int>& order, LessonPane& 
     } else {
       ImGui::TextColored(ImVec4(0.95f, 0.65f, 0.45f, 1), "%s", L(kWrong));
     }
-    ImGui::TextWrapped("%s", p.Text(quiz.explain).c_str());
+    TextWrappedCjk(p.Text(quiz.explain));
   }
+}
+
+// DrawLessonCommand shows one of a step's commands in full: a heredoc with its manifest, which
+// "Open in Manifest box" copies there to be edited and applied by hand.
+void DrawLessonCommand(App& app, const std::string& cmd, size_t index) {
+  const size_t nl = cmd.find('\n');
+  const bool heredoc = nl != std::string::npos && nl + 1 < cmd.size();
+  ImGui::PushID(static_cast<int>(index));
+  ImGui::PushFont(MonoFont());
+  {
+    DataText data;
+    ImGui::TextWrapped("$ %s", heredoc ? cmd.substr(0, nl).c_str() : cmd.c_str());
+  }
+  ImGui::PopFont();
+  if (!heredoc) {
+    ImGui::PopID();
+    return;
+  }
+  if (!app.readonly) {
+    // The manifest is the heredoc's body: between the first line and the closing delimiter.
+    std::string body = cmd.substr(nl + 1);
+    const size_t last = body.rfind('\n', body.size() >= 2 ? body.size() - 2 : 0);
+    if (last != std::string::npos) body.resize(last + 1);
+    if (ImGui::SmallButton(L(kToManifest))) SetManifestText(body, "");
+    app.RecordItem("lesson.manifest." + std::to_string(index));
+  }
+  // The manifest in a box of at most twelve lines (it scrolls), so the step's buttons stay near.
+  const std::string text = cmd.substr(nl + 1);
+  const int lines = 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+  ImGui::PushFont(MonoFont());
+  const float h = ImGui::GetTextLineHeight() * static_cast<float>(std::min(lines, 12)) +
+                  ImGui::GetStyle().WindowPadding.y * 2 + ImGui::GetStyle().ScrollbarSize;
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.08f, 0.09f, 0.11f, 1));
+  ImGui::BeginChild("manifest", ImVec2(-1, h), ImGuiChildFlags_Border,
+                    ImGuiWindowFlags_HorizontalScrollbar);
+  {
+    DataText data;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.72f, 0.76f, 0.84f, 1));
+    ImGui::TextUnformatted(text.c_str(), text.c_str() + text.size());
+    ImGui::PopStyleColor();
+  }
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  ImGui::PopID();
 }
 
 void DrawStep(App& app, LessonPane& p) {
@@ -150,19 +200,12 @@ void DrawStep(App& app, LessonPane& p) {
   const lab::LessonStep& step = lesson.steps[p.step];
   ImGui::TextDisabled(L(kStepOf), static_cast<int>(p.step + 1),
                       static_cast<int>(lesson.steps.size()));
-  ImGui::TextWrapped("%s", p.Text(step.text).c_str());
+  TextWrappedCjk(p.Text(step.text));
   if (step.quiz) DrawQuiz(*step.quiz, lab::ShownOrder(lesson, p.step), p);
 
   ImGui::Spacing();
-  ImGui::TextDisabled("%s", L(kCommands));
-  ImGui::PushFont(MonoFont());
-  for (const std::string& cmd : step.solution) {
-    const size_t nl = cmd.find('\n');
-    ImGui::TextWrapped("$ %s", (nl == std::string::npos || nl + 1 >= cmd.size()
-                                    ? cmd
-                                    : cmd.substr(0, nl) + " …").c_str());
-  }
-  ImGui::PopFont();
+  TextDisabledWrapped(L(kCommands));
+  for (size_t i = 0; i < step.solution.size(); ++i) DrawLessonCommand(app, step.solution[i], i);
   const bool must_predict = step.quiz && p.choice == -1;
   ImGui::BeginDisabled(must_predict || p.state == LessonPane::StepState::kDone);
   if (ImGui::Button(L(kDoIt))) DoStep(app);
@@ -178,6 +221,7 @@ void DrawStep(App& app, LessonPane& p) {
   } else if (p.state == LessonPane::StepState::kUnmet) {
     ImGui::TextColored(ImVec4(0.95f, 0.55f, 0.45f, 1), "%s", L(kNotYet));
     ImGui::PushFont(MonoFont());
+    DataText data;  // the check and what it printed
     ImGui::TextWrapped("%s", p.unmet.c_str());
     ImGui::PopFont();
   }
@@ -186,15 +230,16 @@ void DrawStep(App& app, LessonPane& p) {
 void DrawRecap(LessonPane& p) {
   const lab::Lesson& lesson = *p.lesson;
   ImGui::TextColored(ImVec4(0.65f, 0.80f, 1.0f, 1), "%s", L(kRecap));
-  ImGui::TextWrapped("%s", p.Text(lesson.recap).c_str());
+  TextWrappedCjk(p.Text(lesson.recap));
   ImGui::Spacing();
-  ImGui::TextDisabled("%s", L(kUpstream));
+  TextDisabledWrapped(L(kUpstream));
   for (size_t i = 0; i < lesson.upstream.size(); ++i) {
     ImGui::PushID(static_cast<int>(i));
     if (ImGui::SmallButton(L(kOpen))) {
       EM_ASM({ window.open(UTF8ToString($0), '_blank', 'noopener'); }, lesson.upstream[i].c_str());
     }
     ImGui::SameLine();
+    DataText data;
     ImGui::TextWrapped("%s", lesson.upstream[i].c_str());
     ImGui::PopID();
   }
@@ -211,7 +256,7 @@ LessonPane& Lessons() {
   return pane;
 }
 
-void StartLesson(App& app, const std::string& bundle_json) {
+void StartLesson(App& app, const std::string& bundle_json, bool run_setup) {
   LessonPane& p = Lessons();
   p.open = true;
   p.error.clear();
@@ -245,9 +290,11 @@ void StartLesson(App& app, const std::string& bundle_json) {
   }
   app.seed = p.lesson->seed;
   app.Reset();
-  app.console.push_back({ConsoleLine::kNote, "lesson " + id + ": setting up (" +
-                                                 p.lesson->setup + ")"});
-  if (!p.lesson->setup_text.empty()) app.RunScript(p.lesson->setup_text);
+  if (run_setup) {
+    app.console.push_back({ConsoleLine::kNote, "lesson " + id + ": setting up (" +
+                                                   p.lesson->setup + ")"});
+    if (!p.lesson->setup_text.empty()) app.RunScript(p.lesson->setup_text);
+  }
   GoToStep(0);
 }
 
@@ -317,14 +364,10 @@ void DrawLessonPane(App& app) {
     p.error.clear();
   }
   app.RecordItem("lesson.all");
-  ImGui::SameLine();
-  if (ImGui::SmallButton(p.lang == "zh" ? "English" : "中文")) {
-    SetLanguage(p.lang == "zh" ? "en" : "zh");
-  }
-  app.RecordItem("lesson.lang");
   ImGui::Separator();
   ImGui::BeginChild("lesson_body", ImVec2(0, 0));
   if (!p.error.empty()) {
+    DataText data;
     ImGui::TextColored(ImVec4(0.95f, 0.55f, 0.45f, 1), "%s", p.error.c_str());
   }
   if (!p.lesson) {
@@ -336,8 +379,8 @@ void DrawLessonPane(App& app) {
   const lab::Lesson& lesson = *p.lesson;
   ImGui::TextColored(ImVec4(0.65f, 0.80f, 1.0f, 1), "%s", p.Text(lesson.title).c_str());
   if (p.step == 0 && p.state == LessonPane::StepState::kReading) {
-    ImGui::TextDisabled("%s", L(kGoal));
-    ImGui::TextWrapped("%s", p.Text(lesson.goal).c_str());
+    TextDisabledWrapped(L(kGoal));
+    TextWrappedCjk(p.Text(lesson.goal));
   }
   ImGui::Separator();
   if (p.step < lesson.steps.size()) {
@@ -402,6 +445,13 @@ EMSCRIPTEN_KEEPALIVE void rlab_lesson_bundle(const char* json_text, int step) {
     web::DoStep(*web::g_app);
   }
   web::GoToStep(target);
+}
+
+// rlab_lesson_bundle_replay opens a lesson for a shared session: the simulation is reset with the
+// lesson's seed and its files are in place, but nothing runs; the page then replays the session's
+// script (setup included) and shows the shared step (rlab_lesson_goto).
+EMSCRIPTEN_KEEPALIVE void rlab_lesson_bundle_replay(const char* json_text) {
+  web::StartLesson(*web::g_app, json_text, /*run_setup=*/false);
 }
 
 // rlab_lesson_open shows the pane (the lesson list when no lesson is loaded).

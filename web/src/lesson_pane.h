@@ -43,9 +43,10 @@ struct LessonPane {
 // Lessons is the page's one lesson pane.
 LessonPane& Lessons();
 
-// StartLesson resets the simulation with the lesson's seed, runs its setup and shows step 1.
+// StartLesson resets the simulation with the lesson's seed, runs its setup (unless a shared
+// session's script, which holds the setup already, is about to be replayed) and shows step 1.
 // bundle is lessons/<id>.json as web/tools/pack_lessons.py writes it: {"id", "files": {...}}.
-void StartLesson(App& app, const std::string& bundle_json);
+void StartLesson(App& app, const std::string& bundle_json, bool run_setup = true);
 // GoToStep shows step i (0-based; steps.size() is the recap) without running anything.
 void GoToStep(size_t i);
 // DoStep runs the current step's commands, then its checks.

@@ -14,11 +14,14 @@
 
 #include "app.h"
 #include "cli/alloc/allocator.h"
+#include "console.h"
 #include "fonts.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "layout.h"
+#include "overlays.h"
+#include "text_probe.h"
 
 namespace web {
 
@@ -60,11 +63,11 @@ void SyncCanvasSize() {
 }
 
 // Clipboard bridge: copying goes to the system clipboard; pasting arrives as a DOM paste event
-// (shell → rlab_paste), so ImGui's own Ctrl+V reads nothing and text is never inserted twice.
+// (shell → rlab_paste) whose text ImGui's own Ctrl+V then reads (console.h).
 void SetClipboard(void*, const char* text) {
   EM_ASM({ if (navigator.clipboard) navigator.clipboard.writeText(UTF8ToString($0)).catch(function(){}); }, text);
 }
-const char* GetClipboard(void*) { return ""; }
+const char* GetClipboard(void*) { return PastedText(); }
 
 void Frame() {
   const double now = emscripten_get_now();
@@ -86,8 +89,12 @@ void Frame() {
   io.DisplaySize = ImVec2(static_cast<float>(g_fb_w), static_cast<float>(g_fb_h));
   io.DisplayFramebufferScale = ImVec2(1, 1);
   ImGui::NewFrame();
+  PasteFrame();
+  SuppressNavKeyActivation();
+  TextProbeFrameStart();
   DrawLayout(*g_app, g_fonts);
   ImGui::Render();
+  TextProbeFrameEnd();
   const double gl_start = emscripten_get_now();
 
   glViewport(0, 0, g_fb_w, g_fb_h);
@@ -132,7 +139,9 @@ int main() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // the layout lives in localStorage (see js_api.cc)
+  io.IniFilename = nullptr;  // the layout lives in localStorage (see view_state.cc)
+  // Keyboard navigation moves the focus (SetKeyboardFocusHere needs it); its Space and Enter
+  // activations are dropped while no field has the keyboard (shortcuts.cc).
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   ImGui_ImplOpenGL3_Init("#version 300 es");

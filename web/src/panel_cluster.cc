@@ -7,14 +7,17 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "flow.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "layout.h"
 #include "teaching_panels.h"
+#include "text_probe.h"
 
 namespace web {
 namespace {
@@ -148,15 +151,20 @@ void DrawCluster(App& app) {
                         sel->status.c_str(), sel->ready ? ", Ready" : "");
     }
   } else {
-    ImGui::TextDisabled(Tr("%zu Pods on %zu nodes \xC2\xB7 click a tile to select it, \xC3\x97 to kill its container",
-                           "%zu 个 Pod，%zu 个节点 \xC2\xB7 点击方块选中，\xC3\x97 杀掉容器"),
-                        c.pods, node_count);
+    // Wrapped: a narrow column must not cut the hint.
+    char hint[192];
+    std::snprintf(hint, sizeof hint,
+                  Tr("%zu Pods on %zu nodes \xC2\xB7 click a tile to select it, \xC3\x97 to kill its container",
+                     "%zu 个 Pod，%zu 个节点 \xC2\xB7 点击方块选中，\xC3\x97 杀掉容器"),
+                  c.pods, node_count);
+    TextDisabledWrapped(hint);
   }
   const bool counts = c.pods > kClusterMostTiles;
   if (counts) {
-    ImGui::TextColored(ImVec4(0.95f, 0.78f, 0.4f, 1.0f), "%s",
-                       Tr("More than 100 Pods: each node shows counts per owner.",
-                          "Pod 超过 100 个：每个节点按 owner 显示数量。"));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.78f, 0.4f, 1.0f));
+    TextWrappedCjk(Tr("More than 100 Pods: each node shows counts per owner.",
+                      "Pod 超过 100 个：每个节点按 owner 显示数量。"));
+    ImGui::PopStyleColor();
   }
 
   ImGui::BeginChild("##clusterarea", ImVec2(0, 0), ImGuiChildFlags_None, ImGuiWindowFlags_NoBackground);
@@ -179,6 +187,8 @@ void DrawCluster(App& app) {
   for (const std::string& name : recorded) app.item_rects.erase(name);
   recorded.clear();
   std::vector<float> col_y(static_cast<size_t>(cols), origin.y);
+  // Node, owner and Pod names and phases are the cluster's own data (kept as kubectl prints them).
+  std::optional<DataText> data_scope(std::in_place);
   for (size_t ni = 0; ni < c.nodes.size(); ++ni) {
     const lab::NodeBox& node = c.nodes[ni];
     // Each box goes to the shortest column (masonry), so boxes of different heights pack.
@@ -202,7 +212,7 @@ void DrawCluster(App& app) {
       std::snprintf(header, sizeof header, Tr("not scheduled yet \xC2\xB7 %zu", "尚未调度 \xC2\xB7 %zu"),
                     node.pods.size());
     } else {
-      std::snprintf(header, sizeof header, "%s%s \xC2\xB7 %zu Pods", node.name.c_str(),
+      std::snprintf(header, sizeof header, Tr("%s%s \xC2\xB7 %zu Pods", "%s%s \xC2\xB7 %zu 个 Pod"), node.name.c_str(),
                     node.ready ? "" : "  NotReady", node.pods.size());
     }
     ClusterFit(dl, ImVec2(x + pad, y + pad), node.ready ? IM_COL32(200, 212, 235, 255) : IM_COL32(240, 120, 110, 255),
@@ -283,13 +293,15 @@ void DrawCluster(App& app) {
     }
     col_y[col] = top + h + gap;
   }
+  data_scope.reset();
   const float total_h = *std::max_element(col_y.begin(), col_y.end()) - origin.y;
   ImGui::Dummy(ImVec2(avail_w, std::max(total_h, 1.0f)));
   if (c.nodes.empty()) ImGui::TextDisabled("%s", Tr("No nodes.", "没有节点。"));
   if (hovered != nullptr) {
     const lab::PodTile p = *hovered;
-    ImGui::SetTooltip("Pod %s/%s\n%s%s\nowner: %s\n%s", p.ns.c_str(), p.name.c_str(), p.status.c_str(),
-                      p.ready ? ", Ready" : "", p.owner.empty() ? "-" : p.owner.c_str(),
+    ImGui::SetTooltip(Tr("Pod %s/%s\n%s%s\nowner: %s\n%s", "Pod %s/%s\n%s%s\n属主：%s\n%s"), p.ns.c_str(),
+                      p.name.c_str(), p.status.c_str(), p.ready ? ", Ready" : "",
+                      p.owner.empty() ? "-" : p.owner.c_str(),
                       hovered_kill ? Tr("click: kill its container", "点击：杀掉它的容器")
                                    : Tr("click: select \xC2\xB7 \xC3\x97: kill its container",
                                         "点击：选中 \xC2\xB7 \xC3\x97：杀掉容器"));

@@ -14,10 +14,13 @@
 #include <vector>
 
 #include "core/base/time.h"
+#include "flow.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "layout.h"
 #include "teaching_panels.h"
+#include "text_probe.h"
+#include "text_wrap.h"
 
 namespace web {
 
@@ -111,8 +114,39 @@ void LoopFitText(ImDrawList* dl, ImVec2 pos, ImU32 col, const std::string& text,
   dl->AddText(pos, col, (text.substr(0, n) + "\xE2\x80\xA6").c_str());
 }
 
+// LoopFitString is text cut to max_w with "…" at its end when it is wider.
+std::string LoopFitString(const std::string& text, float max_w) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= max_w) return text;
+  const float dots = ImGui::CalcTextSize("\xE2\x80\xA6").x;
+  size_t n = text.size();
+  while (n > 0 && ImGui::CalcTextSize(text.c_str(), text.c_str() + n).x + dots > max_w) {
+    do {
+      --n;
+    } while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80);
+  }
+  return text.substr(0, n) + "\xE2\x80\xA6";
+}
+
+// LoopLines draws text wrapped to `wrap` (CJK breaks too), at most max_lines lines, as one
+// string; when more would follow, the last line ends in "…" instead of being cut. Returns the
+// lines drawn.
+int LoopLines(ImDrawList* dl, ImVec2 pos, ImU32 col, const std::string& text, float wrap, int max_lines) {
+  if (max_lines <= 0 || wrap <= 4) return 0;
+  const std::vector<std::string> lines = WrapLines(text, wrap);
+  const int n = std::min(static_cast<int>(lines.size()), max_lines);
+  std::string joined;
+  for (int i = 0; i < n; ++i) {
+    const size_t k = static_cast<size_t>(i);
+    const bool more = i == n - 1 && static_cast<int>(lines.size()) > n;
+    if (i > 0) joined += '\n';
+    joined += LoopFitString(more ? lines[k] + " " + lines[k + 1] : lines[k], wrap);
+  }
+  dl->AddText(pos, col, joined.c_str());
+  return n;
+}
+
 // LoopStation draws one stage of the pipeline: a box with its title and a line on what it does,
-// both wrapped to the box and clipped to it.
+// both wrapped to the box; what the box cannot hold ends in "…".
 void LoopStation(ImDrawList* dl, const LoopBox& b, const char* title, const std::string& sub,
                  float s, ImU32 accent) {
   dl->AddRectFilled(b.a, b.b, IM_COL32(30, 36, 48, 255), 5 * s);
@@ -120,19 +154,13 @@ void LoopStation(ImDrawList* dl, const LoopBox& b, const char* title, const std:
   const float pad = 5 * s;
   const float wrap = b.b.x - b.a.x - 2 * pad;
   if (wrap <= 4) return;
-  ImFont* font = ImGui::GetFont();
-  const float size = ImGui::GetFontSize();
-  const ImVec4 clip(b.a.x + 1, b.a.y + 1, b.b.x - 1, b.b.y - 1);
-  const ImVec2 pos(b.a.x + pad, b.a.y + 3 * s);
-  dl->AddText(font, size, pos, IM_COL32(225, 232, 245, 255), title, nullptr, wrap, &clip);
-  const float title_h = ImGui::CalcTextSize(title, nullptr, false, wrap).y;
-  // The line on what it does: whole lines only, as many as the box holds.
   const float lh = ImGui::GetTextLineHeight();
-  const float room = std::floor((b.b.y - 2 * s - (pos.y + title_h + 1 * s)) / lh) * lh;
-  if (!sub.empty() && room >= lh) {
-    const ImVec4 sub_clip(clip.x, clip.y, clip.z, pos.y + title_h + 1 * s + room);
-    dl->AddText(font, size, ImVec2(pos.x, pos.y + title_h + 1 * s), IM_COL32(140, 150, 170, 255),
-                sub.c_str(), nullptr, wrap, &sub_clip);
+  const ImVec2 pos(b.a.x + pad, b.a.y + 3 * s);
+  const int room = static_cast<int>(std::floor((b.b.y - 2 * s - pos.y) / lh));
+  const int title_lines = LoopLines(dl, pos, IM_COL32(225, 232, 245, 255), title, wrap, std::min(room, 2));
+  if (!sub.empty()) {
+    LoopLines(dl, ImVec2(pos.x, pos.y + static_cast<float>(title_lines) * lh + 1 * s),
+              IM_COL32(140, 150, 170, 255), sub, wrap, room - title_lines);
   }
 }
 
@@ -253,7 +281,8 @@ void LoopChips(ImDrawList* dl, const LoopBox& lane, const char* title,
                std::vector<LoopChip>* out, float s, App& app) {
   const float lh = ImGui::GetTextLineHeight();
   dl->AddRectFilled(lane.a, lane.b, IM_COL32(24, 28, 38, 255), 3 * s);
-  dl->AddText(ImVec2(lane.a.x + 4 * s, lane.a.y + 2 * s), IM_COL32(170, 180, 200, 255), title);
+  LoopFitText(dl, ImVec2(lane.a.x + 4 * s, lane.a.y + 2 * s), IM_COL32(170, 180, 200, 255), title,
+              lane.b.x - lane.a.x - 8 * s);
   float x = lane.a.x + 4 * s;
   float y = lane.a.y + lh + 4 * s;
   const float chip_h = std::max(lh + 4 * s, 14 * s);
@@ -393,7 +422,21 @@ void DrawLoop(App& app) {
   // Toolbar: the controller, following, the animation speed.
   const lab::QueueView* q = LoopFindQueue(queues, v.lane);
   std::string current = q ? q->controller + " \xC2\xB7 " + q->op : Tr("no controller yet", "还没有控制器");
-  ImGui::SetNextItemWidth(std::min(260 * s, ImGui::GetContentRegionAvail().x * 0.4f));
+  const float combo_w = std::min(260 * s, ImGui::GetContentRegionAvail().x * 0.4f);
+  // The preview ends in "…" when the controller's name is longer than the combo.
+  const float preview_w = combo_w - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x;
+  if (ImGui::CalcTextSize(current.c_str()).x > preview_w) {
+    const float dots = ImGui::CalcTextSize("\xE2\x80\xA6").x;
+    size_t n = current.size();
+    while (n > 0 && ImGui::CalcTextSize(current.c_str(), current.c_str() + n).x + dots > preview_w) {
+      do {
+        --n;
+      } while (n > 0 && (static_cast<unsigned char>(current[n]) & 0xC0) == 0x80);
+    }
+    current = current.substr(0, n) + "\xE2\x80\xA6";
+  }
+  ImGui::SetNextItemWidth(combo_w);
+  if (q != nullptr) MarkData(current);  // controller and operator names are data
   if (ImGui::BeginCombo("##loopctrl", current.c_str())) {
     for (const lab::QueueView& c : queues) {
       const std::string label = c.controller + " \xC2\xB7 " + c.op + "  (" + c.replica + ")";
@@ -405,7 +448,11 @@ void DrawLoop(App& app) {
     ImGui::EndCombo();
   }
   app.RecordItem("loop.controller");
-  ImGui::SameLine();
+  // The row wraps where the panel is narrow (flow.h): no control is cut.
+  const auto toggle_w = [](const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  };
+  SameLineIfFits(ButtonWidth(Tr("replay", "重放")));
   if (ImGui::SmallButton(Tr("replay", "重放"))) {
     // The lane's last dozen records travel again (the trace is untouched: only the animation).
     auto it = v.played.find(v.lane);
@@ -417,7 +464,7 @@ void DrawLoop(App& app) {
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("%s", Tr("Play this controller's last 12 tokens again", "把这个控制器最近的 12 个令牌再播放一遍"));
   }
-  ImGui::SameLine();
+  SameLineIfFits(toggle_w(Tr("follow", "跟随")));
   ImGui::Checkbox(Tr("follow", "跟随"), &v.follow);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("%s", Tr("Show the controller that acted last (once the current tokens arrive)",
@@ -430,7 +477,7 @@ void DrawLoop(App& app) {
   };
   for (const LoopSpeed& sp : {LoopSpeed{"slow", "慢", 0.4f}, LoopSpeed{"normal", "正常", 1.0f},
                               LoopSpeed{"fast", "快", 3.0f}}) {
-    ImGui::SameLine();
+    SameLineIfFits(toggle_w(Tr(sp.en, sp.zh)));
     if (ImGui::RadioButton(Tr(sp.en, sp.zh), v.speed == sp.speed)) v.speed = sp.speed;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("animation speed", "动画速度"));
     app.RecordItem(std::string("loop.speed.") + sp.en);
@@ -466,14 +513,14 @@ void DrawLoop(App& app) {
   }
   LoopStation(dl, g.world, Tr("Other clients", "其他客户端"), Tr("you, kubelets, …", "你、kubelet……"), s,
               IM_COL32(110, 120, 140, 255));
-  LoopStation(dl, g.api, "API server", Tr("the source of truth", "唯一的事实来源"), s, IM_COL32(90, 170, 255, 255));
-  LoopStation(dl, g.informer, Tr("Informer cache", "Informer 缓存"), Tr("watch \xE2\x86\x92 local cache", "watch \xE2\x86\x92 本地缓存"), s,
+  LoopStation(dl, g.api, Tr("API server", "API Server"), Tr("the source of truth", "唯一的事实来源"), s, IM_COL32(90, 170, 255, 255));
+  LoopStation(dl, g.informer, Tr("Informer cache", "缓存（Informer）"), Tr("watch \xE2\x86\x92 local cache", "watch \xE2\x86\x92 本地缓存"), s,
               IM_COL32(120, 210, 230, 255));
-  LoopStation(dl, g.predicates, Tr("Predicates", "Predicate 过滤"),
+  LoopStation(dl, g.predicates, Tr("Predicates", "过滤（Predicate）"),
               preds.empty() ? std::string(Tr("none seen yet", "尚未见到")) : preds, s, IM_COL32(170, 170, 190, 255));
   LoopStation(dl, g.handler, Tr("Event handler", "事件处理（handler）"), Tr("object \xE2\x86\x92 key", "对象 \xE2\x86\x92 key"), s,
               IM_COL32(200, 160, 255, 255));
-  LoopStation(dl, g.client, Tr("Client writes", "Client 写入"), Tr("create / update / patch", "create / update / patch"), s,
+  LoopStation(dl, g.client, Tr("Client writes", "写入（Client）"), Tr("create / update / patch", "创建 / 更新 / patch"), s,
               IM_COL32(90, 170, 255, 255));
   std::string reconciling;  // what the busy workers reconcile now, else what Reconcile does
   for (const controller::WorkerState& ws : q->workers) {
@@ -500,9 +547,12 @@ void DrawLoop(App& app) {
   LoopArrow(dl, {g.predicates.Right(), g.handler.Left()}, edge_col, s);
   LoopArrow(dl, {g.informer.Top(), ImVec2(g.informer.Top().x, g.bypass_y),
                  ImVec2(g.handler.Top().x, g.bypass_y), g.handler.Top()}, IM_COL32(80, 88, 110, 255), s);
-  LoopFitText(dl, ImVec2(g.predicates.a.x, g.bypass_y - ImGui::GetTextLineHeight() - 1 * s),
-              IM_COL32(130, 140, 160, 255), Tr("no predicates", "无 predicate"),
-              g.handler.Top().x - g.predicates.a.x);
+  // The bypass's label only where the canvas has room above the line for it.
+  if (g.bypass_y - ImGui::GetTextLineHeight() - 1 * s >= o.y) {
+    LoopFitText(dl, ImVec2(g.predicates.a.x, g.bypass_y - ImGui::GetTextLineHeight() - 1 * s),
+                IM_COL32(130, 140, 160, 255), Tr("no predicates", "无 predicate"),
+                g.handler.Top().x - g.predicates.a.x);
+  }
   LoopArrow(dl, {g.handler.Right(), ImVec2(g.queue.a.x, g.handler.Right().y)}, edge_col, s);
   LoopArrow(dl, {ImVec2(g.queue.Bottom().x, g.queue.b.y), ImVec2(g.queue.Bottom().x, g.workers.a.y)}, edge_col, s);
   LoopArrow(dl, {g.workers.Left(), g.reconcile.Right()}, edge_col, s);

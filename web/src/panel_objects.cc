@@ -9,7 +9,9 @@
 #include "app.h"
 #include "core/api/selector.h"
 #include "imgui.h"
+#include "i18n.h"
 #include "imgui_stdlib.h"
+#include "text_probe.h"
 
 namespace web {
 
@@ -30,8 +32,10 @@ namespace {
 void FilterCombo(const char* id, const char* all_label, const std::set<std::string>& values,
                  std::string* value, float width) {
   ImGui::SetNextItemWidth(width);
+  MarkData(*value);
   if (ImGui::BeginCombo(id, value->empty() ? all_label : value->c_str())) {
     if (ImGui::Selectable(all_label, value->empty())) value->clear();
+    DataText data;  // namespaces and kinds
     for (const std::string& v : values) {
       if (ImGui::Selectable(v.c_str(), *value == v)) *value = v;
     }
@@ -50,14 +54,38 @@ void DrawObjects(App& app) {
     kinds.insert(r.kind);
   }
   const float w = ImGui::GetContentRegionAvail().x;
-  FilterCombo("##ns", "all namespaces", namespaces, &app.filter_ns, w * 0.32f);
-  ImGui::SameLine();
-  FilterCombo("##kind", "all kinds", kinds, &app.filter_kind, w * 0.32f);
-  ImGui::SameLine();
+  // Namespace and kind side by side, then name and labels side by side, where the panel is wide
+  // enough for each field's text in the current language; one per row otherwise.
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float half = (w - st.ItemSpacing.x) * 0.5f;
+  auto fits = [&](const char* a, const char* b, float extra) {
+    return std::max(ImGui::CalcTextSize(a).x, ImGui::CalcTextSize(b).x) + extra + st.FramePadding.x * 2 <= half;
+  };
+  const char* all_ns = Tr("all namespaces", "所有命名空间");
+  const char* all_kinds = Tr("all kinds", "所有类型");
+  size_t longest = 0;
+  for (const std::string& v : namespaces) longest = std::max(longest, v.size());
+  for (const std::string& v : kinds) longest = std::max(longest, v.size());
+  const std::string widest(std::min<size_t>(longest, 24), 'n');
+  const bool pair1 = fits(all_ns, all_kinds, ImGui::GetFrameHeight()) &&
+                     fits(widest.c_str(), "", ImGui::GetFrameHeight());
+  FilterCombo("##ns", all_ns, namespaces, &app.filter_ns, pair1 ? half : -1);
+  if (pair1) ImGui::SameLine();
+  FilterCombo("##kind", all_kinds, kinds, &app.filter_kind, -1);
+  const char* name_hint = Tr("name contains…", "名字包含…");
+  const char* label_hint = Tr("labels: app=web", "标签：app=web");
+  const bool pair2 = fits(name_hint, label_hint, 0);
+  ImGui::SetNextItemWidth(pair2 ? half : -1);
+  MarkData(app.filter_text);
+  ImGui::InputTextWithHint("##name", name_hint, &app.filter_text);
+  if (pair2) ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  ImGui::InputTextWithHint("##name", "name contains…", &app.filter_text);
-  ImGui::SetNextItemWidth(-1);
-  ImGui::InputTextWithHint("##labels", "label selector, e.g. app=llama,tier!=db", &app.filter_labels);
+  MarkData(app.filter_labels);
+  ImGui::InputTextWithHint("##labels", label_hint, &app.filter_labels);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", Tr("A label selector as kubectl -l takes it: app=llama,tier!=db",
+                               "kubectl -l 那样的标签选择器：app=llama,tier!=db"));
+  }
   // The selector uses kubectl's -l syntax; a bad one is shown, not applied.
   std::optional<api::LabelSelector> selector;
   if (!app.filter_labels.empty()) {
@@ -65,6 +93,7 @@ void DrawObjects(App& app) {
     if (parsed.ok()) {
       selector = *parsed;
     } else {
+      DataText data;
       ImGui::TextColored(ImVec4(1.0f, 0.5f, 0.45f, 1.0f), "%s", parsed.status().message().c_str());
     }
   }
@@ -125,6 +154,7 @@ void DrawObjects(App& app) {
       const float cy = p.y + ImGui::GetTextLineHeight() * 0.5f + 1;
       dl->AddCircleFilled(ImVec2(x + 4 * s, cy), 4 * s, HealthColor(r.health));
       const std::string label = r.kind + "/" + r.name;
+      DataText data;  // names and status words come from the objects
       // Status right-aligned; the name is clipped before it rather than drawn under it.
       const float status_w = ImGui::CalcTextSize(r.status.c_str()).x;
       const float status_x = right - status_w - 4 * s;
@@ -133,8 +163,9 @@ void DrawObjects(App& app) {
       dl->PopClipRect();
       dl->AddText(ImVec2(status_x, p.y), HealthColor(r.health), r.status.c_str());
       if (hovered) {
-        ImGui::SetTooltip("%s\nnamespace: %s\nresourceVersion: %s\nstatus: %s", label.c_str(),
-                          r.ns.empty() ? "(cluster-scoped)" : r.ns.c_str(),
+        ImGui::SetTooltip(Tr("%s\nnamespace: %s\nresourceVersion: %s\nstatus: %s",
+                             "%s\n命名空间：%s\nresourceVersion：%s\n状态：%s"),
+                          label.c_str(), r.ns.empty() ? Tr("(cluster-scoped)", "（集群级）") : r.ns.c_str(),
                           r.resource_version.c_str(), r.status.c_str());
       }
       ImGui::PopID();

@@ -13,8 +13,11 @@
 #include "app.h"
 #include "core/base/time.h"
 #include "imgui.h"
+#include "flow.h"
+#include "i18n.h"
 #include "layout.h"
 #include "teaching_panels.h"
+#include "text_probe.h"
 
 namespace web {
 namespace {
@@ -41,6 +44,44 @@ ImU32 TypeColor(std::string_view type) {
   return IM_COL32(160, 160, 170, 255);
 }
 
+// LaneParts splits a lane's title in the page's language into a controller's name (data, kept as
+// it is; empty for the other lanes) and the words around it.
+void LaneParts(const std::string& lane, std::string* name, std::string* words) {
+  name->clear();
+  if (lane == "API server") *words = Tr("API server", "API Server");
+  else if (lane == "informers") *words = Tr("informers", "informer（缓存）");
+  else if (lane == "garbage collector") *words = Tr("garbage collector", "垃圾回收器");
+  else if (lane == "scheduler") *words = Tr("scheduler", "调度器");
+  else if (lane == "controller manager") *words = Tr("controller manager", "控制器管理器");
+  else if (lane == "operators") *words = Tr("operators", "operator 进程");
+  else if (lane == "external systems") *words = Tr("external systems", "外部系统");
+  else *words = lane;
+  const auto ends = [&](const char* tail) {
+    const size_t n = std::char_traits<char>::length(tail);
+    return lane.size() > n && lane.compare(lane.size() - n, n, tail) == 0;
+  };
+  if (ends(" queue")) {
+    *name = lane.substr(0, lane.size() - 6);
+    *words = Tr(" queue", " 队列");
+  } else if (ends(" workers")) {
+    *name = lane.substr(0, lane.size() - 8);
+    *words = Tr(" workers", " 的 worker");
+  }
+}
+
+// LaneTitle fits a lane's title in max_w pixels: a long controller name loses its end
+// ("deployment-contr… queue"); the full title is in the tooltip.
+std::string LaneTitle(const std::string& lane, float max_w) {
+  std::string name, words;
+  LaneParts(lane, &name, &words);
+  std::string title = name + words;
+  while (!name.empty() && ImGui::CalcTextSize(title.c_str()).x > max_w) {
+    name.pop_back();
+    title = name + "\xE2\x80\xA6" + words;  // …
+  }
+  return title;
+}
+
 std::string Tooltip(const sim::TraceEvent& e, const std::string& lane) {
   std::string out = "#" + std::to_string(e.seq) + "  ";
   out.append(e.type).append("  t=" + base::FormatDuration(e.t) + "\nlane: " + lane);
@@ -62,20 +103,30 @@ void DrawTimeline(App& app) {
   const base::SimTime now = app.lab->sim().clock().Now();
 
   // Toolbar.
-  ImGui::Checkbox("follow", &app.timeline_follow);
-  ImGui::SameLine();
-  if (ImGui::RadioButton("by event", !app.timeline_by_time)) app.timeline_by_time = false;
-  ImGui::SameLine();
-  if (ImGui::RadioButton("by time", app.timeline_by_time)) app.timeline_by_time = true;
-  ImGui::SameLine();
+  // A check box or radio button is a square plus its label.
+  const auto toggle_w = [](const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  };
+  ImGui::Checkbox(Tr("follow", "跟随"), &app.timeline_follow);
+  SameLineIfFits(toggle_w(Tr("by event", "按事件")));
+  if (ImGui::RadioButton(Tr("by event", "按事件"), !app.timeline_by_time)) app.timeline_by_time = false;
+  SameLineIfFits(toggle_w(Tr("by time", "按时间")));
+  if (ImGui::RadioButton(Tr("by time", "按时间"), app.timeline_by_time)) app.timeline_by_time = true;
   if (app.selected_seq > 0) {
-    if (ImGui::SmallButton("clear selection")) {
+    SameLineIfFits(ButtonWidth(Tr("clear selection", "清除选择")));
+    if (ImGui::SmallButton(Tr("clear selection", "清除选择"))) {
       app.selected_seq = 0;
       app.chain.clear();
     }
-    ImGui::SameLine();
   }
-  ImGui::TextDisabled("wheel: zoom · drag: pan · click: cause chain");
+  // The hint only where it fits whole.
+  const char* hint = Tr("wheel: zoom · drag: pan · click: cause chain", "滚轮缩放 · 拖动平移 · 点击看因果链");
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(hint).x) {
+    ImGui::TextDisabled("%s", hint);
+  } else {
+    ImGui::Dummy(ImVec2(0, 0));  // ends the row
+  }
 
   // Visible range.
   int64_t first_seq = 1, last_seq = last;
@@ -116,8 +167,12 @@ void DrawTimeline(App& app) {
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   float label_w = 60 * s;  // as wide as the longest lane name
-  for (const auto& [key, idx] : lane_index) label_w = std::max(label_w, ImGui::CalcTextSize(key.second.c_str()).x + 12 * s);
+  for (const auto& [key, idx] : lane_index) {
+    label_w = std::max(label_w, ImGui::CalcTextSize(LaneTitle(key.second, 1e9f).c_str()).x + 12 * s);
+  }
   label_w = std::min(label_w, avail.x * 0.4f);
+  std::map<std::string, std::string> titles;
+  for (const auto& [key, idx] : lane_index) titles[key.second] = LaneTitle(key.second, label_w - 12 * s);
   const float lane_h = std::clamp(avail.y / std::max(1, n), std::max(ImGui::GetTextLineHeight() + 2 * s, 12 * s), 34 * s);
   const float x0 = p.x + label_w, x1 = p.x + avail.x - 6 * s;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
@@ -132,12 +187,13 @@ void DrawTimeline(App& app) {
       dl->AddRectFilled(ImVec2(p.x, y), ImVec2(p.x + avail.x, y + lane_h), IM_COL32(255, 255, 255, 8));
     }
     dl->AddText(ImVec2(p.x + 4 * s, y + (lane_h - ImGui::GetTextLineHeight()) / 2), IM_COL32(160, 170, 190, 255),
-                key.second.c_str());
+                titles[key.second].c_str());
   }
   if (n == 0) {
     dl->AddText(ImVec2(p.x + 6 * s, p.y + 6 * s), IM_COL32(130, 135, 150, 255),
-                last == 0 ? "No trace events yet: run a command, or press Play."
-                          : "No events in this window.");
+                last == 0 ? Tr("No trace events yet: run a command, or press Play.",
+                               "还没有 trace 事件：运行一条命令，或者点“播放”。")
+                          : Tr("No events in this window.", "这个时间窗里没有事件。"));
   }
 
   // Event positions.
@@ -193,6 +249,7 @@ void DrawTimeline(App& app) {
 
   if (hover_seq > 0) {
     const sim::TraceEvent& e = events[static_cast<size_t>(hover_seq - 1)];
+    DataText data;  // the record's own fields
     ImGui::SetTooltip("%s", Tooltip(e, lane_of[static_cast<size_t>(hover_seq - first_seq)]).c_str());
     // A click, not the end of a pan: released where it was pressed.
     const ImVec2 press = ImGui::GetIO().MouseClickedPos[ImGuiMouseButton_Left];

@@ -9,6 +9,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "teaching_panels.h"
+#include "text_wrap.h"
 
 namespace web {
 namespace {
@@ -82,7 +83,10 @@ void DrawWhyLines(App& app, const char* name) {
   ImVec2 lo, hi;
   bool any = false;
   ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(ImVec4(0.62f, 0.78f, 1.0f, 1.0f), "%s", w.chain.heading.c_str());
+  // Chinese lines break between characters too (TextWrappedCjk), not only at spaces.
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.62f, 0.78f, 1.0f, 1.0f));
+  TextWrappedCjk(w.chain.heading);
+  ImGui::PopStyleColor();
   WhyGrow(&lo, &hi, &any);
   const float s = app.ui_scale;
   for (size_t i = 0; i < w.chain.lines.size(); ++i) {
@@ -107,7 +111,7 @@ void DrawWhyLines(App& app, const char* name) {
       ImGui::Indent(ImGui::CalcTextSize("#00000").x);
     }
     ImGui::PushStyleColor(ImGuiCol_Text, WhyLineColor(line.role));
-    ImGui::TextUnformatted(line.text.c_str());
+    TextWrappedCjk(line.text);
     ImGui::PopStyleColor();
     WhyGrow(&lo, &hi, &any);
     if (line.seq == 0) ImGui::Unindent(ImGui::CalcTextSize("#00000").x);

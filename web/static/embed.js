@@ -1,5 +1,6 @@
 // embed.js: put a Reconcile Lab sandbox in any page.
-//   const lab = ReconcileLab.mount(element, {lesson, script, height, readonly, allowOrigin});
+//   const lab = ReconcileLab.mount(element, {lesson, step, lang, script, select, panels, height,
+//                                            readonly, allowOrigin});
 //   await lab.ready;  await lab.command('get pods');  const s = await lab.state();
 //   lab.on('ready' | 'error' | 'message', fn)
 // The sandbox runs in an iframe (index.html?embed=1) and talks over postMessage with
@@ -35,9 +36,14 @@
     const q = new URLSearchParams({ embed: '1' });
     if (opts.readonly) q.set('readonly', '1');
     if (opts.lesson) q.set('lesson', String(opts.lesson));
+    if (opts.step) q.set('step', String(opts.step));
     if (opts.lang) q.set('lang', String(opts.lang));
     // The origin the sandbox takes commands from and answers to: this page's, unless named.
     q.set('hostOrigin', String(opts.allowOrigin || location.origin));
+    // The view: the object shown in the Inspector ("Kind/namespace/name") and the open panels
+    // (an array or a comma-separated string of panel ids).
+    if (opts.select) q.set('select', String(opts.select));
+    if (opts.panels) q.set('panels', Array.isArray(opts.panels) ? opts.panels.join(',') : String(opts.panels));
 
     const listeners = { ready: [], error: [], message: [] };
     const pending = new Map();

@@ -1,6 +1,7 @@
 // The page around the WebAssembly app: loading bar, capability checks, window.rlab (DESIGN.md
-// "Embedding contract"), URL parameters, the #s= share fragment, postMessage for embed.js,
-// localStorage for layout and language, and the clipboard bridge.
+// "Embedding contract"), URL parameters (the view: lesson and step, language, selected object,
+// open panels), the #s= share fragment, postMessage for embed.js, localStorage for layout,
+// language and the first-run card, and the clipboard bridge.
 'use strict';
 (function () {
   const params = new URLSearchParams(location.search);
@@ -18,6 +19,8 @@
     // The one origin whose parent window may drive this sandbox over postMessage, and the only one
     // it answers to: embed.js names it (its allowOrigin option); without it, this page's own.
     hostOrigin: params.get('hostOrigin') || location.origin,
+    select: params.get('select') || '',   // Kind/namespace/name shown in the Inspector
+    panels: params.get('panels') || '',   // the open panels, comma-separated
   };
   const MAX_SCRIPT_BYTES = 16 * 1024;
   const t0 = performance.now();
@@ -151,7 +154,17 @@
       job.catch((e) => toast('Could not load ' + what + ': ' + e.message));
     },
     rlabSaveProgress: (id, step) => store.set('rlab.progress.' + id, String(step)),
-    rlabSaveLang: (lang) => store.set('rlab.lang', lang),
+    // The language is remembered and written into the address, so a reload or a copied URL keeps it.
+    rlabSaveLang: (lang) => {
+      store.set('rlab.lang', lang);
+      const q = new URLSearchParams(location.search);
+      if ((q.get('lang') || 'en') !== lang) {
+        q.set('lang', lang);
+        history.replaceState(null, '', location.pathname + '?' + q.toString() + location.hash);
+      }
+      document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    },
+    rlabSaveWelcome: (choice) => store.set('rlab.welcome', String(choice)),
   };
   $('canvas').addEventListener('webglcontextlost', (e) => {
     e.preventDefault();
@@ -187,6 +200,13 @@
       lessonGoto: M.cwrap('rlab_lesson_goto', null, ['number']),
       setLang: M.cwrap('rlab_set_lang', null, ['string']),
       cjkFont: M.cwrap('rlab_cjk_font', null, ['number', 'number']),
+      lessonBundleReplay: M.cwrap('rlab_lesson_bundle_replay', null, ['string']),
+      viewGet: M.cwrap('rlab_view_get', 'string', []),
+      viewApply: M.cwrap('rlab_view_apply', 'number', ['string', 'string']),
+      welcome: M.cwrap('rlab_welcome', null, ['number']),
+      probeArm: M.cwrap('rlab_text_probe_arm', null, []),
+      probeResult: M.cwrap('rlab_text_probe_result', 'string', []),
+      itemRects: M.cwrap('rlab_item_rects', 'string', []),
     };
   }
 
@@ -198,12 +218,20 @@
   }
   // loadLesson fetches lessons/<id>.json and starts it at step (1-based; 0 = where the learner
   // left it, kept in localStorage). Steps before it are played, so the simulation matches.
-  async function loadLesson(id, step) {
+  // With a shared session's script, the lesson is opened without running anything, the script
+  // (its setup included) is replayed, and the shared step is shown.
+  async function loadLesson(id, step, script) {
     if (!/^[A-Za-z0-9._-]+$/.test(id)) throw new Error('bad lesson id: ' + id);
     const text = await fetchText('lessons/' + id + '.json');
     const resumed = (parseInt(store.get('rlab.progress.' + id) || '0', 10) || 0) + 1;
     api.lessonOpen(1);
-    api.lessonBundle(text, step > 0 ? step : resumed);
+    if (script === undefined) {
+      api.lessonBundle(text, step > 0 ? step : resumed);
+      return;
+    }
+    api.lessonBundleReplay(text);
+    api.command(script);
+    api.lessonGoto(step > 0 ? step : 1);
   }
   async function loadCjkFont() {
     const resp = await fetch('fonts/cjk-sc.otf');
@@ -225,24 +253,36 @@
     if (saved) api.layoutSet(saved);
     setInterval(() => store.set(layoutKey, api.layoutGet()), 2000);
 
-    // A shared session replays first (the core only ever sees plain script text).
+    // A shared session replays first (the core only ever sees plain script text); with a lesson,
+    // inside the lesson (whose seed and files it needs).
     const m = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
+    let script;
     if (m) {
       try {
-        api.command(await decodeScript(m[1]));
-        toast('Shared session restored');
+        script = await decodeScript(m[1]);
       } catch (e) {
         toast('Could not open the shared session: ' + e.message);
       }
     }
+    if (script !== undefined && !opts.lesson) {
+      api.command(script);
+      toast('Shared session restored');
+    }
     api.setLang(opts.lang === 'zh' ? 'zh' : 'en');
     if (opts.lesson) {
       try {
-        await loadLesson(opts.lesson, opts.step);
+        await loadLesson(opts.lesson, opts.step, script);
       } catch (e) {
         toast('Could not open lesson ' + opts.lesson + ': ' + e.message);
       }
     }
+    // The rest of the view: open panels, then the selected object.
+    if ((opts.select || opts.panels) && api.viewApply(opts.select, opts.panels) === 0) {
+      toast('No object ' + opts.select + ' to select');
+    }
+    // The first-run card: not for embeds, shared sessions or lessons opened by link, and only
+    // until the learner has chosen once.
+    if (!opts.embed && !opts.readonly && !opts.lesson && !m && !store.get('rlab.welcome')) api.welcome(1);
 
     $('overlay').classList.add('gone');
     $('canvas').focus();
@@ -263,6 +303,9 @@
       play: (on) => api.setPlaying(on === false ? 0 : 1),
       speed: (x) => api.setSpeed(Number(x)),
       shareScript: () => api.share(),
+      // shareLink(): the address "Copy share link" copies (the view's parameters and #s=).
+      shareLink: () => run(async () => location.origin + location.pathname + '?' + viewQuery() +
+                                       '#s=' + await encodeScript(api.share())),
       // rewind(step): go back to an earlier step (every scheduler event is one; a negative step
       // counts back from now), from the nearest checkpoint plus replay. The abandoned future
       // becomes a branch; resolves to the branch count.
@@ -296,13 +339,39 @@
         const r = api.itemRect(String(name));
         if (!r) return null;
         const [x, y, w, h] = r.split(',').map(Number);
-        const k = $('canvas').width / $('canvas').getBoundingClientRect().width;
-        const box = $('canvas').getBoundingClientRect();
-        return { x: box.left + x / k, y: box.top + y / k, w: w / k, h: h / k };
+        return toCss(x, y, w, h);
       },
+      // itemRects(): every recorded control and panel ({name: {x, y, w, h}}, CSS pixels).
+      itemRects: () => {
+        const all = JSON.parse(api.itemRects());
+        const out = {};
+        for (const [name, [x, y, w, h]] of Object.entries(all)) out[name] = toCss(x, y, w, h);
+        return out;
+      },
+      // view(): {lang, selected, panels, lesson, editor, welcome, shortcuts, narrow}.
+      view: () => run(() => JSON.parse(api.viewGet())),
+      // textProbe(): every string the next frame draws ({t, data, x, y, w, h, cx0, cy0, cx1, cy1,
+      // sx, sy, win}, CSS pixels), to check languages and clipping (web/src/text_probe.h).
+      textProbe: () => run(() => new Promise((resolve) => {
+        api.probeArm();
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          const k = canvasScale();
+          const list = JSON.parse(api.probeResult());
+          for (const d of list) for (const f of ['x', 'y', 'w', 'h', 'cx0', 'cy0', 'cx1', 'cy1']) d[f] /= k;
+          resolve(list);
+        }));
+      })),
     };
     post({ type: 'ready', firstFrameMs });
     document.dispatchEvent(new CustomEvent('rlab-ready'));
+  }
+
+  // Device pixels (the canvas backing store) to CSS pixels of the page.
+  function canvasScale() { return $('canvas').width / $('canvas').getBoundingClientRect().width; }
+  function toCss(x, y, w, h) {
+    const k = canvasScale();
+    const box = $('canvas').getBoundingClientRect();
+    return { x: box.left + x / k, y: box.top + y / k, w: w / k, h: h / k };
   }
 
   // The screen-reader transcript: what each command printed.
@@ -311,11 +380,24 @@
     t.textContent = '$ ' + cmd + '\n' + out;
   }
 
+  // viewQuery: the page's parameters with the current view written in (lesson and step,
+  // language, selected object, open panels).
+  function viewQuery() {
+    const view = JSON.parse(api.viewGet());
+    const q = new URLSearchParams(location.search);
+    for (const k of ['lesson', 'step', 'select', 'panels']) q.delete(k);
+    q.set('lang', view.lang);
+    if (view.lesson) { q.set('lesson', view.lesson.id); q.set('step', String(view.lesson.step)); }
+    if (view.selected) q.set('select', view.selected);
+    q.set('panels', view.panels.join(','));
+    return q.toString();
+  }
+
   window.rlabShare = async function () {
     if (!api) return;
     try {
       const frag = await encodeScript(api.share());
-      const url = location.origin + location.pathname + location.search + '#s=' + frag;
+      const url = location.origin + location.pathname + '?' + viewQuery() + '#s=' + frag;
       history.replaceState(null, '', url);
       if (navigator.clipboard) await navigator.clipboard.writeText(url).catch(() => {});
       toast('Share link copied (' + url.length + ' characters)');
@@ -325,10 +407,14 @@
   };
 
   // Clipboard bridge: the DOM paste event carries the system clipboard into ImGui's text field.
+  // At most 1 MB: the text goes into an ImGui field (the API server refuses far less anyway).
   document.addEventListener('paste', (e) => {
     if (!api) return;
     const text = (e.clipboardData || window.clipboardData).getData('text');
-    if (text) { api.paste(text.replace(/\r\n?/g, '\n')); e.preventDefault(); }
+    if (!text) return;
+    e.preventDefault();
+    if (text.length > 1048576) { toast('The pasted text is larger than 1 MB'); return; }
+    api.paste(text.replace(/\r\n?/g, '\n'));
   });
 
   // postMessage API for embed.js: {source:"rlab", type:"command"|"state", id, text}. Only the
