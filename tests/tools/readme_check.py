@@ -6,8 +6,8 @@
       fenced code blocks, byte for byte; every relative link and image they name exists.
   readme_check.py examples ROOT RLAB
       every ```console block of README.md whose first line is `$ build/native/bin/rlab …` (with
-      an optional heredoc) is run from ROOT with RLAB in place of build/native/bin/rlab, and its
-      stdout + stderr must equal the lines after the command.
+      an optional heredoc) is run from ROOT with RLAB in place of build/native/bin/rlab, and what
+      it prints on stdout must equal the lines after the command (stderr: the seed and trace hash).
 
 The embed snippet (the ```html block) is loaded in the page by tests/browser/e2e_readme.js.
 """
@@ -98,7 +98,7 @@ def examples(root, rlab):
     for command, want in found:
         script = command.replace(RLAB_PATH, rlab, 1)
         p = subprocess.run(['bash', '-c', script], cwd=root, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, timeout=120)
+                           stderr=subprocess.PIPE, timeout=120)
         got = p.stdout.decode('utf-8').rstrip('\n')
         if got != want.rstrip('\n'):
             failures.append('`%s` printed:\n%s\n--- README.md shows:\n%s' % (
