@@ -488,6 +488,7 @@ void DrawLoop(App& app) {
   const ImVec2 size(std::max(avail.x, 80.0f), std::max(avail.y, 60.0f));
   ImGui::InvisibleButton("##loopcanvas", size);
   const bool canvas_hovered = ImGui::IsItemHovered();
+  app.RecordItem("loop.canvas");  // with loop.controller, the panel's extent (README pictures)
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(o, ImVec2(o.x + size.x, o.y + size.y), true);
   if (q == nullptr) {
