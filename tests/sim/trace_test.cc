@@ -289,8 +289,8 @@ TEST(Trace, FieldFindsByKeyAndRendersAsText) {
   // Text renders a value as a trace line shows it, negative numbers included.
   EXPECT_EQ(e.Field("code")->Text(), "200");
   EXPECT_EQ(e.Field("verb")->Text(), "patch");
-  EXPECT_EQ((TraceFieldValue{true, false, -7, "ignored"}).Text(), "-7");
-  EXPECT_EQ((TraceFieldValue{false, false, 5, "five"}).Text(), "five");
+  EXPECT_EQ((TraceFieldValue{true, -7, "ignored"}).Text(), "-7");
+  EXPECT_EQ((TraceFieldValue{false, 5, "five"}).Text(), "five");
 }
 
 TEST(Trace, HashDependsOnEveryLine) {
