@@ -199,7 +199,10 @@ std::string ScenarioGenerator::SubmissionWatchDrop() {
 std::string ScenarioGenerator::NamespaceWithWorkloads() {
   const std::string ns = "team-o" + N(static_cast<uint64_t>(next_object_++));
   namespaces_.push_back(ns);
-  return "create namespace " + ns + "\n" + DeploymentIn("web", ns) + RayClusterIn("rc", ns);
+  // One draw per statement: the operands of + have no evaluation order (g++ and clang differ).
+  const std::string deployment = DeploymentIn("web", ns);
+  const std::string raycluster = RayClusterIn("rc", ns);
+  return "create namespace " + ns + "\n" + deployment + raycluster;
 }
 
 std::string ScenarioGenerator::DeleteNamespace() {
