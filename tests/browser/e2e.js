@@ -286,8 +286,6 @@ async function main() {
       assert(done === true, 'step 1 checks not met');
       const st1 = await p6.evaluate(() => window.rlab.state());
       assert(st1.lesson.done === true && st1.lesson.step === 1, 'after step 1: ' + JSON.stringify(st1.lesson));
-      const log = await p6.evaluate(() => window.rlab.shareScript());
-      assert(/^logs deploy\/kuberay-operator --tail=3$/m.test(log), 'step 1 commands not in the log: ' + log);
       await frames(p6, 4);
       const box = await p6.evaluate(() => window.rlab.itemRect('lesson.next'));
       assert(box && box.w > 10, 'no Next button: ' + JSON.stringify(box));
@@ -299,6 +297,11 @@ async function main() {
       await frames(p6, 4);
       const st2 = await p6.evaluate(() => window.rlab.state());
       assert(st2.lesson.step === 2 && st2.lesson.done === false, 'after Next: ' + JSON.stringify(st2.lesson));
+      // Step 2's solution applies the lesson's file: Do it for me runs it and meets the checks.
+      assert(await p6.evaluate(() => window.rlab.lessonDo()) === true, 'step 2 checks not met');
+      const log = await p6.evaluate(() => window.rlab.shareScript());
+      assert(/^apply -f raycluster\.yaml$/m.test(log) && /^trace --since=applied$/m.test(log),
+             'step 2 commands not in the log: ' + log);
       await shot(p6, 'lesson-zh.png');
       // ?step=N plays the steps before N, so the simulation is where step N expects it.
       const p7 = await ctx.newPage();

@@ -360,8 +360,8 @@ async function main() {
       const p2 = await newPage(browser, base, { query: '?lesson=01-hello-raycluster&step=2&lang=en' });
       const texts = await p2.evaluate(() => window.rlab.textProbe());
       assert(texts.some((d) => /kind: RayCluster/.test(d.t)), 'the lesson does not show the manifest');
-      await reveal(p2, 'lesson.manifest.1', 'lesson');
-      await click(p2, 'lesson.manifest.1');
+      await reveal(p2, 'lesson.manifest.0', 'lesson');
+      await click(p2, 'lesson.manifest.0');
       const probe = await p2.evaluate(() => window.rlab.textProbe());
       assert(probe.some((d) => d.data && /name: hello/.test(d.t) && /##manifest/.test(d.win)), 'the Manifest box was not filled');
       await shot(p2, 'do-lesson-manifest.png');

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 
 #include "flow.h"
 #include "fonts.h"
@@ -150,32 +151,30 @@ void DrawQuiz(const lab::Quiz& quiz, const std::vector<int>& order, LessonPane& 
   }
 }
 
-// DrawLessonCommand shows one of a step's commands in full: a heredoc with its manifest, which
-// "Open in Manifest box" copies there to be edited and applied by hand.
-void DrawLessonCommand(App& app, const std::string& cmd, size_t index) {
-  const size_t nl = cmd.find('\n');
-  const bool heredoc = nl != std::string::npos && nl + 1 < cmd.size();
-  ImGui::PushID(static_cast<int>(index));
-  ImGui::PushFont(MonoFont());
-  {
-    DataText data;
-    ImGui::TextWrapped("$ %s", heredoc ? cmd.substr(0, nl).c_str() : cmd.c_str());
+// LessonFileOf returns the file a one-line `apply|create|replace -f FILE` names, when FILE is one
+// of the lesson's own files (they are the working directory's, see StartLesson); otherwise "".
+std::string LessonFileOf(const std::string& cmd) {
+  std::istringstream words(cmd);
+  std::string verb, flag, file, rest;
+  words >> verb;
+  if (verb == "kubectl") words >> verb;
+  if (verb != "apply" && verb != "create" && verb != "replace") return "";
+  words >> flag >> file;
+  if (words >> rest) return "";  // more arguments than the file: shown as typed
+  if (flag.rfind("--filename=", 0) == 0 || flag.rfind("-f=", 0) == 0) {
+    file = flag.substr(flag.find('=') + 1);
+  } else if (flag != "-f" && flag != "--filename") {
+    return "";
   }
-  ImGui::PopFont();
-  if (!heredoc) {
-    ImGui::PopID();
-    return;
+  if (file.empty() || file == "-" || file[0] == '/' || file.find("..") != std::string::npos) {
+    return "";
   }
-  if (!app.readonly) {
-    // The manifest is the heredoc's body: between the first line and the closing delimiter.
-    std::string body = cmd.substr(nl + 1);
-    const size_t last = body.rfind('\n', body.size() >= 2 ? body.size() - 2 : 0);
-    if (last != std::string::npos) body.resize(last + 1);
-    if (ImGui::SmallButton(L(kToManifest))) SetManifestText(body, "");
-    app.RecordItem("lesson.manifest." + std::to_string(index));
-  }
-  // The manifest in a box of at most twelve lines (it scrolls), so the step's buttons stay near.
-  const std::string text = cmd.substr(nl + 1);
+  return file;
+}
+
+// DrawManifest shows a manifest in a box of at most twelve lines (it scrolls), so the step's
+// buttons stay near.
+void DrawManifest(const std::string& text) {
   const int lines = 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
   ImGui::PushFont(MonoFont());
   const float h = ImGui::GetTextLineHeight() * static_cast<float>(std::min(lines, 12)) +
@@ -192,6 +191,44 @@ void DrawLessonCommand(App& app, const std::string& cmd, size_t index) {
   ImGui::EndChild();
   ImGui::PopStyleColor();
   ImGui::PopFont();
+}
+
+// DrawLessonCommand shows one of a step's commands in full, with the manifest it applies (a
+// heredoc's body, or the lesson file `apply -f FILE` reads), which "Open in Manifest box" copies
+// there to be edited and applied by hand.
+void DrawLessonCommand(App& app, const std::string& cmd, size_t index) {
+  const size_t nl = cmd.find('\n');
+  const bool heredoc = nl != std::string::npos && nl + 1 < cmd.size();
+  ImGui::PushID(static_cast<int>(index));
+  ImGui::PushFont(MonoFont());
+  {
+    DataText data;
+    ImGui::TextWrapped("$ %s", heredoc ? cmd.substr(0, nl).c_str() : cmd.c_str());
+  }
+  ImGui::PopFont();
+  // shown: the box's text; manifest: what the Manifest box receives (without a heredoc's
+  // closing delimiter).
+  std::string shown, manifest;
+  if (heredoc) {
+    shown = cmd.substr(nl + 1);
+    manifest = shown;
+    const size_t last = manifest.rfind('\n', manifest.size() >= 2 ? manifest.size() - 2 : 0);
+    if (last != std::string::npos) manifest.resize(last + 1);
+  } else if (const std::string file = LessonFileOf(cmd); !file.empty()) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream body;
+    if (in) body << in.rdbuf();
+    shown = manifest = body.str();
+  }
+  if (shown.empty()) {
+    ImGui::PopID();
+    return;
+  }
+  if (!app.readonly) {
+    if (ImGui::SmallButton(L(kToManifest))) SetManifestText(manifest, "");
+    app.RecordItem("lesson.manifest." + std::to_string(index));
+  }
+  DrawManifest(shown);
   ImGui::PopID();
 }
 
