@@ -10,8 +10,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/build_web.sh
 cat build/web/dist/size-report.txt
 # RLAB_E2E_PODS=1000 adds the frame time with 1,000 Pods (creating them takes about a minute).
-limit=170
-[ -z "${RLAB_E2E_PODS:-}" ] || limit=480
+# The limit is a hang guard per suite, not a speed target: e2e_do.js takes about 220 s on a
+# loaded 2-core machine (SwiftShader draws a 1280x800 frame in ~150 ms).
+limit=360
+[ -z "${RLAB_E2E_PODS:-}" ] || limit=600
 # Every tests/browser/e2e*.js is one suite (each starts its own server and browser); all run, and
 # the script fails if any failed.
 failed=0
