@@ -11,8 +11,21 @@
 namespace lab {
 namespace {
 
-// kBudgetEvents is the default budget of one command (lab::Budget::kDefaultEvents).
-constexpr uint64_t kBudgetEvents = 1'000'000;
+// kBudgetEvents is these sessions' budget: a twentieth of the default (lab::Budget::kDefaultEvents,
+// which tests/scripts/budget_*.lab run into), so the tests stay quick under ASan; where and how a
+// command stops does not depend on the budget's size.
+constexpr uint64_t kBudgetEvents = 50'000;
+
+SimulationOptions SmallBudget() {
+  SimulationOptions options;
+  options.budget.events = kBudgetEvents;
+  return options;
+}
+
+TEST(CommandBudget, TheDefaultIsAMillionEventsPerCommand) {
+  Lab lab{SimulationOptions{}};
+  EXPECT_EQ(lab.sim().budget().events, 1'000'000u);
+}
 
 // Ran runs one command and returns how many scheduler events it ran.
 uint64_t Ran(TestSession& s, const std::string& command, CommandResult* result) {
@@ -29,14 +42,14 @@ bool ClockBehindQueue(TestSession& s) {
 }
 
 TEST(CommandBudget, AWaitAtTheBudgetLeavesTheClockAtTheLastEventAndRunStillWorks) {
-  TestSession s;
+  TestSession s{SmallBudget()};
   ASSERT_TRUE(s.Run("wait --for=condition=Available deploy/kuberay-operator --timeout=60s\n"))
       << s.err;
   CommandResult r;
   EXPECT_EQ(Ran(s, "wait --for=condition=Ready pod/never-created --timeout=5000h", &r),
             kBudgetEvents);
   EXPECT_FALSE(r.ok);
-  EXPECT_NE(r.err.find("stopped at the budget of 1000000 scheduler events"), std::string::npos)
+  EXPECT_NE(r.err.find("stopped at the budget of " + std::to_string(kBudgetEvents) + " scheduler events"), std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("Continue with: wait --for=condition=Ready pod/never-created -n default "
                        "--timeout="),
@@ -50,7 +63,7 @@ TEST(CommandBudget, AWaitAtTheBudgetLeavesTheClockAtTheLastEventAndRunStillWorks
 }
 
 TEST(CommandBudget, AWaitingDeleteAtTheBudgetStopsTheSameWay) {
-  TestSession s;
+  TestSession s{SmallBudget()};
   ASSERT_TRUE(s.Run("apply -f - <<EOF\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kept\n"
                     "  finalizers: [example.com/keep]\nEOF\n"))
       << s.err;
@@ -66,7 +79,7 @@ TEST(CommandBudget, AWaitingDeleteAtTheBudgetStopsTheSameWay) {
 }
 
 TEST(CommandBudget, AHugeStepStopsAtTheBudgetAndSaysHowToContinue) {
-  TestSession s;
+  TestSession s{SmallBudget()};
   CommandResult r;
   EXPECT_EQ(Ran(s, "step 9223372036854775807", &r), kBudgetEvents);
   EXPECT_FALSE(r.ok);
@@ -81,7 +94,7 @@ TEST(CommandBudget, AHugeStepStopsAtTheBudgetAndSaysHowToContinue) {
 }
 
 TEST(CommandBudget, ARunStopsAtTheBudgetAndTheSuggestedRunEndsWhereTheWholeRunWould) {
-  TestSession s;
+  TestSession s{SmallBudget()};
   CommandResult r;
   EXPECT_EQ(Ran(s, "run 1000000000s", &r), kBudgetEvents);
   EXPECT_FALSE(r.ok);
@@ -99,7 +112,7 @@ TEST(CommandBudget, ARunStopsAtTheBudgetAndTheSuggestedRunEndsWhereTheWholeRunWo
 }
 
 TEST(CommandBudget, WhereACommandStopsIsTheSameInEverySession) {
-  TestSession a, b;
+  TestSession a{SmallBudget()}, b{SmallBudget()};
   CommandResult ra, rb;
   Ran(a, "run 1000000000s", &ra);
   Ran(b, "run 1000000000s", &rb);

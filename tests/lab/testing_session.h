@@ -10,6 +10,9 @@
 namespace lab {
 
 struct TestSession {
+  TestSession() = default;
+  explicit TestSession(const SimulationOptions& options) : lab{options} {}
+
   Lab lab{SimulationOptions{}};
   std::string out, err;
 
