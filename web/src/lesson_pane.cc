@@ -10,7 +10,9 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
+#include "core/lab/script.h"
 #include "flow.h"
 #include "fonts.h"
 #include "i18n.h"
@@ -154,18 +156,14 @@ void DrawQuiz(const lab::Quiz& quiz, const std::vector<int>& order, LessonPane& 
 // LessonFileOf returns the file a one-line `apply|create|replace -f FILE` names, when FILE is one
 // of the lesson's own files (they are the working directory's, see StartLesson); otherwise "".
 std::string LessonFileOf(const std::string& cmd) {
-  std::istringstream words(cmd);
-  std::string verb, flag, file, rest;
-  words >> verb;
-  if (verb == "kubectl") words >> verb;
-  if (verb != "apply" && verb != "create" && verb != "replace") return "";
-  words >> flag >> file;
-  if (words >> rest) return "";  // more arguments than the file: shown as typed
-  if (flag.rfind("--filename=", 0) == 0 || flag.rfind("-f=", 0) == 0) {
-    file = flag.substr(flag.find('=') + 1);
-  } else if (flag != "-f" && flag != "--filename") {
+  auto parsed = lab::ParseScript(cmd);
+  if (!parsed.ok() || parsed->size() != 1) return "";
+  const std::vector<std::string> words = lab::CommandWords(parsed->front());
+  if (words.size() != 3 || (words[0] != "apply" && words[0] != "create" && words[0] != "replace")) {
     return "";
   }
+  std::string file;
+  if (words[1] == "-f" || words[1] == "--filename") file = words[2];
   if (file.empty() || file == "-" || file[0] == '/' || file.find("..") != std::string::npos) {
     return "";
   }
