@@ -249,7 +249,7 @@ void ObjectMetaCauses(const KindInfo& kind, const Json& obj, std::vector<std::st
     const auto type_error = [&](const std::string& path, const Json& v, const char* want) {
       causes->push_back(InvalidError(path, OpenApiType(v), path + " in body must be of type " +
                                                                want + ": " +
-                                                               GoQuote(OpenApiType(v))));
+                                                               SchemaGoQuote(OpenApiType(v))));
     };
     if (!finalizers->is_null() && !finalizers->is_array()) {
       type_error("metadata.finalizers", *finalizers, "array");

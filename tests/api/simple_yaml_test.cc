@@ -71,6 +71,8 @@ TEST(SimpleYaml, DeclinesWhatOnlyYamlCppDecodesExactly) {
       "a: 'it''s'\n",
       "a: {b: 1,\n  c: 2}\n",              // a multi-line flow collection
       "a: {b: 1,}\n",                      // a trailing comma
+      "a: {b: c?d}\n",                     // `?` inside a flow plain scalar (yaml-cpp rejects it)
+      "a: [c?d]\n",
       "a: {b: }\n",
       "a:\tb\n",                           // tabs, CR, bytes beyond ASCII
       "a: b\r\n",

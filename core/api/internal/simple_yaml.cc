@@ -294,8 +294,10 @@ class SimpleYamlParser {
     size_t end = *pos;
     while (end < text.size() && text[end] != ',' && text[end] != '}' && text[end] != ']') ++end;
     const std::string_view plain = TrimRight(text.substr(*pos, end - *pos));
+    // yaml-cpp ends a plain scalar in a flow collection at `?` (Exp::EndScalarInFlow) and then
+    // rejects the `?` that cannot start a token, so a flow plain with `?` is left to it.
     if (plain.empty() || !CanStartPlain(plain) ||
-        plain.find_first_of("#:[{\"'") != std::string_view::npos) {
+        plain.find_first_of("#:?[{\"'") != std::string_view::npos) {
       return false;
     }
     *pos = end;
