@@ -146,6 +146,25 @@ bool Lab::Continue(uint64_t slice) {
   return done;
 }
 
+bool Lab::Interrupt() {
+  if (!running()) return false;
+  RunningCommand& c = *running_;
+  const std::vector<std::string> words = CommandWords(c.line);
+  const std::string command = words.empty() ? "" : words[0];
+  if (command != "run" && command != "step" && command != "wait") return false;
+  const uint64_t ran = sim_->scheduler().executed() - c.executed_before;
+  c.run.reset();
+  c.result.out += "interrupted after " + std::to_string(ran) + " event" + (ran == 1 ? "" : "s") +
+                  ", at t=" + base::FormatDuration(sim_->clock().Now()) + " (logged as `step " +
+                  std::to_string(ran) + "`)\n";
+  if (ran > 0) {
+    log_.push_back(LoggedCommand{{"step", std::to_string(ran)}, std::nullopt, true, ran,
+                                 sim_->clock().Now()});
+  }
+  c.finished = true;
+  return true;
+}
+
 void Lab::Finish() {
   RunningCommand& c = *running_;
   c.run.reset();

@@ -46,6 +46,12 @@ class Lab {
   bool Start(const ScriptLine& line, const std::string& base_dir);
   bool Continue(uint64_t slice);
   CommandResult TakeResult();
+  // Interrupt ends the running command between two slices (the page's Stop). A command that only
+  // moves time (run, step, wait) ends where it is and is logged as `step N`, the N scheduler
+  // events it ran (not at all when it ran none), so replaying the log repeats exactly what
+  // happened; TakeResult then hands over its result. Any other command (a waiting delete, whose
+  // immediate part already changed the cluster) is left running: returns false.
+  bool Interrupt();
   // running is true between a Start that did not finish and the Continue that finishes it.
   // Execute refuses to run another command meanwhile (an error, nothing changes).
   bool running() const { return running_ != nullptr && !running_->finished; }
