@@ -426,8 +426,17 @@ base::StatusOr<Lesson> ParseLesson(const std::string& json_text, const std::stri
                           "must be a https://github.com/ link to the real file");
     }
   }
+  s = reader.String(doc, "controller", "controller", false, &lesson.controller);
+  if (!s.ok()) return s;
+  if (doc.contains("controller") &&
+      (lesson.controller.empty() ||
+       lesson.controller.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") !=
+           std::string::npos)) {
+    return reader.Error("controller", "\"" + lesson.controller +
+                                          "\" is not a controller name (lower-case, e.g. raycluster)");
+  }
   s = reader.UnknownFields(doc, "", {"id", "track", "title", "goal", "seed", "setup", "steps",
-                                     "recap", "upstream"});
+                                     "recap", "upstream", "controller"});
   if (!s.ok()) return s;
   return lesson;
 }

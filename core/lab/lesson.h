@@ -87,6 +87,9 @@ struct Lesson {
   std::string setup_text;  // its contents
   std::vector<LessonStep> steps;
   std::vector<std::string> upstream;  // links to the real upstream files the lesson is about
+  // controller names the controller the page's loop view opens on ("raycluster"); "" = the one
+  // that acted last. `rlab lesson check` requires it to be running after the setup.
+  std::string controller;
 };
 
 // ParseLesson parses and validates lesson.json text found in dir, reading the setup script and

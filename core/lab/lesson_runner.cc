@@ -4,6 +4,7 @@
 
 #include "core/lab/script.h"
 #include "core/lab/trace_filter.h"
+#include "core/lab/view.h"
 
 namespace lab {
 
@@ -149,6 +150,21 @@ LessonCheck CheckLesson(const Lesson& lesson,
     check.message = "lesson " + lesson.id + ": " + LessonStepWhere(lesson, 0) +
                     ": command failed: " + setup.failed_line + "\n" + setup.err;
     return check;
+  }
+  if (!lesson.controller.empty()) {
+    std::string running;
+    bool found = false;
+    for (const QueueView& q : Queues(session.sim())) {
+      found = found || q.controller == lesson.controller;
+      running += (running.empty() ? "" : ", ") + q.controller;
+    }
+    if (!found) {
+      check.ok = false;
+      check.message = "lesson " + lesson.id + ": controller: \"" + lesson.controller +
+                      "\" is not running after the setup (running: " +
+                      (running.empty() ? "none" : running) + ")";
+      return check;
+    }
   }
   for (size_t i = 0; i < lesson.steps.size(); ++i) {
     std::string out;

@@ -326,6 +326,54 @@ TEST(CheckLesson, AFailingSetupIsStepZero) {
   EXPECT_NE(result.message.find("setup (setup.lab)"), std::string::npos) << result.message;
 }
 
+TEST(ParseLesson, TheLoopViewsControllerIsAnOptionalLowerCaseName) {
+  auto plain = Load(kValid);
+  ASSERT_TRUE(plain.ok()) << plain.status().message();
+  EXPECT_EQ(plain->controller, "");
+  auto named = Load(Edit(R"("setup": "setup.lab",)", R"("setup": "setup.lab", "controller": "raycluster",)"));
+  ASSERT_TRUE(named.ok()) << named.status().message();
+  EXPECT_EQ(named->controller, "raycluster");
+  auto bad = Load(Edit(R"("setup": "setup.lab",)", R"("setup": "setup.lab", "controller": "Ray Cluster",)"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            "error: lessons/x/lesson.json: controller: \"Ray Cluster\" is not a controller name "
+            "(lower-case, e.g. raycluster)");
+}
+
+TEST(CheckLesson, TheNamedControllerMustBeRunningAfterTheSetup) {
+  const std::string named =
+      Edit(R"("setup": "setup.lab",)", R"("setup": "setup.lab", "controller": "raycluster",)");
+  MemoryFiles folder = SampleFolder(named);
+  // Before the operator's Pod runs, no controller is running.
+  auto early = LoadLesson("lessons/x", folder.Reader());
+  ASSERT_TRUE(early.ok()) << early.status().message();
+  LessonCheck result = CheckLesson(*early);
+  EXPECT_FALSE(result.ok);
+  EXPECT_EQ(result.failed_step, 0u);
+  EXPECT_NE(result.message.find("controller: \"raycluster\" is not running after the setup"),
+            std::string::npos)
+      << result.message;
+  // Once the setup waits for the operator, the lesson's controller runs and the lesson passes.
+  folder.files["lessons/x/setup.lab"] =
+      "wait --for=condition=Available deploy/kuberay-operator --timeout=30s\n"
+      "create namespace setup-done\nmark ready\n";
+  auto ready = LoadLesson("lessons/x", folder.Reader());
+  ASSERT_TRUE(ready.ok()) << ready.status().message();
+  result = CheckLesson(*ready);
+  EXPECT_TRUE(result.ok) << result.message;
+  // A name no running controller has is refused with the running ones listed.
+  folder.files["lessons/x/lesson.json"] =
+      Edit(R"("setup": "setup.lab",)", R"("setup": "setup.lab", "controller": "rayjobs",)");
+  auto wrong = LoadLesson("lessons/x", folder.Reader());
+  ASSERT_TRUE(wrong.ok()) << wrong.status().message();
+  result = CheckLesson(*wrong);
+  EXPECT_FALSE(result.ok);
+  EXPECT_NE(result.message.find("\"rayjobs\" is not running after the setup (running: "),
+            std::string::npos)
+      << result.message;
+  EXPECT_NE(result.message.find("raycluster"), std::string::npos) << result.message;
+}
+
 TEST(LessonRunner, RunsStepsOneAtATimeOnTheCallersLab) {
   auto lesson = Load(kValid);
   ASSERT_TRUE(lesson.ok()) << lesson.status().message();
