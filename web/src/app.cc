@@ -11,6 +11,7 @@
 #include "core/lab/script.h"
 #include "i18n.h"
 #include "lesson_pane.h"
+#include "share_replay.h"
 #include "teaching_panels.h"
 #include "view_state.h"
 
@@ -40,6 +41,16 @@ std::string JsonString(const std::string& s) { return "\"" + sim::JsonEscape(s) 
 
 App::App() { Reset(); }
 
+void App::AppendConsole(ConsoleLine::Kind kind, const std::string& text) {
+  AppendOutput(console, kind, text);
+}
+
+namespace {
+// kReplayBusy refuses a command while a shared session replays (share_replay.h).
+constexpr const char* kReplayBusy =
+    "error: a shared session is replaying; wait for it or press Stop\n";
+}  // namespace
+
 void App::Reset() {
   versions.Attach(nullptr);  // stop reading the old simulation before it is destroyed
   lab::SimulationOptions options;
@@ -58,6 +69,11 @@ void App::Reset() {
 
 std::string App::RunCommand(const std::string& line, bool echo) {
   if (echo) AppendOutput(console, ConsoleLine::kInput, "$ " + line);
+  if (ShareReplayActive()) {
+    last_ok = false;
+    if (echo) AppendOutput(console, ConsoleLine::kErr, kReplayBusy);
+    return kReplayBusy;
+  }
   if (line.rfind("rewind", 0) == 0 && (line.size() == 6 || line[6] == ' ')) return RewindCommand(line);
   lab->set_language(Chinese() ? "zh" : "en");  // `why` speaks the page's language
   lab::CommandResult r = lab->ExecuteText(line);
@@ -72,6 +88,11 @@ std::string App::RunCommand(const std::string& line, bool echo) {
 }
 
 std::string App::RunScript(const std::string& text) {
+  if (ShareReplayActive()) {
+    last_ok = false;
+    AppendOutput(console, ConsoleLine::kErr, kReplayBusy);
+    return kReplayBusy;
+  }
   std::string printed;
   lab->set_language(Chinese() ? "zh" : "en");
   auto outcome = lab->RunScript(text, "", /*keep_going=*/true,
@@ -91,7 +112,7 @@ std::string App::RunScript(const std::string& text) {
 }
 
 void App::Advance(double real_seconds) {
-  if (!playing || real_seconds <= 0) return;
+  if (!playing || real_seconds <= 0 || ShareReplayActive()) return;
   // Real frames are capped at 0.25 s so a background tab does not jump minutes on return.
   owed_us += std::min(real_seconds, 0.25) * speed * 1e6;
   const int64_t us = static_cast<int64_t>(std::floor(owed_us));
@@ -184,7 +205,7 @@ std::string App::StateJson() {
            ",\"waiting\":" + list(waiting) + ",\"processing\":" + list(q.processing) + "}";
     first = false;
   }
-  out += "],\"lesson\":" + LessonStateJson() + ",\"view\":" + ViewStateJson(*this) + ",\"playing\":" + std::string(playing ? "true" : "false") +
+  out += "],\"replay\":" + ShareReplayJson() + ",\"lesson\":" + LessonStateJson() + ",\"view\":" + ViewStateJson(*this) + ",\"playing\":" + std::string(playing ? "true" : "false") +
          ",\"traceEvents\":" + std::to_string(sim.trace().last_seq()) +
          ",\"steps\":" + std::to_string(Steps()) + ",\"branches\":[";
   for (size_t i = 0; i < branches.size(); ++i) out += (i ? "," : "") + JsonString(branches[i].label);
@@ -204,6 +225,7 @@ void App::SetRewindOptions(const lab::RewindOptions& options) {
 }
 
 void App::RewindTo(int64_t step) {
+  if (ShareReplayActive()) return;
   const int64_t total = Steps();
   if (step < 0 || step >= total) return;
   const double start = now_ms != nullptr ? now_ms() : 0;
@@ -277,7 +299,7 @@ std::string App::RewindCommand(const std::string& line) {
 }
 
 void App::IdleWork(double budget_ms) {
-  if (now_ms == nullptr) return;
+  if (now_ms == nullptr || ShareReplayActive()) return;
   const double start = now_ms();
   // Small slices so one slow slice cannot eat a whole frame.
   while (now_ms() - start < budget_ms && rewinder->Work(lab->command_log(), 32)) {

@@ -60,6 +60,8 @@ struct App {
   void IdleWork(double budget_ms);
   // SwitchBranch makes branch i current; the current session becomes a branch.
   void SwitchBranch(size_t i);
+  // AppendConsole adds text to the console, one line per line of text.
+  void AppendConsole(ConsoleLine::Kind kind, const std::string& text);
   // SampleMetrics appends a metrics point when virtual time moved.
   void SampleMetrics();
 

@@ -12,6 +12,7 @@
 
 #include "app.h"
 #include "console.h"
+#include "share_replay.h"
 #include "view_state.h"
 
 namespace web {
@@ -47,6 +48,13 @@ EMSCRIPTEN_KEEPALIVE const char* rlab_command(const char* text) {
   }
   return Keep(web::g_app->RunCommand(t));
 }
+
+// rlab_replay starts replaying a shared session's script between frames (share_replay.h);
+// rlab_replaying is 1 until it has ended (finished or stopped).
+EMSCRIPTEN_KEEPALIVE void rlab_replay(const char* script) {
+  web::StartShareReplay(*web::g_app, script);
+}
+EMSCRIPTEN_KEEPALIVE int rlab_replaying() { return web::ShareReplayActive() ? 1 : 0; }
 
 EMSCRIPTEN_KEEPALIVE const char* rlab_state() { return Keep(web::g_app->StateJson()); }
 

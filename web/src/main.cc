@@ -21,6 +21,7 @@
 #include "imgui_impl_opengl3.h"
 #include "layout.h"
 #include "overlays.h"
+#include "share_replay.h"
 #include "text_probe.h"
 
 namespace web {
@@ -77,6 +78,7 @@ void Frame() {
 
   const double work_start = emscripten_get_now();
   g_app->Advance(dt_ms / 1000.0);
+  ShareReplayFrame(*g_app, 25.0);  // a shared session replays ~25 ms a frame (share_replay.h)
   const double ui_start = emscripten_get_now();
   const double sim_ms = ui_start - work_start;
 
@@ -84,7 +86,9 @@ void Frame() {
   ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   // Two frames can share a timestamp (virtual time budgets in headless browsers): ImGui needs > 0.
-  io.DeltaTime = std::max(io.DeltaTime, 1e-4f);
+  // A slow frame counts as at most 0.1 s for ImGui: it times key repeat by DeltaTime, so one slow
+  // frame between a key's press and release would otherwise repeat the key (two arrows for one).
+  io.DeltaTime = std::clamp(io.DeltaTime, 1e-4f, 0.1f);
   // ImGui works in device pixels (mouse positions arrive in backing-store pixels too).
   io.DisplaySize = ImVec2(static_cast<float>(g_fb_w), static_cast<float>(g_fb_h));
   io.DisplayFramebufferScale = ImVec2(1, 1);

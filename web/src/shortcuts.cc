@@ -8,6 +8,7 @@
 #include "imgui_internal.h"
 #include "layout.h"
 #include "overlays.h"
+#include "share_replay.h"
 #include "text_probe.h"
 
 namespace web {
@@ -134,6 +135,7 @@ void DrawOverlays(App& app) {
   DrawEditorWindow(app);
   DrawWelcome(app);
   DrawShortcutHelp(app);
+  DrawShareReplay(app);
 }
 
 }  // namespace web

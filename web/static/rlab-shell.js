@@ -207,6 +207,8 @@
       probeArm: M.cwrap('rlab_text_probe_arm', null, []),
       probeResult: M.cwrap('rlab_text_probe_result', 'string', []),
       itemRects: M.cwrap('rlab_item_rects', 'string', []),
+      replay: M.cwrap('rlab_replay', null, ['string']),
+      replaying: M.cwrap('rlab_replaying', 'number', []),
     };
   }
 
@@ -230,8 +232,17 @@
       return;
     }
     api.lessonBundleReplay(text);
-    api.command(script);
+    await replayShared(script);
     api.lessonGoto(step > 0 ? step : 1);
+  }
+  // replayShared replays a shared session's script between frames (the page draws its progress
+  // and a Stop button) and resolves once it has finished or was stopped.
+  function replayShared(script) {
+    api.replay(script);
+    return new Promise((resolve) => {
+      const poll = () => (api.replaying() ? requestAnimationFrame(poll) : resolve());
+      requestAnimationFrame(poll);
+    });
   }
   async function loadCjkFont() {
     const resp = await fetch('fonts/cjk-sc.otf');
@@ -253,45 +264,11 @@
     if (saved) api.layoutSet(saved);
     setInterval(() => store.set(layoutKey, api.layoutGet()), 2000);
 
-    // A shared session replays first (the core only ever sees plain script text); with a lesson,
-    // inside the lesson (whose seed and files it needs).
-    const m = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
-    let script;
-    if (m) {
-      try {
-        script = await decodeScript(m[1]);
-      } catch (e) {
-        toast('Could not open the shared session: ' + e.message);
-      }
-    }
-    if (script !== undefined && !opts.lesson) {
-      api.command(script);
-      toast('Shared session restored');
-    }
-    api.setLang(opts.lang === 'zh' ? 'zh' : 'en');
-    if (opts.lesson) {
-      try {
-        await loadLesson(opts.lesson, opts.step, script);
-      } catch (e) {
-        toast('Could not open lesson ' + opts.lesson + ': ' + e.message);
-      }
-    }
-    // The rest of the view: open panels, then the selected object.
-    if ((opts.select || opts.panels) && api.viewApply(opts.select, opts.panels) === 0) {
-      toast('No object ' + opts.select + ' to select');
-    }
-    // The first-run card: not for embeds, shared sessions or lessons opened by link, and only
-    // until the learner has chosen once.
-    if (!opts.embed && !opts.readonly && !opts.lesson && !m && !store.get('rlab.welcome')) api.welcome(1);
-
-    $('overlay').classList.add('gone');
-    $('canvas').focus();
-
     // Commands from JS go through one queue so each sees the previous one's effects.
     let chain = Promise.resolve();
     const run = (fn) => (chain = chain.then(fn, fn));
     window.rlab = {
-      ready: true,
+      ready: false,  // true once a shared session, a lesson and the view are in place
       timing: { firstFrameMs, readyAtMs },
       command: (text) => run(() => {
         if (typeof text !== 'string') throw new TypeError('rlab.command(text): text must be a string');
@@ -362,6 +339,44 @@
         }));
       })),
     };
+
+    // A shared session replays first (the core only ever sees plain script text); with a lesson,
+    // inside the lesson (whose seed and files it needs).
+    const m = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
+    let script;
+    if (m) {
+      try {
+        script = await decodeScript(m[1]);
+      } catch (e) {
+        toast('Could not open the shared session: ' + e.message);
+      }
+    }
+    api.setLang(opts.lang === 'zh' ? 'zh' : 'en');
+    // The replay is drawn on the page (its progress and Stop), so the loading cover goes first.
+    if (script !== undefined) $('overlay').classList.add('gone');
+    if (script !== undefined && !opts.lesson) {
+      await replayShared(script);
+      toast(JSON.parse(api.state()).replay.stopped ? 'Shared session stopped part way' : 'Shared session restored');
+    }
+    if (opts.lesson) {
+      try {
+        await loadLesson(opts.lesson, opts.step, script);
+      } catch (e) {
+        toast('Could not open lesson ' + opts.lesson + ': ' + e.message);
+      }
+    }
+    // The rest of the view: open panels, then the selected object.
+    if ((opts.select || opts.panels) && api.viewApply(opts.select, opts.panels) === 0) {
+      toast('No object ' + opts.select + ' to select');
+    }
+    // The first-run card: not for embeds, shared sessions or lessons opened by link, and only
+    // until the learner has chosen once.
+    if (!opts.embed && !opts.readonly && !opts.lesson && !m && !store.get('rlab.welcome')) api.welcome(1);
+
+    $('overlay').classList.add('gone');
+    $('canvas').focus();
+
+    window.rlab.ready = true;
     post({ type: 'ready', firstFrameMs });
     document.dispatchEvent(new CustomEvent('rlab-ready'));
   }
