@@ -75,11 +75,20 @@ void LayoutSplitter(const char* id, ImVec2 pos, ImVec2 size, bool vertical, floa
   }
 }
 
+// SlotOf is where a panel is drawn this frame: its own slot or, while the layout is folded, the
+// left column's panels as tabs of the right column (Cluster beside Why?, Objects beside the
+// Inspector), so neither region holds more tabs than it can show.
+Slot SlotOf(const PanelDef& p) {
+  if (Layout().folded && p.slot == Slot::kLeft) return Slot::kRightBottom;
+  if (Layout().folded && p.slot == Slot::kLeftBottom) return Slot::kRightTop;
+  return p.slot;
+}
+
 // PanelsIn lists the open panels of a slot, in table order.
 std::vector<const PanelDef*> OpenPanelsIn(Slot slot) {
   std::vector<const PanelDef*> out;
   for (const PanelDef& p : kPanels) {
-    if (p.slot == slot && PanelOpen(p.id)) out.push_back(&p);
+    if (SlotOf(p) == slot && PanelOpen(p.id)) out.push_back(&p);
   }
   return out;
 }
@@ -191,6 +200,7 @@ void DrawWideLayout(App& app, ImVec2 o, float W, float H, float gap) {
     o.x += lesson_w + gap;
     W -= lesson_w + gap;
   }
+  L.folded = PanelOpen("lesson") && W / app.ui_scale < 1000.0f;
   const bool bottom = !OpenPanelsIn(Slot::kBottom).empty() || !OpenPanelsIn(Slot::kBottomRight).empty();
   const bool left = !OpenPanelsIn(Slot::kLeft).empty() || !OpenPanelsIn(Slot::kLeftBottom).empty();
   const bool centre = !OpenPanelsIn(Slot::kCentreTop).empty() || !OpenPanelsIn(Slot::kCentreBottom).empty();
@@ -203,6 +213,8 @@ void DrawWideLayout(App& app, ImVec2 o, float W, float H, float gap) {
     // share the width in their proportion.
     float left_w = left ? std::round(W * L.left_frac) : 0;
     float right_w = right ? std::round(W * L.right_frac) : 0;
+    // Folded, the right column holds the left column's tabs too: wide enough to show them.
+    if (L.folded && right && centre) right_w = std::max(right_w, std::min(330 * app.ui_scale, std::round(W * 0.4f)));
     if (!centre) {
       if (left && right) {
         left_w = std::round((W - gap) * L.left_frac / (L.left_frac + L.right_frac));
@@ -387,6 +399,7 @@ void DrawLayout(App& app, const Fonts& fonts) {
   const float W = vp->Size.x - 4 * s;
   const float H = vp->Size.y - 4 * s;
   Layout().narrow = vp->Size.x / s < 1100.0f;
+  if (Layout().narrow) Layout().folded = false;
 
   // The toolbar sizes itself to its rows (they wrap with the width and the language).
   ImGui::SetCursorScreenPos(o);

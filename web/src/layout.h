@@ -35,6 +35,10 @@ struct LayoutState {
   std::map<std::string, bool> open;  // panels opened or closed by the learner (else the default)
   std::string bring_to_front;        // a panel whose tab is selected in the next frame
   bool narrow = false;               // the one-column layout is in use (set each frame)
+  // folded: the lesson pane leaves the rest of a wide layout under 1,000 px, so the left
+  // column's panels become tabs of the right column (Cluster beside Why?, Objects beside the
+  // Inspector) and the loop view keeps its width (set each frame).
+  bool folded = false;
   bool initialised = false;
 };
 LayoutState& Layout();
