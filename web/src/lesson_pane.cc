@@ -19,6 +19,7 @@
 #include "imgui.h"
 #include "layout.h"
 #include "manifest_box.h"
+#include "teaching_panels.h"
 #include "text_probe.h"
 #include "text_wrap.h"
 #include <nlohmann/json.hpp>
@@ -330,6 +331,7 @@ void StartLesson(App& app, const std::string& bundle_json, bool run_setup) {
                                                    p.lesson->setup + ")"});
     if (!p.lesson->setup_text.empty()) app.RunScript(p.lesson->setup_text);
   }
+  LoopView().open_on = p.lesson->controller;
   GoToStep(0);
 }
 

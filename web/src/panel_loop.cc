@@ -146,9 +146,10 @@ int LoopLines(ImDrawList* dl, ImVec2 pos, ImU32 col, const std::string& text, fl
 }
 
 // LoopStation draws one stage of the pipeline: a box with its title and a line on what it does,
-// both wrapped to the box; what the box cannot hold ends in "…".
+// both wrapped to the box; what the box cannot hold ends in "…". A box whose content is laid out
+// under a one-line title (the workqueue's lanes, the worker slots) passes title_lines 1.
 void LoopStation(ImDrawList* dl, const LoopBox& b, const char* title, const std::string& sub,
-                 float s, ImU32 accent) {
+                 float s, ImU32 accent, int title_lines_max = 2) {
   dl->AddRectFilled(b.a, b.b, IM_COL32(30, 36, 48, 255), 5 * s);
   dl->AddRect(b.a, b.b, accent, 5 * s, 0, 1.5f * s);
   const float pad = 5 * s;
@@ -157,7 +158,8 @@ void LoopStation(ImDrawList* dl, const LoopBox& b, const char* title, const std:
   const float lh = ImGui::GetTextLineHeight();
   const ImVec2 pos(b.a.x + pad, b.a.y + 3 * s);
   const int room = static_cast<int>(std::floor((b.b.y - 2 * s - pos.y) / lh));
-  const int title_lines = LoopLines(dl, pos, IM_COL32(225, 232, 245, 255), title, wrap, std::min(room, 2));
+  const int title_lines =
+      LoopLines(dl, pos, IM_COL32(225, 232, 245, 255), title, wrap, std::min(room, title_lines_max));
   if (!sub.empty()) {
     LoopLines(dl, ImVec2(pos.x, pos.y + static_cast<float>(title_lines) * lh + 1 * s),
               IM_COL32(140, 150, 170, 255), sub, wrap, room - title_lines);
@@ -281,8 +283,6 @@ void LoopChips(ImDrawList* dl, const LoopBox& lane, const char* title,
                std::vector<LoopChip>* out, float s, App& app) {
   const float lh = ImGui::GetTextLineHeight();
   dl->AddRectFilled(lane.a, lane.b, IM_COL32(24, 28, 38, 255), 3 * s);
-  LoopFitText(dl, ImVec2(lane.a.x + 4 * s, lane.a.y + 2 * s), IM_COL32(170, 180, 200, 255), title,
-              lane.b.x - lane.a.x - 8 * s);
   float x = lane.a.x + 4 * s;
   float y = lane.a.y + lh + 4 * s;
   const float chip_h = std::max(lh + 4 * s, 14 * s);
@@ -330,12 +330,17 @@ void LoopChips(ImDrawList* dl, const LoopBox& lane, const char* title,
     x += w + 4 * s;
   }
   if (mono) ImGui::PopFont();
+  // The title shares its row with the overflow count, so it is fitted into what the count leaves.
+  float title_w = lane.b.x - lane.a.x - 8 * s;
   if (hidden > 0) {
     char more[48];
     std::snprintf(more, sizeof more, Tr("+%zu more", "另有 %zu 个"), hidden);
     const ImVec2 sz = ImGui::CalcTextSize(more);
     dl->AddText(ImVec2(lane.b.x - sz.x - 4 * s, lane.a.y + 2 * s), IM_COL32(230, 200, 120, 255), more);
+    title_w -= sz.x + 6 * s;
   }
+  LoopFitText(dl, ImVec2(lane.a.x + 4 * s, lane.a.y + 2 * s), IM_COL32(170, 180, 200, 255), title,
+              title_w);
 }
 
 std::string LoopShortKey(const std::string& key) { return key.substr(key.find('/') + 1); }
@@ -367,13 +372,22 @@ void LoopChooseLane(App& app, LoopViewState& v, const std::vector<lab::QueueView
       if (!id.controller.empty() && LoopFindQueue(queues, id)) v.lane = id;
     }
   }
+  // Following switches only for news: a controller record newer than the last one followed.
+  static int64_t followed = 0;
+  if (v.index.latest_seq() < followed) followed = 0;  // another trace (a reset, a rewind)
+  if (!v.open_on.empty()) {
+    for (const lab::QueueView& q : queues) {
+      if (q.controller != v.open_on) continue;
+      v.lane = {q.replica, q.controller};
+      followed = v.index.latest_seq();  // what happened before the lesson opened is not news
+      v.open_on.clear();
+      break;
+    }
+  }
   const bool running = LoopFindQueue(queues, v.lane) != nullptr;
   const lab::LoopLane* lane = v.index.Find(v.lane);
   const bool idle = lane == nullptr || v.played[v.lane] >= static_cast<double>(lane->seqs.size());
   const lab::LoopLaneId* latest = v.index.LatestActive();
-  // Following switches only for news: a controller record newer than the last one followed.
-  static int64_t followed = 0;
-  if (v.index.latest_seq() < followed) followed = 0;  // another trace (a reset, a rewind)
   const bool news = v.index.latest_seq() > followed;
   if (v.follow && idle && news) followed = v.index.latest_seq();
   if (!running || (v.follow && idle && news && latest &&
@@ -535,11 +549,11 @@ void DrawLoop(App& app) {
   LoopStation(dl, g.queue, (std::string(Tr("Workqueue", "工作队列")) + " (" +
                             (q->priority_queue ? Tr("priority", "优先级队列") : Tr("classic", "经典队列")) + ")")
                                .c_str(),
-              "", s, IM_COL32(235, 185, 60, 255));
+              "", s, IM_COL32(235, 185, 60, 255), 1);
   char workers_title[96];
   std::snprintf(workers_title, sizeof workers_title, Tr("Workers %d/%d busy", "Worker %d/%d 忙碌"),
                 q->active_workers, q->max_workers);
-  LoopStation(dl, g.workers, workers_title, "", s, IM_COL32(90, 210, 120, 255));
+  LoopStation(dl, g.workers, workers_title, "", s, IM_COL32(90, 210, 120, 255), 1);
 
   // Edges (drawn under the tokens).
   LoopArrow(dl, {g.world.Top(), ImVec2(g.world.Top().x, g.api.b.y)}, edge_col, s);

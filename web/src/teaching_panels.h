@@ -23,6 +23,9 @@ struct LoopViewState {
   lab::LoopIndex index;
   lab::LoopLaneId lane;        // the controller shown ("" controller: none yet)
   bool follow = true;          // switch to the controller that acted last, when idle
+  // open_on names a controller to show as soon as it runs (a lesson's `controller`); following
+  // then switches only for what happens after.
+  std::string open_on;
   std::map<lab::LoopLaneId, double> played;  // animation position per lane (loop.h)
   float speed = 1.0f;          // animation speed: 0.5 slow, 1 normal, 2 fast
   bool frozen = false;         // the mouse rests on a token: hold the animation so it can be clicked
