@@ -244,6 +244,44 @@ async function main() {
       assert((script.match(/^run 1500h$/mg) || []).length === 2, 'share script merged the runs: ' + script);
     });
 
+    await check('a long share link replays in slices, drawing its progress, and Stop ends it where it is', async () => {
+      const frag = await page.evaluate(() => window.rlabCodec.encodeScript(
+        'create namespace first\nrun 1500h\nrun 1500h\ncreate namespace never\n'));
+      const p8 = await ctx.newPage();
+      await p8.goto(base + 'index.html#s=' + frag);
+      // The progress card and its Stop button are drawn while the replay runs.
+      await p8.waitForFunction(() => window.rlab && window.rlab.itemRect('replay.stop'), null, { timeout: 90000 });
+      const during = await p8.evaluate(() => window.rlab.state());
+      assert(during.replay.active && during.replay.total === 4, 'replay state: ' + JSON.stringify(during.replay));
+      assert(await p8.evaluate(() => window.rlab.ready) === false, 'ready before the replay ended');
+      // The page keeps drawing frames meanwhile.
+      const drawn = await p8.evaluate(() => new Promise((resolve) => {
+        let n = 0; const t0 = performance.now();
+        const f = () => { n++; if (performance.now() - t0 < 2000) requestAnimationFrame(f); else resolve(n); };
+        requestAnimationFrame(f);
+      }));
+      assert(drawn >= 3, 'only ' + drawn + ' frames in 2 s during the replay');
+      await shot(p8, 'share-replay.png');
+      const stop = await p8.evaluate(() => window.rlab.itemRect('replay.stop'));
+      await p8.mouse.move(stop.x + stop.w / 2, stop.y + stop.h / 2);
+      await frames(p8, 2);
+      await p8.mouse.down();
+      await frames(p8, 2);
+      await p8.mouse.up();
+      await waitReady(p8);
+      const after = await p8.evaluate(() => window.rlab.state());
+      assert(!after.replay.active && after.replay.stopped, 'after Stop: ' + JSON.stringify(after.replay));
+      const ns = after.objects.filter((o) => o.kind === 'Namespace').map((o) => o.name);
+      assert(ns.includes('first') && !ns.includes('never'), 'namespaces after Stop: ' + ns);
+      // The session's own script is what ran: the interrupted run as the steps it took.
+      const script = await p8.evaluate(() => window.rlab.shareScript());
+      assert(/^step \d+$/m.test(script) && !/never/.test(script), 'share script after Stop: ' + script);
+      // The page takes commands again.
+      const out = await p8.evaluate(() => window.rlab.command('get namespace first'));
+      assert(/first/.test(out), 'get after Stop: ' + out);
+      await p8.close();
+    });
+
     // The race explorer's share URL (issue 7): the WebAssembly CLI explores the lesson-ready
     // example, and the page opened at the URL it prints replays the violating schedule — the
     // stale-cache-create bug's two Deployments for one InferenceService.
@@ -282,6 +320,9 @@ async function main() {
       assert(got.some((u) => u.endsWith('/lessons/01-hello-raycluster.json')), 'lesson bundle not fetched');
       await frames(p6, 10);
       assert(got.some((u) => u.endsWith('/fonts/cjk-sc.otf')), 'the Chinese page did not fetch the CJK font');
+      // The lesson names the controller its loop view opens on, before that controller has work.
+      const loop0 = (await p6.evaluate(() => window.rlab.state())).loop;
+      assert(loop0 && loop0.controller === 'raycluster', 'lesson 1 opened the loop view on ' + JSON.stringify(loop0));
       const done = await p6.evaluate(() => window.rlab.lessonDo());
       assert(done === true, 'step 1 checks not met');
       const st1 = await p6.evaluate(() => window.rlab.state());

@@ -120,6 +120,27 @@ function clipped(d) {
   return visible && ((cutX && !d.sx) || (cutY && !d.sy));
 }
 
+// overlappingLabels: pairs of the page's own labels drawn over each other in one window (the part
+// of each inside its clip rectangle, so text scrolled out of view does not count).
+function overlappingLabels(texts) {
+  const seen = texts.filter((d) => !d.data && d.w > 0).map((d) => {
+    const x0 = Math.max(d.x, d.cx0), y0 = Math.max(d.y, d.cy0);
+    const x1 = Math.min(d.x + d.w, d.cx1), y1 = Math.min(d.y + d.h, d.cy1);
+    return Object.assign({}, d, { x: x0, y: y0, w: x1 - x0, h: y1 - y0 });
+  }).filter((d) => d.w > 0 && d.h > 0);
+  const pairs = [];
+  for (let i = 0; i < seen.length; i++) {
+    for (let j = i + 1; j < seen.length; j++) {
+      const a = seen[i], b = seen[j];
+      if (a.win !== b.win) continue;
+      const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+      const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+      if (dx > 1 && dy > 1) pairs.push([a, b]);
+    }
+  }
+  return pairs;
+}
+
 async function layoutCheck(page, label, viewport) {
   await frames(page, 4);
   const v = await view(page);
@@ -139,6 +160,7 @@ async function layoutCheck(page, label, viewport) {
   }
   const texts = await page.evaluate(() => window.rlab.textProbe());
   for (const d of texts) if (clipped(d)) problems.push(`cut label "${d.t}" in ${d.win}`);
+  for (const [a, b] of overlappingLabels(texts)) problems.push(`label "${a.t}" drawn over "${b.t}" in ${a.win}`);
   assert(problems.length === 0, `${label}: ${problems.slice(0, 8).join('; ')}`);
   return { regions: regs.length, texts: texts.length };
 }
@@ -270,11 +292,29 @@ async function main() {
       await click(page, 'editor.text');
       await page.keyboard.press('Control+Home');
       for (let i = 0; i < line; i++) await page.keyboard.press('ArrowDown');
+      // ImGui takes one change of a key per frame: a burst of presses drains over many frames.
+      // Then the cursor's line is read back and corrected with single presses, so a press lost or
+      // repeated on a loaded machine does not move the edit to another line.
+      await frames(page, 2 * line + 8);
+      for (let tries = 0; tries < 4; tries++) {
+        const e = (await view(page)).editor;
+        const at = e.cursor < 0 ? -1 : e.text.slice(0, e.cursor).split('\n').length - 1;
+        if (at === line) break;
+        if (at < 0) {
+          await click(page, 'editor.text');
+          await page.keyboard.press('Control+Home');
+          for (let i = 0; i < line; i++) await page.keyboard.press('ArrowDown');
+          await frames(page, 2 * line + 8);
+          continue;
+        }
+        const key = at < line ? 'ArrowDown' : 'ArrowUp';
+        for (let i = 0; i < Math.abs(line - at); i++) await page.keyboard.press(key);
+        await frames(page, 2 * Math.abs(line - at) + 6);
+      }
       await page.keyboard.press('End');
       await page.keyboard.press('Backspace');
       await page.keyboard.type(String(to));
-      // ImGui takes one change of a key per frame: a burst of presses drains over many frames.
-      await frames(page, 2 * line + 16);
+      await frames(page, 16);
       const edited = (await view(page)).editor.text.split('\n')[line];
       assert(edited === '    replicas: ' + to, 'the edit landed elsewhere: ' + JSON.stringify(edited));
     }

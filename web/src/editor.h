@@ -24,6 +24,7 @@ struct EditorState {
   bool conflict = false; // the last Replace got 409
   bool failed = false;   // the last Replace failed otherwise
   bool active = false;   // the text field has the keyboard (set each frame)
+  int cursor = 0;        // the text cursor's byte offset while active
 };
 EditorState& Editor();
 
@@ -31,7 +32,8 @@ EditorState& Editor();
 void StartEditing(const lab::ObjectRow& row, const api::Json& obj);
 // DrawEditorWindow draws the editor's window while an object is being edited.
 void DrawEditorWindow(App& app);
-// EditorStateJson is state().view.editor: null or {ref, baseRv, conflict, failed, text}.
+// EditorStateJson is state().view.editor: null or {ref, baseRv, conflict, failed, cursor (the
+// text cursor's byte offset while the field has the keyboard, else -1), text}.
 std::string EditorStateJson();
 
 // DrawQuickEdit: the Scale / patch form for the common fields of row's kind (replicas, image,

@@ -135,7 +135,14 @@ void DrawEditorWindow(App& app) {
     }
     ImGui::PushFont(MonoFont());
     MarkData(e.text);
-    ImGui::InputTextMultiline("##editor", &e.text, ImVec2(-1, -1));
+    // The cursor's byte offset is kept for state().view.editor (tests check where typing lands).
+    ImGui::InputTextMultiline("##editor", &e.text, ImVec2(-1, -1),
+                              ImGuiInputTextFlags_CallbackAlways,
+                              [](ImGuiInputTextCallbackData* d) {
+                                static_cast<EditorState*>(d->UserData)->cursor = d->CursorPos;
+                                return 0;
+                              },
+                              &e);
     e.active = ImGui::IsItemActive();
     app.RecordItem("editor.text");
     ImGui::PopFont();
@@ -150,7 +157,8 @@ std::string EditorStateJson() {
   if (e.uid.empty()) return "null";
   return "{\"ref\":\"" + sim::JsonEscape(e.ref) + "\",\"baseRv\":\"" + sim::JsonEscape(e.base_rv) +
          "\",\"conflict\":" + (e.conflict ? "true" : "false") + ",\"failed\":" +
-         (e.failed ? "true" : "false") + ",\"text\":\"" + sim::JsonEscape(e.text) + "\"}";
+         (e.failed ? "true" : "false") + ",\"cursor\":" + std::to_string(e.active ? e.cursor : -1) +
+         ",\"text\":\"" + sim::JsonEscape(e.text) + "\"}";
 }
 
 }  // namespace web

@@ -122,10 +122,15 @@ void __real__ZN10ImDrawList7AddTextERK6ImVec2jPKcS4_(ImDrawList* self, const ImV
                                                       ImU32 col, const char* begin,
                                                       const char* end);
 
+// g_in_short_add_text: the short overload is running. It calls the long one, and when the
+// compiler keeps that call (at -Os) it reaches the long overload's wrapper too: one string, one
+// record.
+static bool g_in_short_add_text = false;
+
 void __wrap__ZN10ImDrawList7AddTextEPK6ImFontfRK6ImVec2jPKcS7_fPK6ImVec4(
     ImDrawList* self, const ImFont* font, float font_size, const ImVec2& pos, ImU32 col,
     const char* begin, const char* end, float wrap_width, const ImVec4* fine_clip) {
-  if (web::TextProbeRecording()) {
+  if (web::TextProbeRecording() && !g_in_short_add_text) {
     web::RecordDrawnText(self, font, font_size, pos, col, begin, end, wrap_width, fine_clip);
   }
   __real__ZN10ImDrawList7AddTextEPK6ImFontfRK6ImVec2jPKcS7_fPK6ImVec4(
@@ -138,6 +143,8 @@ void __wrap__ZN10ImDrawList7AddTextERK6ImVec2jPKcS4_(ImDrawList* self, const ImV
   if (web::TextProbeRecording()) {
     web::RecordDrawnText(self, nullptr, 0.0f, pos, col, begin, end, 0.0f, nullptr);
   }
+  g_in_short_add_text = true;
   __real__ZN10ImDrawList7AddTextERK6ImVec2jPKcS4_(self, pos, col, begin, end);
+  g_in_short_add_text = false;
 }
 }  // extern "C"
