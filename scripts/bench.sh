@@ -6,7 +6,10 @@
 #     same code: 1,000 RayClusters of 10 workers (11,000 Pods), one Deployment of N replicas
 #     (N = 10, 100, 1,000, 5,000), replaying a 10,000-step session for a rewind, and rewinding
 #     that session through the page's checkpoints (rewind-checkpoints);
-#   - the browser bundle's gzip size (from build/web/dist if built, else null);
+#   - the browser bundle's gzip size (from build/web/dist if built, else null), and its start
+#     bundle's growth since fbde15e (issue 48's budget);
+#   - the page's frame CPU with 1,000 Pods over 10 Pods (tests/browser/e2e_loop.js with
+#     RLAB_E2E_PODS=1000; when the page is built and Chromium installed);
 #   - "budgets": each of issue 7's targets beside its measured figure, met or not (also printed);
 #   - build/bench/report.md: the same report as docs/performance.md's tables (bench_summary.py).
 # The 11,000-Pod scenario runs RLAB_BENCH_REPEAT times per platform (default 3), each in a fresh
@@ -19,6 +22,7 @@
 # Figures only: nothing here fails on a slow machine. Not part of scripts/test.sh (it takes
 # minutes); ctest runs a tiny `rlab bench` smoke test so the runner cannot rot.
 # Environment: RLAB_BENCH_SKIP_WASM=1 skips the Node runs (their figures are null);
+#              RLAB_BENCH_SKIP_PAGE=1 skips the page's frame figures (null);
 #              RLAB_BENCH_QUICK=1 runs small sizes only (a check of this script, not figures);
 #              RLAB_BENCH_REPEAT=N runs the 11,000-Pod scenario N times per platform (default 3);
 #              RLAB_BENCH_WARMUP=N runs it N times more before those, unmeasured (default 1);
@@ -121,9 +125,25 @@ for p in $platforms; do
   run_scenario "$p" rewind-checkpoints "$steps"
 done
 
-python3 - "$out_dir" "$baseline" <<'EOF'
+# The page's frame CPU (simulation + UI, median of 300 frames; Loop, Cluster, Objects and
+# Timeline open) with 1,000 Pods against 10, as tests/browser/e2e_loop.js measures it: only when
+# the page is built (scripts/build_web.sh) and the browser installed (scripts/setup.sh).
+page_figures=""
+if [ "${RLAB_BENCH_SKIP_PAGE:-0}" != 1 ] && [ "${RLAB_BENCH_QUICK:-0}" != 1 ] &&
+   [ -f build/web/dist/rlab.wasm ] && [ -x /usr/bin/chromium ] &&
+   [ -d .deps/npm/node_modules/playwright-core ]; then
+  echo "bench: page frames with 10 and 1,000 Pods (tests/browser/e2e_loop.js)" >&2
+  rm -f build/web/screenshots/figures-loop.json
+  if RLAB_E2E_PODS=1000 timeout 900 node tests/browser/e2e_loop.js >"$out_dir/page_frames.log" 2>&1; then
+    page_figures=build/web/screenshots/figures-loop.json
+  else
+    echo "bench: tests/browser/e2e_loop.js failed; see $out_dir/page_frames.log" >&2
+  fi
+fi
+
+python3 - "$out_dir" "$baseline" "$page_figures" <<'EOF'
 import gzip, json, os, platform, subprocess, sys
-out_dir, baseline_dir = sys.argv[1], sys.argv[2]
+out_dir, baseline_dir, page_figures = sys.argv[1], sys.argv[2], sys.argv[3]
 
 def benchmarks(name):
     with open(os.path.join(out_dir, name)) as f:
@@ -273,6 +293,28 @@ def scale_full(s):
 def window_full(s):
     return s.get("window_steps") == 10000
 start_bytes = bundle.get("start_gzip9_total") if bundle else None
+# The start bundle before the page became a teaching instrument (issue 48: the loop view, "why",
+# the cluster picture, doing from the page), at fbde15e, built as scripts/build_web.sh builds it:
+# file by file, and as one unity build (CI=true). The growth since is judged against the same way
+# of building, read from build/web's CMake cache.
+BUNDLE_BEFORE_48 = {"OFF": 1253523, "ON": 1277435}
+unity = None
+try:
+    for line in open("build/web/CMakeCache.txt"):
+        if line.startswith("RLAB_UNITY:BOOL="):
+            unity = line.strip().split("=", 1)[1]
+except OSError:
+    pass
+growth = start_bytes - BUNDLE_BEFORE_48[unity] if start_bytes and unity in BUNDLE_BEFORE_48 else None
+if bundle is not None:
+    bundle["start_gzip9_before_issue_48"] = BUNDLE_BEFORE_48.get(unity)
+    bundle["start_gzip9_growth_since_issue_48"] = growth
+frames = None
+if page_figures:
+    with open(page_figures) as f:
+        frames = json.load(f)
+    report["page_frames"] = frames
+frame_ratio = frames.get("frameRatio1000To10") if frames else None
 budgets = [
     budget("rayclusters 1000 (11,000 Pods), apply to all ready, native (median run)", 2000,
            figure("rayclusters", "native", "wall_ms", scale_full), "ms wall"),
@@ -284,6 +326,10 @@ budgets = [
     budget("rewind to any of the last 10,000 steps (worst probed), WebAssembly under Node", 50,
            figure("rewind-checkpoints", "wasm-node", "rewind_worst_ms", window_full), "ms wall"),
     budget("page bundle loaded at start, gzip -9", 1500000, start_bytes, "bytes"),
+    budget("page bundle loaded at start, growth since fbde15e (before issue 48), gzip -9", 100000,
+           growth, "bytes"),
+    budget("page frame CPU (simulation + UI, median of 300 frames), 1,000 Pods over 10 Pods", 3,
+           frame_ratio, "x"),
 ]
 report["budgets"] = budgets
 if baseline_dir:

@@ -38,7 +38,7 @@ def table(header, rows):
 
 def budgets(report):
     rows = [[b["what"], num(b["target"], unit=b["unit"]),
-             num(b["measured"], 2 if b["unit"] == "ms wall" and (b["measured"] or 0) < 100 else 0,
+             num(b["measured"], 2 if b["unit"] == "x" or (b["unit"] == "ms wall" and (b["measured"] or 0) < 100) else 0,
                  b["unit"]),
              verdict(b["met"])]
             for b in report.get("budgets", [])]

@@ -34,6 +34,7 @@ class BenchSummaryTest(unittest.TestCase):
         self.assertEqual(self.row("Node scale")[3], "**NOT met**")
         self.assertEqual(self.row("native rewind")[2], "2.40 ms wall")
         self.assertEqual(self.row("bundle")[2:], ["n/a", "not measured"])
+        self.assertEqual(self.row("page frames 1000/10")[1:3], ["3 x", "1.27 x"])
 
     def test_the_scale_run_lists_every_measured_and_warm_up_run(self):
         native = self.row("native", tables=2)
