@@ -13,6 +13,7 @@
 #include "core/api/well_known_keys.h"
 #include "core/apiserver/internal/filters.h"
 #include "core/apiserver/internal/indexed_watchers.h"
+#include "core/apiserver/internal/namespace_registry.h"
 #include "core/apiserver/internal/pod_update.h"
 #include "core/apiserver/internal/request_size.h"
 #include "core/apiserver/internal/sibling_specs.h"
@@ -419,8 +420,17 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
                                                 "match the namespace sent on the request"));
   }
   if (Status s = Authorize(ctx, "create", kind, "", ns, name); !s.ok()) return fail(s);
-  if (kind->namespaced && Peek("Namespace", "", ns) == nullptr) {
-    return fail(Status(StatusCode::kNotFound, "namespaces \"" + ns + "\" not found"));
+  if (kind->namespaced) {
+    // mirrors plugin/pkg/admission/namespace/lifecycle/admission.go: no content in a namespace
+    // that does not exist, and no new content in one being terminated.
+    const api::ObjectPtr owner = Peek("Namespace", "", ns);
+    if (owner == nullptr) {
+      return fail(Status(StatusCode::kNotFound, "namespaces \"" + ns + "\" not found"));
+    }
+    if (internal::IsTerminating(*owner)) {
+      const std::string named = name.empty() ? api::GenerateName(obj) : name;
+      return fail(internal::TerminatingForbidden(*kind, named, ns));
+    }
   }
   Json& meta = api::Metadata(obj);
   if (!api::ResourceVersion(obj).empty()) {
@@ -460,6 +470,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
     // subresource) and the built-in strategies that reset Status on create.
     obj.erase("status");
     if (kind->kind == "Pod") obj["status"] = Json{{"phase", "Pending"}};
+    if (internal::IsNamespace(kind)) internal::PrepareNamespaceForCreate(obj);
   }
   // A Pod stamped from a template its last sibling came from takes that sibling's defaulted
   // spec; any other spec viewing another document's members gets members of its own first.
@@ -748,7 +759,11 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
                          "the server could not find the requested resource"));
     }
   }
-  if (!subresource.empty() && subresource != "status") {
+  // namespaces/finalize takes a PUT only (pkg/registry/core/namespace/storage/storage.go
+  // FinalizeREST): the one way to change a Namespace's spec.finalizers.
+  const bool finalize_subresource = subresource == internal::kFinalizeSubresource &&
+                                    internal::IsNamespace(kind) && verb == "update";
+  if (!subresource.empty() && subresource != "status" && !finalize_subresource) {
     return fail(Status(StatusCode::kNotFound, "the server could not find the requested resource"));
   }
   api::ObjectPtr stored = Peek(kind->kind, ns, name);
@@ -800,6 +815,9 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
       }
     }
     if (kind->status_subresource) CopyField(next, *stored, "status");
+    if (internal::IsNamespace(kind) && !finalize_subresource) {
+      internal::KeepSpecFinalizers(*stored, next);
+    }
     api::ApplyDefaults(*kind, next);
     if (Status s = api::ValidateObject(*kind, next); !s.ok()) return fail(s);
     if (Status s = ValidateOwnerReferences(kind, next); !s.ok()) return fail(s);
@@ -850,8 +868,10 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
       return fail(s);
     }
   }
+  // A Namespace also waits on its spec.finalizers (storage.go ShouldDeleteNamespaceDuringUpdate).
   const bool finalize = api::IsBeingDeleted(*stored) && api::Finalizers(next).empty() &&
-                        next["metadata"].value("deletionGracePeriodSeconds", Json(0)) == Json(0);
+                        next["metadata"].value("deletionGracePeriodSeconds", Json(0)) == Json(0) &&
+                        !(internal::IsNamespace(kind) && internal::HasSpecFinalizers(next));
   const int64_t seq = TraceRequest(ctx, verb, kind, ns, name, subresource, 200,
                                    std::to_string(rv_ + 1));
   // mirrors registry/store.go ShouldDeleteDuringUpdate: the write that empties the finalizers
@@ -888,6 +908,19 @@ base::StatusOr<api::ObjectPtr> ApiServer::Delete(const RequestContext& ctx,
                        "namespaces \"" + name + "\" is forbidden: this namespace may not be deleted"));
   }
   if (Status s = Admit("DELETE", kind, ctx, nullptr, stored); !s.ok()) return fail(s);
+  if (internal::IsNamespace(kind)) {
+    // mirrors pkg/registry/core/namespace/storage/storage.go Delete: the first DELETE only marks
+    // the namespace Terminating (200, the object kept) for the namespace controller; a later one
+    // is refused while spec.finalizers remain, and otherwise deletes as any object.
+    if (!api::IsBeingDeleted(*stored)) {
+      Json marked = *stored;
+      internal::MarkTerminating(marked, base::FormatRfc3339(scheduler_.clock().Now()));
+      const int64_t seq = TraceRequest(ctx, "delete", kind, scoped_ns, name, "", 200,
+                                       std::to_string(rv_ + 1));
+      return Commit(kind, stored, std::move(marked), /*removed=*/false, seq);
+    }
+    if (internal::HasSpecFinalizers(*stored)) return fail(internal::TerminatingConflict(name));
+  }
 
   Json next = *stored;
   // mirrors registry/store.go deletionFinalizersForGarbageCollection: the policy becomes a

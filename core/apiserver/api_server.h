@@ -8,8 +8,9 @@
 // apiextensions-apiserver customresource/strategy.go + status_strategy.go (generation, /status),
 // pkg/endpoints/handlers/patch.go (patch types, 415 for strategic merge on custom resources).
 // Simplified: one version per group, no field managers or server-side apply, no etcd compaction
-// beyond a bounded event history per kind, namespace deletion does not cascade (Teaching: the namespace
-// controller does that in a real cluster).
+// beyond a bounded event history per kind. A deleted Namespace turns Terminating and stays until its
+// spec.finalizers are emptied through namespaces/finalize (core/world/namespace's controller does
+// that once the namespace is empty).
 // Single-threaded. A write commits at once; each watcher receives its event later, as a
 // scheduler event after the watcher's latency, in commit order.
 
@@ -167,8 +168,9 @@ class ApiServer {
                                      const std::string& ns, const std::string& name);
   base::StatusOr<ListResult> List(const RequestContext& ctx, const std::string& kind,
                                   const std::string& ns, const ListOptions& opts);
-  // Update replaces the object (subresource "" or "status"). A stale resourceVersion gets 409;
-  // an empty one is 422 for custom resources and unconditional for built-ins.
+  // Update replaces the object (subresource "", "status", or "finalize" for a Namespace: its
+  // spec.finalizers only). A stale resourceVersion gets 409; an empty one is 422 for custom
+  // resources and unconditional for built-ins.
   base::StatusOr<api::ObjectPtr> Update(const RequestContext& ctx, api::Json obj,
                                         const std::string& subresource = "");
   // Patch applies a patch to the latest stored object without an optimistic-lock check unless
@@ -190,7 +192,9 @@ class ApiServer {
   // scheduler keeps the Pod it assumed).
   base::StatusOr<api::ObjectPtr> Bind(const RequestContext& ctx, const api::Json& binding);
   // Delete removes the object, or marks it deleting (deletionTimestamp) while finalizers
-  // remain. Returns the object as it is after the call (still present when marked).
+  // remain. Returns the object as it is after the call (still present when marked). A Namespace
+  // is only marked (phase Terminating) by the first call; later ones are 409 while its
+  // spec.finalizers remain.
   base::StatusOr<api::ObjectPtr> Delete(const RequestContext& ctx, const std::string& kind,
                                         const std::string& ns, const std::string& name,
                                         const DeleteOptions& opts = {});

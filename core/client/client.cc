@@ -55,6 +55,10 @@ base::StatusOr<api::ObjectPtr> DirectClient::Bind(const api::Json& binding) {
   return apiserver_.Bind(ctx_, binding);
 }
 
+base::StatusOr<api::ObjectPtr> DirectClient::Finalize(api::Json ns) {
+  return apiserver_.Update(ctx_, std::move(ns), "finalize");
+}
+
 base::StatusOr<apiserver::WatchId> DirectClient::Watch(
     const std::string& kind, const apiserver::WatchOptions& opts,
     std::function<void(const apiserver::WatchEvent&)> callback) {

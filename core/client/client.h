@@ -56,12 +56,16 @@ class StatusWriter {
 };
 
 // Client is Reader + Writer + StatusWriter + Watch (controller-runtime client.WithWatch), plus
-// Bind for kube-scheduler.
+// Bind for kube-scheduler and Finalize for the namespace controller.
 class Client : public Reader, public Writer, public StatusWriter {
  public:
   // Bind creates a pods/binding (client-go's Pods(ns).Bind): the Binding's metadata names the
   // Pod, its target the node. Returns the bound Pod (ApiServer::Bind).
   virtual base::StatusOr<api::ObjectPtr> Bind(const api::Json& binding) = 0;
+  // Finalize is namespaces/finalize (client-go's Namespaces().Finalize): an update of the
+  // Namespace that changes its spec.finalizers only. Returns the Namespace as stored, or its
+  // final state when the write emptied a deleting Namespace's finalizers and removed it.
+  virtual base::StatusOr<api::ObjectPtr> Finalize(api::Json ns) = 0;
   virtual base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,
       std::function<void(const apiserver::WatchEvent&)> callback) = 0;
@@ -95,6 +99,7 @@ class DirectClient final : public Client {
                                              const std::string& name, PatchType type,
                                              api::Json patch) override;
   base::StatusOr<api::ObjectPtr> Bind(const api::Json& binding) override;
+  base::StatusOr<api::ObjectPtr> Finalize(api::Json ns) override;
   base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,
       std::function<void(const apiserver::WatchEvent&)> callback) override;

@@ -102,6 +102,13 @@ base::StatusOr<api::ObjectPtr> FaultInjectingClient::Bind(const api::Json& bindi
   return inner_.Bind(binding);
 }
 
+base::StatusOr<api::ObjectPtr> FaultInjectingClient::Finalize(api::Json ns) {
+  const bool named = ns.is_object();
+  base::Status fault = Check("update", "Namespace", "", named ? api::Name(ns) : "", "finalize");
+  if (!fault.ok()) return fault;
+  return inner_.Finalize(std::move(ns));
+}
+
 base::StatusOr<apiserver::WatchId> FaultInjectingClient::Watch(
     const std::string& kind, const apiserver::WatchOptions& opts,
     std::function<void(const apiserver::WatchEvent&)> callback) {

@@ -26,7 +26,8 @@ namespace client {
 // rejection through apiserver.TraceRejected and returns the fault's status, otherwise it
 // forwards to `inner`. Verbs are Kubernetes verbs: Get→get, List→list, Create→create,
 // Update→update, UpdateStatus→update (subresource status), Patch→patch, PatchStatus→patch
-// (subresource status), Delete→delete, Bind→create (Pod, subresource binding), Watch→watch.
+// (subresource status), Delete→delete, Bind→create (Pod, subresource binding), Finalize→update (Namespace,
+// subresource finalize), Watch→watch.
 // inner, rules and apiserver must outlive this object. Not copyable.
 class FaultInjectingClient final : public Client {
  public:
@@ -51,6 +52,7 @@ class FaultInjectingClient final : public Client {
                                              const std::string& name, PatchType type,
                                              api::Json patch) override;
   base::StatusOr<api::ObjectPtr> Bind(const api::Json& binding) override;
+  base::StatusOr<api::ObjectPtr> Finalize(api::Json ns) override;
   base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,
       std::function<void(const apiserver::WatchEvent&)> callback) override;

@@ -233,6 +233,7 @@ std::vector<BuiltinQueue> BuiltinQueues(Simulation& sim) {
   add("replicaset", w->replicasets().queue());
   add("job", w->jobs().queue());
   add("endpoint", w->endpoints().queue());
+  add("namespace", w->namespaces().queue());
   add("kube-scheduler", w->scheduler().queue());
   world::GarbageCollector& gc = sim.gc();
   out.push_back({"garbagecollector", static_cast<int64_t>(gc.pending()),

@@ -54,6 +54,10 @@ class Manager::CachingClient final : public client::Client {
     ++calls_;
     return mgr_.api_client_.Bind(binding);
   }
+  base::StatusOr<api::ObjectPtr> Finalize(api::Json ns) override {
+    ++calls_;
+    return mgr_.api_client_.Finalize(std::move(ns));
+  }
   base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,
       std::function<void(const apiserver::WatchEvent&)> callback) override {

@@ -14,6 +14,7 @@ World::World(const ClientFactory& clients, sim::Scheduler& scheduler, sim::Prng 
     options_.kubelet.traced_watches = options_.scheduler.traced_watches = true;
     options_.replicaset.traced_watches = options_.deployment.traced_watches = true;
     options_.job.traced_watches = options_.endpoints.traced_watches = true;
+    options_.namespaces.traced_watches = true;
   }
   external_ = std::make_unique<ExternalSystems>(scheduler.trace());
   nodes_ = std::make_unique<Nodes>(clients, scheduler, options_.nodes);
@@ -29,7 +30,8 @@ World::World(const ClientFactory& clients, sim::Scheduler& scheduler, sim::Prng 
   // mirrors cmd/kube-controller-manager/app/controllermanager.go CreateControllerContext: one
   // informer factory on the process's own client, handed to every controller.
   const bool traced = options_.replicaset.traced_watches || options_.deployment.traced_watches ||
-                      options_.job.traced_watches || options_.endpoints.traced_watches;
+                      options_.job.traced_watches || options_.endpoints.traced_watches ||
+                      options_.namespaces.traced_watches;
   controller_manager_watches_ = SharedWatches::Make(NewClient(clients, kControllerManagerUser),
                                                     scheduler, kControllerManagerWatcher, traced);
   SharedWatches& watches = *controller_manager_watches_;
@@ -41,10 +43,13 @@ World::World(const ClientFactory& clients, sim::Scheduler& scheduler, sim::Prng 
                                           scheduler, options_.job);
   endpoints_ = std::make_unique<EndpointsController>(
       NewClient(clients, kEndpointsControllerUser), watches, scheduler, options_.endpoints);
+  namespaces_ = std::make_unique<NamespaceController>(
+      NewClient(clients, kNamespaceControllerUser), watches, scheduler, options_.namespaces);
 }
 
 World::~World() {
   // Components first (their destructors stop watches through their clients), then clients.
+  namespaces_.reset();
   endpoints_.reset();
   jobs_.reset();
   deployments_.reset();
@@ -72,6 +77,7 @@ base::Status World::Start() {
   deployments_->Start();
   jobs_->Start();
   endpoints_->Start();
+  namespaces_->Start();
   return registered;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // World: everything in a simulated cluster besides the API server and the operators — the
-// nodes, one kubelet per node, the Pod scheduler, the ReplicaSet, Deployment, Job and Endpoints
-// controllers of kube-controller-manager, and the external systems operators clean up in. It
-// builds them with their real identities and starts them together. The four controllers share
+// nodes, one kubelet per node, the Pod scheduler, the ReplicaSet, Deployment, Job, Endpoints and
+// namespace controllers of kube-controller-manager, and the external systems operators clean up
+// in. It builds them with their real identities and starts them together. The controllers share
 // kube-controller-manager's watches (SharedWatches): one Pod watch serves them all, as the real
 // process's shared informer factory does.
 // No Go counterpart (in a real cluster these are separate processes: kubelets, kube-scheduler,
@@ -21,6 +21,7 @@
 #include "core/sim/scheduler.h"
 #include "core/world/external/external_systems.h"
 #include "core/world/kubelet/kubelet.h"
+#include "core/world/namespace/namespace_controller.h"
 #include "core/world/node/nodes.h"
 #include "core/world/scheduler/kube_scheduler.h"
 #include "core/world/workloads/deployment_controller.h"
@@ -41,8 +42,9 @@ struct WorldOptions {
   DeploymentControllerOptions deployment;  // Defaults to a 5ms sync delay.
   JobControllerOptions job;                // Defaults to a 5ms sync delay, 10s..6m pod backoff.
   EndpointsControllerOptions endpoints;    // Defaults to a 5ms sync delay.
+  NamespaceControllerOptions namespaces;   // Defaults to a 5s delay after a deletion.
   // trace_watches turns on watch.event records for every component's watches (each option's
-  // traced_watches; the controllers' shared watches are traced when any of the four asks).
+  // traced_watches; the controllers' shared watches are traced when any of them asks).
   // Defaults to false: the trace then shows the components' own records (kubelet.pod,
   // scheduler.bind, kcm.action, node.status), linked by cause to the API requests.
   bool trace_watches = false;
@@ -68,7 +70,7 @@ class World {
   Kubelet* kubelet(const std::string& node);
   const std::vector<std::unique_ptr<Kubelet>>& kubelets() const { return kubelets_; }
   KubeScheduler& scheduler() { return *scheduler_; }
-  // controller_manager_watches are the watches the four controllers share (and the garbage
+  // controller_manager_watches are the watches the controllers share (and the garbage
   // collector, which the Simulation owns, when it is given them).
   SharedWatches& controller_manager_watches() { return *controller_manager_watches_; }
   const SharedWatches& controller_manager_watches() const { return *controller_manager_watches_; }
@@ -76,6 +78,7 @@ class World {
   DeploymentController& deployments() { return *deployments_; }
   JobController& jobs() { return *jobs_; }
   EndpointsController& endpoints() { return *endpoints_; }
+  NamespaceController& namespaces() { return *namespaces_; }
   ExternalSystems& external() { return *external_; }
 
   // KillPod is `kill pod NAME [--reason=Error|OOMKilled]`: the kubelet running the Pod sees its
@@ -105,6 +108,7 @@ class World {
   std::unique_ptr<DeploymentController> deployments_;
   std::unique_ptr<JobController> jobs_;
   std::unique_ptr<EndpointsController> endpoints_;
+  std::unique_ptr<NamespaceController> namespaces_;
 };
 
 }  // namespace world

@@ -125,7 +125,8 @@ TEST(View, MetricsIncludeTheBuiltInControllersQueues) {
   std::vector<std::string> names;
   for (const BuiltinQueue& q : before.builtin) names.push_back(q.name);
   EXPECT_EQ(names, (std::vector<std::string>{"deployment", "replicaset", "job", "endpoint",
-                                             "kube-scheduler", "garbagecollector", "kubelet"}));
+                                             "namespace", "kube-scheduler", "garbagecollector",
+                                             "kubelet"}));
   auto find = [](const MetricsSample& m, const std::string& name) {
     for (const BuiltinQueue& q : m.builtin) {
       if (q.name == name) return q;

@@ -116,6 +116,7 @@ class StatusRecorder final : public client::Client {
     return inner_.PatchStatus(kind, ns, name, type, std::move(patch));
   }
   base::StatusOr<api::ObjectPtr> Bind(const Json& binding) override { return inner_.Bind(binding); }
+  base::StatusOr<api::ObjectPtr> Finalize(Json ns) override { return inner_.Finalize(std::move(ns)); }
   base::StatusOr<apiserver::WatchId> Watch(
       const std::string& kind, const apiserver::WatchOptions& opts,
       std::function<void(const apiserver::WatchEvent&)> callback) override {

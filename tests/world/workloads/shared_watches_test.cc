@@ -67,7 +67,7 @@ TEST(SharedWatches, OneWatchPerKindServesEveryHandler) {
   EXPECT_NE(second.Get("default", "m"), nullptr) << "one cache for both";
 }
 
-// In a World the four kube-controller-manager controllers open one watch per kind between them,
+// In a World the kube-controller-manager controllers open one watch per kind between them,
 // under the process's own identity, not one each.
 TEST(SharedWatches, TheWorldsControllersShareOnePodWatch) {
   testing::WorldFixture f;
@@ -77,11 +77,13 @@ TEST(SharedWatches, TheWorldsControllersShareOnePodWatch) {
     EXPECT_NE(open.opts.watcher, "deployment-controller");
     EXPECT_NE(open.opts.watcher, "job-controller");
     EXPECT_NE(open.opts.watcher, "endpoint-controller");
+    EXPECT_NE(open.opts.watcher, "namespace-controller");
     if (open.opts.watcher == kControllerManagerWatcher) ++by_kind[open.kind->kind];
   }
   EXPECT_EQ(by_kind, (std::map<std::string, int>{{"Deployment", 1},
                                                  {"Endpoints", 1},
                                                  {"Job", 1},
+                                                 {"Namespace", 1},
                                                  {"Pod", 1},
                                                  {"ReplicaSet", 1},
                                                  {"Service", 1}}));
