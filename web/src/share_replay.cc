@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/base/time.h"
+#include "card.h"
 #include "core/lab/script.h"
 #include "i18n.h"
 #include "imgui.h"
@@ -108,17 +109,7 @@ void StopShareReplay(App&) {
 void DrawShareReplay(App& app) {
   Replay& r = State();
   if (!r.active) return;
-  const float s = app.ui_scale;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f),
-                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(480 * s, vp->Size.x - 40 * s), 0));
-  ImGui::SetNextWindowBgAlpha(0.98f);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(18 * s, 14 * s));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f);
-  ImGui::Begin("##share-replay", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize);
+  BeginCard(app, "##share-replay", 480 * app.ui_scale);
   ImGui::TextColored(ImVec4(0.65f, 0.80f, 1.0f, 1), "%s",
                      Tr("Replaying the shared session", "正在重放分享的会话"));
   const size_t shown = std::min(r.next + 1, r.lines.size());
@@ -137,10 +128,7 @@ void DrawShareReplay(App& app) {
     StopShareReplay(app);
   }
   app.RecordItem("replay.stop");
-  const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
-  app.item_rects["overlay.replay"] = {wp.x, wp.y, ws.x, ws.y};
-  ImGui::End();
-  ImGui::PopStyleVar(2);
+  EndCard(app, "overlay.replay");
 }
 
 std::string ShareReplayJson() {

@@ -7,6 +7,7 @@
 #include "imgui.h"
 #include "imgui_internal.h"
 #include "layout.h"
+#include "card.h"
 #include "overlays.h"
 #include "share_replay.h"
 #include "text_probe.h"
@@ -107,13 +108,7 @@ void HandleShortcuts(App& app) {
 void DrawShortcutHelp(App& app) {
   if (!g_shortcut_help) return;
   const float s = app.ui_scale;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f),
-                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowBgAlpha(0.97f);
-  ImGui::Begin("##shortcuts", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove);
+  BeginCard(app, "##shortcuts", 0);
   ImGui::TextColored(ImVec4(0.65f, 0.80f, 1.0f, 1), "%s", Tr("Keyboard shortcuts", "键盘快捷键"));
   ImGui::TextDisabled("%s", Tr("(when no text field has the keyboard)", "（没有输入框获得焦点时）"));
   ImGui::Separator();
@@ -125,9 +120,7 @@ void DrawShortcutHelp(App& app) {
   ImGui::Spacing();
   if (ImGui::Button(Tr("Close", "关闭"))) g_shortcut_help = false;
   app.RecordItem("help.close");
-  const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
-  app.item_rects["overlay.help"] = {wp.x, wp.y, ws.x, ws.y};
-  ImGui::End();
+  EndCard(app, "overlay.help");
 }
 
 void DrawOverlays(App& app) {

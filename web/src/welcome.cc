@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "card.h"
 #include "flow.h"
 #include "i18n.h"
 #include "imgui.h"
@@ -57,17 +58,7 @@ void DrawWelcome(App& app) {
     return;
   }
   const float s = app.ui_scale;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float width = std::min(560 * s, vp->Size.x - 40 * s);
-  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f),
-                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(width, 0));
-  ImGui::SetNextWindowBgAlpha(0.98f);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(18 * s, 14 * s));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f);
-  ImGui::Begin("##welcome", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_AlwaysAutoResize);
+  BeginCard(app, "##welcome", 560 * s);
   const float inner = ImGui::GetContentRegionAvail().x;
   ImGui::TextColored(ImVec4(0.65f, 0.80f, 1.0f, 1), "%s",
                      Tr("Welcome to Reconcile Lab", "欢迎来到 Reconcile Lab"));
@@ -111,10 +102,7 @@ void DrawWelcome(App& app) {
     RememberWelcome("free");
   }
   ImGui::TextDisabled("%s", Tr("Press ? for the keyboard shortcuts.", "按 ? 查看键盘快捷键。"));
-  const ImVec2 wp = ImGui::GetWindowPos(), ws = ImGui::GetWindowSize();
-  app.item_rects["overlay.welcome"] = {wp.x, wp.y, ws.x, ws.y};
-  ImGui::End();
-  ImGui::PopStyleVar(2);
+  EndCard(app, "overlay.welcome");
 }
 
 }  // namespace web

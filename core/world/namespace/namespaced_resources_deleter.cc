@@ -39,8 +39,9 @@ std::string Aggregate(const std::vector<std::string>& errors) {
   return out + "]";
 }
 
-// Condition builds one status condition (lastTransitionTime is api::UpsertCondition's).
-Json Condition(const char* type, bool failing, const char* reason, const std::string& message) {
+// DeletionCondition builds one status condition (lastTransitionTime is api::UpsertCondition's).
+Json DeletionCondition(const char* type, bool failing, const char* reason,
+                       const std::string& message) {
   return Json{{"type", type},
               {"status", failing ? "True" : "False"},
               {"reason", reason},
@@ -203,26 +204,26 @@ base::StatusOr<api::ObjectPtr> NamespacedResourcesDeleter::UpdateConditions(
     return out;
   };
   const std::vector<Json> conditions = {
-      Condition("NamespaceDeletionDiscoveryFailure", false, "ResourcesDiscovered",
+      DeletionCondition("NamespaceDeletionDiscoveryFailure", false, "ResourcesDiscovered",
                 "All resources successfully discovered"),
-      Condition("NamespaceDeletionGroupVersionParsingFailure", false, "ParsedGroupVersions",
+      DeletionCondition("NamespaceDeletionGroupVersionParsingFailure", false, "ParsedGroupVersions",
                 "All legacy kube types successfully parsed"),
       left.errors.empty()
-          ? Condition("NamespaceDeletionContentFailure", false, "ContentDeleted",
+          ? DeletionCondition("NamespaceDeletionContentFailure", false, "ContentDeleted",
                       "All content successfully deleted, may be waiting on finalization")
-          : Condition("NamespaceDeletionContentFailure", true, "ContentDeletionFailed",
+          : DeletionCondition("NamespaceDeletionContentFailure", true, "ContentDeletionFailed",
                       "Failed to delete all resource types, " +
                           std::to_string(left.errors.size()) +
                           " remaining: " + Aggregate(left.errors)),
       resources.empty()
-          ? Condition("NamespaceContentRemaining", false, "ContentRemoved",
+          ? DeletionCondition("NamespaceContentRemaining", false, "ContentRemoved",
                       "All content successfully removed")
-          : Condition("NamespaceContentRemaining", true, "SomeResourcesRemain",
+          : DeletionCondition("NamespaceContentRemaining", true, "SomeResourcesRemain",
                       "Some resources are remaining: " + join(resources)),
       held.empty()
-          ? Condition("NamespaceFinalizersRemaining", false, "ContentHasNoFinalizers",
+          ? DeletionCondition("NamespaceFinalizersRemaining", false, "ContentHasNoFinalizers",
                       "All content-preserving finalizers finished")
-          : Condition("NamespaceFinalizersRemaining", true, "SomeFinalizersRemain",
+          : DeletionCondition("NamespaceFinalizersRemaining", true, "SomeFinalizersRemain",
                       "Some content in the namespace has finalizers remaining: " + join(held)),
   };
   const Json* stored = api::FindPointer(*ns, "/status/conditions");
