@@ -52,6 +52,7 @@ constexpr const char* kReplayBusy =
 }  // namespace
 
 void App::Reset() {
+  CancelShareReplay();       // a replay half done belongs to the Lab being replaced
   versions.Attach(nullptr);  // stop reading the old simulation before it is destroyed
   lab::SimulationOptions options;
   options.seed = seed;

@@ -58,6 +58,10 @@ void Finish(App& app) {
 
 void StartShareReplay(App& app, const std::string& script) {
   Replay& r = State();
+  if (r.active || app.lab->running()) {
+    app.AppendConsole(ConsoleLine::kErr, "error: a shared session is already replaying");
+    return;
+  }
   auto lines = lab::ParseScript(script);
   if (!lines.ok()) {
     app.AppendConsole(ConsoleLine::kErr, "error: the shared session: " + lines.status().message());
@@ -71,6 +75,8 @@ void StartShareReplay(App& app, const std::string& script) {
 }
 
 bool ShareReplayActive() { return State().active; }
+
+void CancelShareReplay() { State() = Replay{}; }
 
 void ShareReplayFrame(App& app, double budget_ms) {
   Replay& r = State();

@@ -17,6 +17,8 @@ namespace web {
 // error in the console and runs nothing.
 void StartShareReplay(App& app, const std::string& script);
 bool ShareReplayActive();
+// CancelShareReplay forgets a replay without running the rest (App::Reset: its Lab is replaced).
+void CancelShareReplay();
 // ShareReplayFrame runs the replay for about budget_ms of this frame (the page's clock).
 void ShareReplayFrame(App& app, double budget_ms);
 // StopShareReplay stops after the current slice (see above).
