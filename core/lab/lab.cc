@@ -201,6 +201,25 @@ CommandResult Lab::ExecuteText(const std::string& text, const std::string& base_
   return Execute(*line, base_dir);
 }
 
+CommandResult Lab::Evaluate(const std::string& text, const std::string& base_dir) {
+  auto line = ParseCommandLine(text);
+  if (!line.ok()) return CommandResult::Error(line.status().message());
+  const std::vector<std::string> words = CommandWords(*line);
+  if (words.size() < 2 || words[0] != "expect" ||
+      (words[1] != "get" && words[1] != "count" && words[1] != "trace")) {
+    return CommandResult::Error("error: a check is `expect get|count|trace …`, not \"" + text +
+                                "\"");
+  }
+  const std::vector<std::string> args(words.begin() + 1, words.end());
+  const int64_t saved_cause = sim_->trace().current_cause();
+  sim_->trace().set_current_cause(sim::kNoCause);
+  CommandContext ctx{*sim_, base_dir, marks_, line->heredoc, *files_, language_};
+  CommandResult result = RunExpect(ctx, args);
+  sim_->trace().set_current_cause(saved_cause);
+  RLAB_ASSERT(result.goals.empty(), "expect get|count|trace never waits");
+  return result;
+}
+
 Lab::ScriptOutcome Lab::RunScript(
     const std::string& text, const std::string& base_dir, bool keep_going,
     const std::function<void(const ScriptLine&, const CommandResult&)>& on_result) {

@@ -57,6 +57,10 @@ class Lab {
   bool running() const { return running_ != nullptr && !running_->finished; }
   // ExecuteText parses and runs one console line (no heredoc).
   CommandResult ExecuteText(const std::string& line, const std::string& base_dir = "");
+  // Evaluate runs one read-only check — `expect get|count|trace …` — without logging it, so a
+  // lesson engine can re-evaluate a checklist whenever the simulation moves while the log stays
+  // what the learner did (a share link replays the log). Anything else is an error.
+  CommandResult Evaluate(const std::string& line, const std::string& base_dir = "");
 
   struct ScriptOutcome {
     bool parsed = true;     // false: the script did not parse (nothing ran)

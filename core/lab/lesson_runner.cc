@@ -50,7 +50,7 @@ LessonRunner::CheckResult LessonRunner::CheckStep(size_t index) {
   RLAB_ASSERT(index < lesson_.steps.size(), "CheckStep: step index out of range");
   CheckResult result;
   for (const StepCheck& check : lesson_.steps[index].checks) {
-    const CommandResult r = lab_.ExecuteText(check.Line(), lesson_.dir);
+    const CommandResult r = lab_.Evaluate(check.Line(), lesson_.dir);
     result.met.push_back(r.ok);
     result.out += r.out;
     if (!r.ok) {

@@ -389,6 +389,10 @@ TEST(LessonRunner, RunsStepsOneAtATimeOnTheCallersLab) {
   const int64_t trace_before = session.sim().trace().last_seq();
   runner.CheckStep(0);
   EXPECT_EQ(session.sim().trace().last_seq(), trace_before) << "a check leaves no trace";
+  const size_t logged = session.command_log().size();
+  runner.CheckStep(0);
+  EXPECT_EQ(session.command_log().size(), logged)
+      << "a check is not the learner's command: a share link must not replay it";
   LessonRunner::StepReport ran = runner.RunSolution(0);
   EXPECT_TRUE(ran.ok) << ran.err;
   EXPECT_EQ(ran.out, "namespace/team-a created\n");
@@ -405,6 +409,26 @@ TEST(LessonRunner, RunsStepsOneAtATimeOnTheCallersLab) {
   ASSERT_NE(record, nullptr);
   EXPECT_EQ(record->type, "api.request");
   EXPECT_EQ(record->FieldString("verb"), "create");
+}
+
+TEST(LabEvaluate, RunsOnlyReadOnlyChecksAndLogsNothing) {
+  Lab session(SimulationOptions{});
+  ASSERT_TRUE(session.ExecuteText("create namespace team-a").ok);
+  const size_t logged = session.command_log().size();
+  EXPECT_TRUE(session.Evaluate("expect get namespace team-a jsonpath='{.metadata.name}'=team-a").ok);
+  CommandResult unmet = session.Evaluate("expect count namespaces --max 0");
+  EXPECT_FALSE(unmet.ok);
+  EXPECT_NE(unmet.err, "");
+  for (const char* refused : {"create namespace team-b", "expect error delete namespace team-a",
+                              "run 1s", "expect"}) {
+    CommandResult r = session.Evaluate(refused);
+    EXPECT_FALSE(r.ok) << refused;
+    EXPECT_NE(r.err.find("a check is `expect get|count|trace"), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(session.command_log().size(), logged);
+  EXPECT_TRUE(session.ExecuteText("expect get namespace team-b jsonpath='{.metadata.name}'=team-b")
+                  .ok == false)
+      << "the refused create changed nothing";
 }
 
 TEST(CheckLessonMutations, EveryStepsChecksFailWithoutItsSolution) {
