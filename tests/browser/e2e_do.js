@@ -10,6 +10,7 @@
 const fs = require('fs');
 const path = require('path');
 const { ROOT, serve, launch, waitReady } = require('./harness');
+const { assert, frames, state, view, rect, click, reveal, key, screenshot, newPage } = require('./drive');
 
 const DIST = path.join(ROOT, 'build/web/dist');
 const SHOTS = path.join(ROOT, 'build/web/screenshots');
@@ -17,7 +18,12 @@ const GLOSSARY = JSON.parse(fs.readFileSync(path.join(__dirname, 'zh_glossary.js
 
 const results = [];
 let failures = 0;
+// RLAB_E2E_ONLY=TEXT runs only the checks whose name contains TEXT (the rest are skipped).
 async function check(name, fn) {
+  if (process.env.RLAB_E2E_ONLY && !name.includes(process.env.RLAB_E2E_ONLY)) {
+    results.push(`skip  ${name}`);
+    return;
+  }
   const t = Date.now();
   try {
     await fn();
@@ -26,46 +32,6 @@ async function check(name, fn) {
     failures++;
     results.push(`FAIL  ${name}: ${e.message}`);
   }
-}
-function assert(cond, message) { if (!cond) throw new Error(message); }
-
-const frames = (page, n) => page.evaluate((n) => new Promise((r) => {
-  let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f);
-}), n);
-const state = (page) => page.evaluate(() => window.rlab.state());
-const view = (page) => page.evaluate(() => window.rlab.view());
-const rect = (page, name) => page.evaluate((n) => window.rlab.itemRect(n), name);
-
-// click moves the real mouse onto a recorded item and clicks it (ImGui sees hover, press, release
-// in separate frames, as from a person).
-async function click(page, name) {
-  await frames(page, 2);
-  const box = await rect(page, name);
-  assert(box && box.w > 2 && box.h > 2, `no item ${name}: ${JSON.stringify(box)}`);
-  await page.mouse.move(box.x + box.w / 2, box.y + box.h / 2);
-  await frames(page, 2);
-  await page.mouse.down();
-  await frames(page, 2);
-  await page.mouse.up();
-  await frames(page, 3);
-  return box;
-}
-// reveal scrolls a panel with the mouse wheel until a recorded item is inside it.
-async function reveal(page, name, panel) {
-  for (let i = 0; i < 30; i++) {
-    await frames(page, 2);
-    const r = await rect(page, name);
-    const p = await rect(page, 'panel.' + panel);
-    assert(r && p, `no ${name} or panel ${panel}`);
-    if (r.y >= p.y && r.y + r.h <= p.y + p.h) return r;
-    await page.mouse.move(p.x + p.w / 2, p.y + p.h / 2);
-    await page.mouse.wheel(0, r.y + r.h > p.y + p.h ? 80 : -80);
-  }
-  throw new Error(`${name} never came into view in ${panel}`);
-}
-async function key(page, k) {
-  await page.keyboard.press(k);
-  await frames(page, 3);
 }
 
 const manifest = (name, replicas) =>
@@ -141,6 +107,8 @@ function overlappingLabels(texts) {
   return pairs;
 }
 
+const shot = (page, name) => screenshot(page, path.join(SHOTS, name));
+
 async function layoutCheck(page, label, viewport) {
   await frames(page, 4);
   const v = await view(page);
@@ -163,27 +131,6 @@ async function layoutCheck(page, label, viewport) {
   for (const [a, b] of overlappingLabels(texts)) problems.push(`label "${a.t}" drawn over "${b.t}" in ${a.win}`);
   assert(problems.length === 0, `${label}: ${problems.slice(0, 8).join('; ')}`);
   return { regions: regs.length, texts: texts.length };
-}
-
-async function shot(page, name) {
-  await frames(page, 3);
-  await page.screenshot({ path: path.join(SHOTS, name) });
-}
-
-// newPage opens the page in a context with the clipboard granted; welcome=false marks the
-// first-run card as seen (localStorage) so it does not cover the panels.
-async function newPage(browser, base, { width = 1280, height = 720, dpr = 1, welcome = false, query = '' } = {}) {
-  const ctx = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr });
-  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base.replace(/\/$/, '') });
-  if (!welcome) await ctx.addInitScript(() => localStorage.setItem('rlab.welcome', 'free'));
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.errors = errors;
-  await page.goto(base + 'index.html' + query);
-  await waitReady(page);
-  await frames(page, 3);
-  return page;
 }
 
 async function main() {
@@ -396,11 +343,16 @@ async function main() {
       await page.evaluate(() => window.rlab.play(false));
     });
 
-    await check('lesson 1 step 2 shows its manifest, which opens in the Manifest box', async () => {
+    await check('lesson 1 step 2: Show solution shows its manifest, which opens in the Manifest box', async () => {
       const p2 = await newPage(browser, base, { query: '?lesson=01-hello-raycluster&step=2&lang=en' });
+      const hidden = await p2.evaluate(() => window.rlab.textProbe());
+      assert(!hidden.some((d) => /kind: RayCluster/.test(d.t)), 'the solution shows before it is asked for');
+      await reveal(p2, 'lesson.solution', 'lesson.body');
+      await click(p2, 'lesson.solution');
+      await reveal(p2, 'lesson.manifest.0', 'lesson.body');
+      await shot(p2, 'do-lesson-solution.png');
       const texts = await p2.evaluate(() => window.rlab.textProbe());
       assert(texts.some((d) => /kind: RayCluster/.test(d.t)), 'the lesson does not show the manifest');
-      await reveal(p2, 'lesson.manifest.0', 'lesson');
       await click(p2, 'lesson.manifest.0');
       const probe = await p2.evaluate(() => window.rlab.textProbe());
       assert(probe.some((d) => d.data && /name: hello/.test(d.t) && /##manifest/.test(d.win)), 'the Manifest box was not filled');

@@ -76,6 +76,12 @@ std::string App::RunCommand(const std::string& line, bool echo) {
     return kReplayBusy;
   }
   if (line.rfind("rewind", 0) == 0 && (line.size() == 6 || line[6] == ' ')) return RewindCommand(line);
+  if (const std::string refusal = LessonRefusal(line); echo && !refusal.empty()) {
+    last_ok = false;
+    AppendOutput(console, ConsoleLine::kErr, refusal);
+    scroll_console = true;
+    return refusal + "\n";
+  }
   lab->set_language(Chinese() ? "zh" : "en");  // `why` speaks the page's language
   lab::CommandResult r = lab->ExecuteText(line);
   last_ok = r.ok;
@@ -93,6 +99,12 @@ std::string App::RunScript(const std::string& text) {
     last_ok = false;
     AppendOutput(console, ConsoleLine::kErr, kReplayBusy);
     return kReplayBusy;
+  }
+  if (const std::string refusal = LessonRefusal(text); !refusal.empty()) {
+    last_ok = false;
+    AppendOutput(console, ConsoleLine::kErr, refusal);
+    scroll_console = true;
+    return refusal + "\n";
   }
   std::string printed;
   lab->set_language(Chinese() ? "zh" : "en");
@@ -114,6 +126,12 @@ std::string App::RunScript(const std::string& text) {
 
 void App::Advance(double real_seconds) {
   if (!playing || real_seconds <= 0 || ShareReplayActive()) return;
+  if (LessonHoldsTime()) {  // time would answer the lesson's question before the learner does
+    playing = false;
+    AppendOutput(console, ConsoleLine::kErr, LessonRefusal("run 1s"));
+    scroll_console = true;
+    return;
+  }
   // Real frames are capped at 0.25 s so a background tab does not jump minutes on return.
   owed_us += std::min(real_seconds, 0.25) * speed * 1e6;
   const int64_t us = static_cast<int64_t>(std::floor(owed_us));

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "app.h"
+#include "lesson_engine.h"
 #include "console.h"
 #include "share_replay.h"
 #include "view_state.h"
@@ -39,6 +40,7 @@ bool IsScript(const std::string& text) {
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE const char* rlab_command(const char* text) {
+  web::GateOff page_drives;  // the embedding page's commands, not the learner's
   std::string t = text;
   while (!t.empty() && (t.back() == '\n' || t.back() == '\r')) t.pop_back();
   if (IsScript(t + "\n")) {

@@ -1,10 +1,8 @@
-// LessonPane (see lesson_pane.h): state, the rlab_lesson_* exports and the pane itself.
+// LessonPane (see lesson_pane.h): the picker, the step, the recap, and the rlab_lesson_* exports.
 
 #include "lesson_pane.h"
 
 #include <emscripten.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -19,7 +17,6 @@
 #include "imgui.h"
 #include "layout.h"
 #include "manifest_box.h"
-#include "teaching_panels.h"
 #include "text_probe.h"
 #include "text_wrap.h"
 #include <nlohmann/json.hpp>
@@ -38,121 +35,72 @@ constexpr Label kLessons{"Lessons", "课程"};
 constexpr Label kGoal{"What you will be able to explain", "学完后你能讲清楚"};
 constexpr Label kStepOf{"Step %d of %d", "第 %d 步，共 %d 步"};
 constexpr Label kPredict{"Predict first, then run:", "先预测，再运行："};
-constexpr Label kSkipQuiz{"Skip the question", "跳过这个问题"};
-constexpr Label kCommands{"Commands (type them in the console, or):",
-                          "命令（可以在控制台里输入，或者）："};
+constexpr Label kAsk{"Answer from what the simulation shows:", "根据模拟里能看到的内容回答："};
+constexpr Label kAnswer{"Answer", "回答"};
+constexpr Label kAnswerFirst{"Answer first: until then the console runs only reading commands "
+                             "(get, describe, trace, why, logs, queue).",
+                             "先回答：在此之前，控制台只运行只读命令（get、describe、trace、why、"
+                             "logs、queue）。"};
+constexpr Label kLockedIn{"Your answer is locked in. Now make it happen: the simulation will show "
+                          "whether you were right.",
+                          "答案已锁定。现在动手吧：模拟会告诉你预测得对不对。"};
+constexpr Label kRight{"Right.", "预测正确。"};
+constexpr Label kWrong{"Not quite: the right answer is marked in green.", "不对：正确答案已用绿色标出。"};
+constexpr Label kSkipped{"The question was skipped; the right answer is marked in green.",
+                         "这个问题被跳过了；正确答案已用绿色标出。"};
+constexpr Label kShowMe{"Show me", "给我看证据"};
+constexpr Label kShowMeTip{"Select the trace record that proves the answer (Timeline, loop view, Why?)",
+                           "选中证明这个答案的 trace 记录（Timeline、循环视图、为什么？）"};
+constexpr Label kChecklist{"Done when:", "完成条件："};
+constexpr Label kHint{"Hint", "提示"};
+constexpr Label kHintN{"Hint %d:", "提示 %d："};
+constexpr Label kShowSolution{"Show solution", "显示答案"};
+constexpr Label kSolutionTip{"Shows the commands; the lesson then completes without a star.",
+                             "显示命令；这样完成的课程不再有星标。"};
+constexpr Label kSolution{"Solution (type it in the console, or):", "答案（可以在控制台里输入，或者）："};
 constexpr Label kDoIt{"Do it for me", "帮我运行"};
-constexpr Label kCheck{"Check", "检查"};
 constexpr Label kNext{"Next", "下一步"};
+constexpr Label kNextLocked{"Next opens when every item of the checklist holds.",
+                            "清单上每一项都满足后，才能进入下一步。"};
+constexpr Label kNextAnswer{"Next opens when you have answered.", "回答之后才能进入下一步。"};
 constexpr Label kBack{"Back", "上一步"};
+constexpr Label kBackTip{"Rewinds the simulation to where the step before began.",
+                         "把模拟倒回上一步开始时的状态。"};
+constexpr Label kRestartStep{"Restart step", "重做本步"};
+constexpr Label kRestartTip{"Rewinds the simulation to where this step began.",
+                            "把模拟倒回本步开始时的状态。"};
 constexpr Label kDone{"Step complete", "本步完成"};
-constexpr Label kNotYet{"Not yet:", "还没完成："};
-constexpr Label kRight{"Your prediction was right.", "预测正确。"};
-constexpr Label kWrong{"The simulation shows:", "模拟的结果是："};
 constexpr Label kRecap{"Recap", "回顾"};
+constexpr Label kCompletedStar{"Lesson complete, solved without the solution \u2605",
+                               "课程完成，没有看答案 \u2605"};
+constexpr Label kCompleted{"Lesson complete (a solution was shown: no star)",
+                           "课程完成（看过答案，没有星标）"};
+constexpr Label kNextLesson{"Next lesson: %s", "下一课：%s"};
 constexpr Label kUpstream{"The real code", "上游源码"};
 constexpr Label kOpen{"open", "打开"};
 constexpr Label kAll{"All lessons", "全部课程"};
 constexpr Label kRestart{"Restart lesson", "重新开始"};
 constexpr Label kLoading{"Loading…", "加载中…"};
 constexpr Label kToManifest{"Open in the Manifest box", "放进清单框"};
+constexpr Label kLegend{"\u2713 completed   \u2605 without the solution", "\u2713 已完成   \u2605 没看答案"};
+constexpr Label kTrackHeader{"%s  ·  %d of %d completed", "%s  ·  已完成 %d / %d"};
+struct Track {
+  const char* id;
+  Label title;
+};
+constexpr Track kTracks[] = {
+    {"machinery", {"The controller machinery", "控制器机制"}},
+    {"kuberay", {"KubeRay", "KubeRay"}},
+    {"inferenceservice", {"The InferenceService journey", "InferenceService 之旅"}},
+};
 
 const char* L(const Label& l) { return Lessons().lang == "zh" ? l.zh : l.en; }
 
-void Ask(const char* what, const std::string& arg) {
-  // The page fetches what is asked (lesson data, the CJK font) and calls back (rlab-shell.js).
-  EM_ASM({ if (Module.rlabFetch) Module.rlabFetch(UTF8ToString($0), UTF8ToString($1)); }, what,
-         arg.c_str());
-}
-
-void SaveProgress() {
-  const LessonPane& p = Lessons();
-  if (!p.lesson) return;
-  EM_ASM({ if (Module.rlabSaveProgress) Module.rlabSaveProgress(UTF8ToString($0), $1); },
-         p.lesson->id.c_str(), static_cast<int>(p.step));
-}
-
-std::string JsonString(const std::string& s) { return nlohmann::json(s).dump(); }
-
-// WriteFiles puts a lesson's files in the in-memory filesystem, where `apply -f` reads them.
-bool WriteFiles(const std::string& dir, const nlohmann::json& files, std::string* error) {
-  mkdir("/lessons", 0755);
-  mkdir(dir.c_str(), 0755);
-  for (auto it = files.begin(); it != files.end(); ++it) {
-    const std::string name = it.key();
-    if (!it->is_string() || name.empty() || name.find('/') != std::string::npos || name[0] == '.') {
-      *error = "bad file entry \"" + name + "\"";
-      return false;
-    }
-    std::ofstream out(dir + "/" + name, std::ios::binary);
-    out << it->get<std::string>();
-    if (!out) {
-      *error = "cannot write " + dir + "/" + name;
-      return false;
-    }
-  }
-  return true;
-}
-
-// RunText runs one `run` entry through the app, as the console would (a heredoc as a script).
-void RunText(App& app, const std::string& text) {
-  if (text.find('\n') != std::string::npos && text.find('\n') + 1 < text.size()) {
-    app.console.push_back({ConsoleLine::kInput, "$ " + text.substr(0, text.find('\n')) + " …"});
-    app.RunScript(text.back() == '\n' ? text : text + "\n");
-  } else {
-    std::string line = text;
-    while (!line.empty() && line.back() == '\n') line.pop_back();
-    app.RunCommand(line);
-  }
-}
-
-void DrawPicker(App& app) {
-  LessonPane& p = Lessons();
-  if (p.catalog.empty()) {
-    if (!p.catalog_requested) {
-      p.catalog_requested = true;
-      Ask("catalog", "");
-    }
-    ImGui::TextDisabled("%s", L(kLoading));
-    return;
-  }
-  for (const LessonPane::Entry& e : p.catalog) {
-    const std::string label = e.id.substr(0, 2) + "  " + p.Text(e.title);
-    if (ImGui::Selectable(label.c_str())) Ask("lesson", e.id);
-  }
-  (void)app;
-}
-
-void DrawQuiz(const lab::Quiz& quiz, const std::vector<int>& order, LessonPane& p) {
-  ImGui::Spacing();
-  ImGui::TextColored(ImVec4(0.95f, 0.80f, 0.45f, 1), "%s", L(kPredict));
-  TextWrappedCjk(p.Text(quiz.question));
-  const bool revealed = p.state == LessonPane::StepState::kDone;
-  for (const int shown : order) {  // lab::ShownOrder: drawn from the lesson's seed
-    const size_t i = static_cast<size_t>(shown);
-    ImGui::PushID(static_cast<int>(i));
-    const bool right = static_cast<int>(i) == quiz.answer;
-    if (revealed && right) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.90f, 0.55f, 1));
-    if (ImGui::RadioButton("##opt", p.choice == static_cast<int>(i)) && !revealed) {
-      p.choice = static_cast<int>(i);
-    }
-    ImGui::SameLine();
-    TextWrappedCjk(p.Text(quiz.options[i]));
-    if (revealed && right) ImGui::PopStyleColor();
-    ImGui::PopID();
-  }
-  if (p.choice == -1 && !revealed) {
-    if (ImGui::SmallButton(L(kSkipQuiz))) p.choice = -2;
-  }
-  if (revealed) {
-    if (p.choice == quiz.answer) {
-      ImGui::TextColored(ImVec4(0.55f, 0.90f, 0.55f, 1), "\u2713 %s", L(kRight));
-    } else {
-      ImGui::TextColored(ImVec4(0.95f, 0.65f, 0.45f, 1), "%s", L(kWrong));
-    }
-    TextWrappedCjk(p.Text(quiz.explain));
-  }
-}
+const ImVec4 kGreen(0.55f, 0.90f, 0.55f, 1);
+const ImVec4 kRed(0.95f, 0.55f, 0.45f, 1);
+const ImVec4 kGold(0.95f, 0.80f, 0.45f, 1);
+const ImVec4 kBlue(0.65f, 0.80f, 1.0f, 1);
+const ImVec4 kDim(0.60f, 0.63f, 0.70f, 1);
 
 // LessonFileOf returns the file a one-line `apply|create|replace -f FILE` names, when FILE is one
 // of the lesson's own files (they are the working directory's, see StartLesson); otherwise "".
@@ -231,42 +179,230 @@ void DrawLessonCommand(App& app, const std::string& cmd, size_t index) {
   ImGui::PopID();
 }
 
+// DrawEntry draws one lesson of the picker: its mark, number and title, and its goal as a
+// preview, the whole block one button (titles and goals wrap, in Chinese too).
+void DrawEntry(App& app, const LessonPane::Entry& e) {
+  LessonPane& p = Lessons();
+  ImGui::PushID(e.id.c_str());
+  const char* mark = e.done == "star" ? "\u2605" : e.done == "done" ? "\u2713" : " ";
+  ImGui::PushStyleColor(ImGuiCol_Text, e.done == "star" ? kGold : kGreen);
+  ImGui::TextUnformatted(mark);
+  ImGui::PopStyleColor();
+  ImGui::SameLine(ImGui::GetFontSize() * 1.4f);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->ChannelsSplit(2);
+  draw->ChannelsSetCurrent(1);  // the text over the hover highlight
+  ImGui::BeginGroup();
+  TextWrappedCjk(e.id.substr(0, 2) + "  " + p.Text(e.title));
+  if (!p.Text(e.goal).empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+    TextWrappedCjk(p.Text(e.goal));
+    ImGui::PopStyleColor();
+  }
+  ImGui::EndGroup();
+  const ImVec2 lo = ImGui::GetItemRectMin();
+  const ImVec2 hi(ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x,
+                  ImGui::GetItemRectMax().y);
+  draw->ChannelsSetCurrent(0);
+  ImGui::SetCursorScreenPos(lo);
+  if (ImGui::InvisibleButton("##open", ImVec2(std::max(1.0f, hi.x - lo.x), std::max(1.0f, hi.y - lo.y)))) {
+    AskPage("lesson", e.id);
+  }
+  app.RecordItem("lesson.entry." + e.id);
+  if (ImGui::IsItemHovered()) draw->AddRectFilled(lo, hi, ImGui::GetColorU32(ImGuiCol_HeaderHovered));
+  draw->ChannelsMerge();
+  ImGui::PopID();
+}
+
+void DrawPicker(App& app) {
+  LessonPane& p = Lessons();
+  if (p.catalog.empty()) {
+    if (!p.catalog_requested) {
+      p.catalog_requested = true;
+      AskPage("catalog", "");
+    }
+    ImGui::TextDisabled("%s", L(kLoading));
+    return;
+  }
+  TextDisabledWrapped(L(kLegend));
+  // Tracks in the order their first lesson comes in the index (lesson 1 opens the KubeRay track).
+  std::vector<std::string> order;
+  for (const LessonPane::Entry& e : p.catalog) {
+    if (std::find(order.begin(), order.end(), e.track) == order.end()) order.push_back(e.track);
+  }
+  for (const std::string& track : order) {
+    const char* title = track.c_str();
+    for (const Track& known : kTracks) {
+      if (track == known.id) title = L(known.title);
+    }
+    int total = 0, done = 0;
+    for (const LessonPane::Entry& e : p.catalog) {
+      if (e.track != track) continue;
+      ++total;
+      done += e.done.empty() ? 0 : 1;
+    }
+    char header[160];
+    std::snprintf(header, sizeof header, L(kTrackHeader), title, done, total);
+    ImGui::PushStyleColor(ImGuiCol_Text, kBlue);
+    const bool open = ImGui::CollapsingHeader((std::string(header) + "###" + track).c_str(),
+                                              ImGuiTreeNodeFlags_DefaultOpen);
+    ImGui::PopStyleColor();
+    app.RecordItem("lesson.track." + track);
+    if (!open) continue;
+    for (const LessonPane::Entry& e : p.catalog) {
+      if (e.track == track) DrawEntry(app, e);
+    }
+  }
+}
+
+void DrawQuiz(App& app, const lab::LessonStep& step, LessonPane& p) {
+  const lab::Quiz& quiz = *step.quiz;
+  StepProgress& s = p.progress;
+  ImGui::Spacing();
+  ImGui::TextColored(kGold, "%s", L(step.is_question() ? kAsk : kPredict));
+  TextWrappedCjk(p.Text(quiz.question));
+  const bool revealed = Revealed(p);
+  const std::vector<int> order = lab::ShownOrder(*p.lesson, p.step);
+  for (size_t k = 0; k < order.size(); ++k) {
+    const int i = order[k];
+    ImGui::PushID(static_cast<int>(k));
+    const bool right = i == quiz.answer;
+    const bool picked = s.choice == i;
+    const bool colour = revealed && (right || picked);
+    if (colour) ImGui::PushStyleColor(ImGuiCol_Text, right ? kGreen : kRed);
+    ImGui::BeginDisabled(s.answered && !colour);
+    if (ImGui::RadioButton("##opt", picked) && !s.answered) s.choice = i;
+    app.RecordItem("lesson.option." + std::to_string(k));
+    ImGui::SameLine();
+    if (revealed && (right || picked)) {  // the mark stays beside the radio when the text wraps
+      ImGui::TextUnformatted(right ? "\u2713" : "\u2717");
+      ImGui::SameLine();
+    }
+    TextWrappedCjk(p.Text(quiz.options[static_cast<size_t>(i)]));
+    ImGui::EndDisabled();
+    if (colour) ImGui::PopStyleColor();
+    ImGui::PopID();
+  }
+  if (!s.answered) {
+    ImGui::BeginDisabled(s.choice < 0);
+    if (ImGui::Button(L(kAnswer))) Answer(app);
+    app.RecordItem("lesson.answer");
+    ImGui::EndDisabled();
+    if (!step.is_question()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+      TextWrappedCjk(L(kAnswerFirst));
+      ImGui::PopStyleColor();
+    }
+    return;
+  }
+  if (!revealed) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+    TextWrappedCjk(L(kLockedIn));
+    ImGui::PopStyleColor();
+    return;
+  }
+  if (s.choice == quiz.answer) {
+    ImGui::TextColored(kGreen, "\u2713 %s", L(kRight));
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, kRed);
+    TextWrappedCjk(std::string("\u2717 ") + L(s.choice == -2 ? kSkipped : kWrong));
+    ImGui::PopStyleColor();
+  }
+  TextWrappedCjk(p.Text(quiz.explain));
+  if (s.proof_seq > 0) {
+    if (ImGui::SmallButton(L(kShowMe))) ShowProof(app);
+    app.RecordItem("lesson.showme");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", L(kShowMeTip));
+  }
+}
+
+void DrawChecklist(App& app, const lab::LessonStep& step, LessonPane& p) {
+  const StepProgress& s = p.progress;
+  ImGui::Spacing();
+  ImGui::TextColored(kBlue, "%s", L(kChecklist));
+  for (size_t i = 0; i < step.checks.size(); ++i) {
+    const bool met = i < s.met.size() && s.met[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::PushStyleColor(ImGuiCol_Text, met ? kGreen : kDim);
+    TextWrappedCjk(std::string(met ? "\u2713 " : "\u25CB ") + p.Text(step.checks[i].label));
+    ImGui::PopStyleColor();
+    app.RecordItem("lesson.check." + std::to_string(i));
+    ImGui::PopID();
+  }
+  (void)app;
+}
+
+void DrawHelp(App& app, const lab::LessonStep& step, LessonPane& p) {
+  StepProgress& s = p.progress;
+  for (size_t i = 0; i < s.hints && i < step.hints.size(); ++i) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kGold);
+    char head[64];
+    std::snprintf(head, sizeof head, L(kHintN), static_cast<int>(i + 1));
+    TextWrappedCjk(std::string(head) + " " + p.Text(step.hints[i]));
+    ImGui::PopStyleColor();
+  }
+  if (s.hints < step.hints.size()) {
+    char label[64];
+    std::snprintf(label, sizeof label, "%s (%d/%d)", L(kHint), static_cast<int>(s.hints + 1),
+                  static_cast<int>(step.hints.size()));
+    if (ImGui::SmallButton(label)) ShowHint();
+    app.RecordItem("lesson.hint");
+    ImGui::SameLine();
+  }
+  if (step.is_question()) return;
+  if (!s.solution) {
+    if (ImGui::SmallButton(L(kShowSolution))) ShowSolution();
+    app.RecordItem("lesson.solution");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", L(kSolutionTip));
+    return;
+  }
+  ImGui::NewLine();
+  TextDisabledWrapped(L(kSolution));
+  for (size_t i = 0; i < step.solution.size(); ++i) DrawLessonCommand(app, step.solution[i], i);
+  ImGui::BeginDisabled(s.done || (step.quiz && !s.answered));
+  if (ImGui::Button(L(kDoIt))) DoStep(app);
+  app.RecordItem("lesson.do");
+  ImGui::EndDisabled();
+}
+
 void DrawStep(App& app, LessonPane& p) {
   const lab::Lesson& lesson = *p.lesson;
   const lab::LessonStep& step = lesson.steps[p.step];
   ImGui::TextDisabled(L(kStepOf), static_cast<int>(p.step + 1),
                       static_cast<int>(lesson.steps.size()));
   TextWrappedCjk(p.Text(step.text));
-  if (step.quiz) DrawQuiz(*step.quiz, lab::ShownOrder(lesson, p.step), p);
-
+  if (step.quiz) DrawQuiz(app, step, p);
+  if (!step.is_question()) DrawChecklist(app, step, p);
   ImGui::Spacing();
-  TextDisabledWrapped(L(kCommands));
-  for (size_t i = 0; i < step.solution.size(); ++i) DrawLessonCommand(app, step.solution[i], i);
-  const bool must_predict = step.quiz && p.choice == -1;
-  ImGui::BeginDisabled(must_predict || p.state == LessonPane::StepState::kDone);
-  if (ImGui::Button(L(kDoIt))) DoStep(app);
-  app.RecordItem("lesson.do");
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(p.state == LessonPane::StepState::kDone);
-  if (ImGui::Button(L(kCheck))) CheckStep(app);
-  ImGui::EndDisabled();
-
-  if (p.state == LessonPane::StepState::kDone) {
-    ImGui::TextColored(ImVec4(0.55f, 0.90f, 0.55f, 1), "\u2713 %s", L(kDone));
-  } else if (p.state == LessonPane::StepState::kUnmet) {
-    ImGui::TextColored(ImVec4(0.95f, 0.55f, 0.45f, 1), "%s", L(kNotYet));
-    ImGui::PushFont(MonoFont());
-    DataText data;  // the check and what it printed
-    ImGui::TextWrapped("%s", p.unmet.c_str());
-    ImGui::PopFont();
+  DrawHelp(app, step, p);
+  if (p.progress.done && (!step.quiz || p.progress.answered)) {
+    ImGui::TextColored(kGreen, "\u2713 %s", L(kDone));
   }
 }
 
-void DrawRecap(LessonPane& p) {
+void DrawRecap(App& app, LessonPane& p) {
   const lab::Lesson& lesson = *p.lesson;
-  ImGui::TextColored(ImVec4(0.65f, 0.80f, 1.0f, 1), "%s", L(kRecap));
+  ImGui::TextColored(kBlue, "%s", L(kRecap));
   TextWrappedCjk(p.Text(lesson.recap));
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, p.used_solution ? kGreen : kGold);
+  TextWrappedCjk(L(p.used_solution ? kCompleted : kCompletedStar));
+  ImGui::PopStyleColor();
+  const std::string next = NextLessonId();
+  if (p.catalog.empty() && !p.catalog_requested) {
+    p.catalog_requested = true;
+    AskPage("catalog", "");
+  }
+  if (!next.empty()) {
+    std::string title = next;
+    for (const LessonPane::Entry& e : p.catalog) {
+      if (e.id == next) title = p.Text(e.title);
+    }
+    char label[256];
+    std::snprintf(label, sizeof label, L(kNextLesson), title.c_str());
+    if (ImGui::Button(label)) AskPage("lesson", next);
+    app.RecordItem("lesson.next_lesson");
+  }
   ImGui::Spacing();
   TextDisabledWrapped(L(kUpstream));
   for (size_t i = 0; i < lesson.upstream.size(); ++i) {
@@ -281,141 +417,66 @@ void DrawRecap(LessonPane& p) {
   }
 }
 
+void DrawFooter(App& app, LessonPane& p) {
+  const lab::Lesson& lesson = *p.lesson;
+  const bool can_back = p.step > 0 && p.step - 1 < p.starts.size() && p.starts[p.step - 1] >= 0;
+  ImGui::BeginDisabled(!can_back);
+  if (ImGui::Button(L(kBack))) Back(app);
+  ImGui::EndDisabled();
+  app.RecordItem("lesson.back");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", L(kBackTip));
+  if (p.step >= lesson.steps.size()) return;
+  ImGui::SameLine();
+  const bool can_restart = p.step < p.starts.size() && p.starts[p.step] >= 0;
+  ImGui::BeginDisabled(!can_restart);
+  if (ImGui::Button(L(kRestartStep))) RestartStep(app);
+  ImGui::EndDisabled();
+  app.RecordItem("lesson.restart_step");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", L(kRestartTip));
+  ImGui::SameLine();
+  const lab::LessonStep& step = lesson.steps[p.step];
+  const bool open = p.progress.done && (!step.quiz || p.progress.answered);
+  ImGui::BeginDisabled(!open);
+  if (ImGui::Button(L(kNext))) Next(app);
+  ImGui::EndDisabled();
+  app.RecordItem("lesson.next");
+  if (!open && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("%s", L(step.is_question() ? kNextAnswer : kNextLocked));
+  }
+}
+
+
 }  // namespace
-
-const std::string& LessonPane::Text(const lab::LocalizedText& t) const {
-  return lang == "zh" && !t.zh.empty() ? t.zh : t.en;
-}
-
-LessonPane& Lessons() {
-  static LessonPane pane;
-  return pane;
-}
-
-void StartLesson(App& app, const std::string& bundle_json, bool run_setup) {
-  LessonPane& p = Lessons();
-  p.open = true;
-  p.error.clear();
-  nlohmann::json bundle = nlohmann::json::parse(bundle_json, nullptr, /*allow_exceptions=*/false);
-  if (bundle.is_discarded() || !bundle.is_object() || !bundle.contains("id") ||
-      !bundle["id"].is_string() || !bundle.contains("files") || !bundle["files"].is_object()) {
-    p.error = "error: the lesson bundle is not {\"id\", \"files\"} JSON";
-    return;
-  }
-  const std::string id = bundle["id"].get<std::string>();
-  if (id.empty() || id.find('/') != std::string::npos || id[0] == '.') {
-    p.error = "error: bad lesson id \"" + id + "\"";
-    return;
-  }
-  const std::string dir = "/lessons/" + id;
-  std::string error;
-  if (!WriteFiles(dir, bundle["files"], &error)) {
-    p.error = "error: lesson " + id + ": " + error;
-    return;
-  }
-  auto lesson = lab::LoadLesson(dir);
-  if (!lesson.ok()) {
-    p.error = lesson.status().message();
-    return;
-  }
-  p.lesson = std::make_unique<lab::Lesson>(std::move(*lesson));
-  // Relative `-f` paths in the lesson (and in a replay of its command log) resolve here.
-  if (chdir(dir.c_str()) != 0) {
-    p.error = "error: cannot enter " + dir;
-    return;
-  }
-  app.seed = p.lesson->seed;
-  app.Reset();
-  if (run_setup) {
-    app.console.push_back({ConsoleLine::kNote, "lesson " + id + ": setting up (" +
-                                                   p.lesson->setup + ")"});
-    if (!p.lesson->setup_text.empty()) app.RunScript(p.lesson->setup_text);
-  }
-  LoopView().open_on = p.lesson->controller;
-  GoToStep(0);
-}
-
-void GoToStep(size_t i) {
-  LessonPane& p = Lessons();
-  if (!p.lesson) return;
-  p.step = std::min(i, p.lesson->steps.size());
-  p.choice = -1;
-  p.state = LessonPane::StepState::kReading;
-  p.unmet.clear();
-  // The engine's bookkeeping: the step's mark, which its checks and the learner's `trace
-  // --since` refer to.
-  if (p.step < p.lesson->steps.size() && !p.lesson->steps[p.step].mark.empty() && g_app) {
-    g_app->RunCommand("mark " + p.lesson->steps[p.step].mark, /*echo=*/false);
-  }
-  SaveProgress();
-}
-
-void DoStep(App& app) {
-  LessonPane& p = Lessons();
-  if (!p.lesson || p.step >= p.lesson->steps.size()) return;
-  for (const std::string& text : p.lesson->steps[p.step].solution) RunText(app, text);
-  CheckStep(app);
-}
-
-void CheckStep(App& app) {
-  LessonPane& p = Lessons();
-  if (!p.lesson || p.step >= p.lesson->steps.size()) return;
-  for (const lab::StepCheck& check : p.lesson->steps[p.step].checks) {
-    const std::string out = app.RunCommand(check.Line());
-    if (!app.last_ok) {
-      p.state = LessonPane::StepState::kUnmet;
-      p.unmet = check.Line() + "\n" + out;
-      return;
-    }
-  }
-  p.state = LessonPane::StepState::kDone;
-  p.unmet.clear();
-}
-
-bool Chinese() { return Lessons().lang == "zh"; }
-
-void SetLanguage(const std::string& lang) {
-  LessonPane& p = Lessons();
-  p.lang = lang == "zh" ? "zh" : "en";
-  if (p.lang == "zh" && !p.cjk_requested) {
-    p.cjk_requested = true;
-    Ask("font", "zh");
-  }
-  EM_ASM({ if (Module.rlabSaveLang) Module.rlabSaveLang(UTF8ToString($0)); }, p.lang.c_str());
-}
-
-std::string LessonStateJson() {
-  const LessonPane& p = Lessons();
-  if (!p.lesson) return "null";
-  return "{\"id\":" + JsonString(p.lesson->id) + ",\"step\":" + std::to_string(p.step + 1) +
-         ",\"steps\":" + std::to_string(p.lesson->steps.size()) + ",\"done\":" +
-         (p.state == LessonPane::StepState::kDone ? "true" : "false") + ",\"lang\":" +
-         JsonString(p.lang) + "}";
-}
 
 void DrawLessonPane(App& app) {
   LessonPane& p = Lessons();
-  // Header row: the lesson list, the language switch.
+  RefreshChecks(app);
+  // Header row: the lesson list, restarting the lesson.
   if (ImGui::SmallButton(L(kAll))) {
     p.lesson.reset();
     p.error.clear();
   }
   app.RecordItem("lesson.all");
+  if (p.lesson) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton(L(kRestart))) AskPage("restart", p.lesson->id);
+  }
   ImGui::Separator();
-  ImGui::BeginChild("lesson_body", ImVec2(0, 0));
+  ImGui::BeginChild("lesson_body", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * (p.lesson ? 1.2f : 0)));
   if (!p.error.empty()) {
     DataText data;
-    ImGui::TextColored(ImVec4(0.95f, 0.55f, 0.45f, 1), "%s", p.error.c_str());
+    ImGui::TextColored(kRed, "%s", p.error.c_str());
   }
   if (!p.lesson) {
-    ImGui::TextColored(ImVec4(0.65f, 0.80f, 1.0f, 1), "%s", L(kLessons));
+    ImGui::TextColored(kBlue, "%s", L(kLessons));
     DrawPicker(app);
     ImGui::EndChild();
+    app.RecordItem("lesson.body");
     return;
   }
   const lab::Lesson& lesson = *p.lesson;
-  ImGui::TextColored(ImVec4(0.65f, 0.80f, 1.0f, 1), "%s", p.Text(lesson.title).c_str());
-  if (p.step == 0 && p.state == LessonPane::StepState::kReading) {
+  ImGui::TextColored(kBlue, "%s", p.Text(lesson.title).c_str());
+  if (p.step == 0 && !p.progress.answered) {
     TextDisabledWrapped(L(kGoal));
     TextWrappedCjk(p.Text(lesson.goal));
   }
@@ -423,32 +484,21 @@ void DrawLessonPane(App& app) {
   if (p.step < lesson.steps.size()) {
     DrawStep(app, p);
   } else {
-    DrawRecap(p);
+    DrawRecap(app, p);
   }
-  ImGui::Separator();
-  ImGui::BeginDisabled(p.step == 0);
-  if (ImGui::Button(L(kBack))) GoToStep(p.step - 1);
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(p.step >= lesson.steps.size());
-  if (ImGui::Button(L(kNext))) GoToStep(p.step + 1);
-  app.RecordItem("lesson.next");
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::SmallButton(L(kRestart))) Ask("restart", lesson.id);
   ImGui::EndChild();
+  app.RecordItem("lesson.body");  // the scrolling part, above the footer's buttons
+  ImGui::Separator();
+  DrawFooter(app, p);
 }
 
 }  // namespace web
 
 // Callbacks from the page (web/static/rlab-shell.js) with what LessonPane asked for.
-namespace web {
-extern App* g_app;
-}
-
 extern "C" {
 
-// rlab_lesson_catalog receives lessons/catalog.json.
+// rlab_lesson_catalog receives lessons/catalog.json, each entry with "done" added by the page
+// from what it remembers ("", "done" or "star").
 EMSCRIPTEN_KEEPALIVE void rlab_lesson_catalog(const char* json_text) {
   web::LessonPane& p = web::Lessons();
   nlohmann::json j = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
@@ -457,56 +507,71 @@ EMSCRIPTEN_KEEPALIVE void rlab_lesson_catalog(const char* json_text) {
     p.error = "error: lessons/catalog.json is not {\"lessons\": [...]}";
     return;
   }
+  auto text = [](const nlohmann::json& e, const char* key, const std::string& fallback) {
+    lab::LocalizedText t;
+    if (e.contains(key) && e[key].is_object()) {
+      t.en = e[key].value("en", fallback);
+      t.zh = e[key].value("zh", "");
+    } else {
+      t.en = fallback;
+    }
+    return t;
+  };
   for (const auto& e : j["lessons"]) {
     if (!e.is_object() || !e.contains("id") || !e["id"].is_string()) continue;
     web::LessonPane::Entry entry;
     entry.id = e["id"].get<std::string>();
-    if (e.contains("title") && e["title"].is_object()) {
-      entry.title.en = e["title"].value("en", entry.id);
-      entry.title.zh = e["title"].value("zh", "");
-    }
+    entry.track = e.value("track", "");
+    entry.title = text(e, "title", entry.id);
+    entry.goal = text(e, "goal", "");
+    entry.done = e.value("done", "");
     p.catalog.push_back(std::move(entry));
   }
 }
 
 // rlab_lesson_bundle receives lessons/<id>.json and starts the lesson at `step` (1-based; 0 = 1).
-// The steps before it are played ("Do it for me"), so the simulation is where that step expects.
-EMSCRIPTEN_KEEPALIVE void rlab_lesson_bundle(const char* json_text, int step) {
+// The steps before it are played (their solutions), so the simulation is where that step
+// expects; `star` keeps the lesson's star when the learner had earned those steps before (a
+// resumed lesson).
+EMSCRIPTEN_KEEPALIVE void rlab_lesson_bundle(const char* json_text, int step, int star) {
   web::StartLesson(*web::g_app, json_text);
   web::LessonPane& p = web::Lessons();
   if (!p.lesson) return;
   const size_t target = std::min(static_cast<size_t>(step > 1 ? step - 1 : 0), p.lesson->steps.size());
   for (size_t i = 0; i < target; ++i) {
-    web::GoToStep(i);
-    p.choice = -2;
     web::DoStep(*web::g_app);
+    if (!p.progress.done) break;  // a step that cannot be played stops here, shown as it is
+    web::Next(*web::g_app);
   }
-  web::GoToStep(target);
+  if (target > 0 && star != 0) p.used_solution = false;
 }
 
 // rlab_lesson_bundle_replay opens a lesson for a shared session: the simulation is reset with the
 // lesson's seed and its files are in place, but nothing runs; the page then replays the session's
-// script (setup included) and shows the shared step (rlab_lesson_goto).
+// script (setup included) and shows the shared step (rlab_lesson_show_shared).
 EMSCRIPTEN_KEEPALIVE void rlab_lesson_bundle_replay(const char* json_text) {
   web::StartLesson(*web::g_app, json_text, /*run_setup=*/false);
+}
+
+// rlab_lesson_show_shared shows step (1-based) of a replayed shared session.
+EMSCRIPTEN_KEEPALIVE void rlab_lesson_show_shared(int step) {
+  if (step >= 1) web::ShowSharedStep(*web::g_app, static_cast<size_t>(step - 1));
 }
 
 // rlab_lesson_open shows the pane (the lesson list when no lesson is loaded).
 EMSCRIPTEN_KEEPALIVE void rlab_lesson_open(int open) { web::Lessons().open = open != 0; }
 
-// rlab_lesson_do runs the current step ("Do it for me"); returns 1 when its checks are met.
+// rlab_lesson_do runs the current step's solution ("Do it for me"; a question is skipped);
+// returns 1 when the step is done.
 EMSCRIPTEN_KEEPALIVE int rlab_lesson_do() {
-  web::LessonPane& p = web::Lessons();
-  if (p.lesson && p.step < p.lesson->steps.size() && p.lesson->steps[p.step].quiz && p.choice == -1) {
-    p.choice = -2;  // driven from the page: no prediction
-  }
   web::DoStep(*web::g_app);
-  return p.state == web::LessonPane::StepState::kDone ? 1 : 0;
+  return web::Lessons().progress.done ? 1 : 0;
 }
 
-// rlab_lesson_goto shows step (1-based).
+// rlab_lesson_goto begins step (1-based) now: the engine's bookkeeping runs as if the learner
+// had arrived there (an embedding page or a test driving the lesson).
 EMSCRIPTEN_KEEPALIVE void rlab_lesson_goto(int step) {
-  if (step >= 1) web::GoToStep(static_cast<size_t>(step - 1));
+  if (step >= 1) web::BeginStep(*web::g_app, static_cast<size_t>(step - 1));
 }
 
 EMSCRIPTEN_KEEPALIVE void rlab_set_lang(const char* lang) { web::SetLanguage(lang); }

@@ -66,7 +66,13 @@ std::string ViewStateJson(App& app) {
   const std::string lesson = p.lesson ? "{\"id\":" + ViewJsonString(p.lesson->id) +
                                             ",\"step\":" + std::to_string(p.step + 1) + "}"
                                       : "null";
-  return "{\"lang\":" + ViewJsonString(p.lang) + ",\"selected\":" +
+  std::string completed = "{";  // what the picker shows as completed: "done" or "star"
+  for (const LessonPane::Entry& e : p.catalog) {
+    if (e.done.empty()) continue;
+    completed += (completed.size() > 1 ? "," : "") + ViewJsonString(e.id) + ":" + ViewJsonString(e.done);
+  }
+  completed += "}";
+  return "{\"lang\":" + ViewJsonString(p.lang) + ",\"completed\":" + completed + ",\"selected\":" +
          (selected.empty() ? "null" : ViewJsonString(selected)) + ",\"panels\":" + panels +
          ",\"lesson\":" + lesson + ",\"editor\":" + EditorStateJson() + ",\"welcome\":" +
          (WelcomeShown() ? "true" : "false") + ",\"shortcuts\":" +

@@ -148,12 +148,18 @@
     onAppReady: () => { setTimeout(start, 0); },
     // What the lesson pane asks for: 'catalog', 'lesson' or 'restart' (arg: id), 'font' (CJK).
     rlabFetch: (what, arg) => {
-      const job = what === 'catalog' ? fetchText('lessons/catalog.json').then((t) => api.lessonCatalog(t))
+      const job = what === 'catalog' ? fetchText('lessons/catalog.json').then((t) => api.lessonCatalog(withDone(t)))
         : what === 'lesson' ? loadLesson(arg, 0) : what === 'restart' ? loadLesson(arg, 1)
           : what === 'font' ? loadCjkFont() : Promise.reject(new Error('unknown fetch ' + what));
       job.catch((e) => toast('Could not load ' + what + ': ' + e.message));
     },
+    // step is "N" or "N*" (0-based; "*": no solution shown so far, the star is still possible).
     rlabSaveProgress: (id, step) => store.set('rlab.progress.' + id, String(step)),
+    // A completed lesson is remembered as 'done' or 'star' (solved without the solution); a star
+    // once earned stays.
+    rlabSaveDone: (id, done) => {
+      if (store.get('rlab.done.' + id) !== 'star') store.set('rlab.done.' + id, done);
+    },
     // The language is remembered and written into the address, so a reload or a copied URL keeps it.
     rlabSaveLang: (lang) => {
       store.set('rlab.lang', lang);
@@ -194,7 +200,8 @@
       select: M.cwrap('rlab_select', 'number', ['string']),
       showDiff: M.cwrap('rlab_show_diff', null, ['number']),
       lessonCatalog: M.cwrap('rlab_lesson_catalog', null, ['string']),
-      lessonBundle: M.cwrap('rlab_lesson_bundle', null, ['string', 'number']),
+      lessonBundle: M.cwrap('rlab_lesson_bundle', null, ['string', 'number', 'number']),
+      lessonShowShared: M.cwrap('rlab_lesson_show_shared', null, ['number']),
       lessonOpen: M.cwrap('rlab_lesson_open', null, ['number']),
       lessonDo: M.cwrap('rlab_lesson_do', 'number', []),
       lessonGoto: M.cwrap('rlab_lesson_goto', null, ['number']),
@@ -225,15 +232,24 @@
   async function loadLesson(id, step, script) {
     if (!/^[A-Za-z0-9._-]+$/.test(id)) throw new Error('bad lesson id: ' + id);
     const text = await fetchText('lessons/' + id + '.json');
-    const resumed = (parseInt(store.get('rlab.progress.' + id) || '0', 10) || 0) + 1;
+    const saved = store.get('rlab.progress.' + id) || '0';
+    const resumed = (parseInt(saved, 10) || 0) + 1;
     api.lessonOpen(1);
     if (script === undefined) {
-      api.lessonBundle(text, step > 0 ? step : resumed);
+      // Resuming where the learner left keeps the star they were earning; a link to a later step
+      // plays the steps before it with their solutions.
+      api.lessonBundle(text, step > 0 ? step : resumed, step > 0 ? 0 : (saved.endsWith('*') ? 1 : 0));
       return;
     }
     api.lessonBundleReplay(text);
     await replayShared(script);
-    api.lessonGoto(step > 0 ? step : 1);
+    api.lessonShowShared(step > 0 ? step : 1);
+  }
+  // withDone adds to the catalog what this browser remembers of each lesson: done or star.
+  function withDone(text) {
+    const catalog = JSON.parse(text);
+    for (const e of catalog.lessons || []) e.done = store.get('rlab.done.' + e.id) || '';
+    return JSON.stringify(catalog);
   }
   // replayShared replays a shared session's script between frames (the page draws its progress
   // and a Stop button) and resolves once it has finished or was stopped.
@@ -325,7 +341,8 @@
         for (const [name, [x, y, w, h]] of Object.entries(all)) out[name] = toCss(x, y, w, h);
         return out;
       },
-      // view(): {lang, selected, panels, lesson, editor, welcome, shortcuts, narrow}.
+      // view(): {lang, completed, selected, panels, lesson, editor, welcome, shortcuts, narrow}
+      // (completed: {lessonId: 'done' | 'star'} as the lesson picker shows it).
       view: () => run(() => JSON.parse(api.viewGet())),
       // textProbe(): every string the next frame draws ({t, data, x, y, w, h, cx0, cy0, cx1, cy1,
       // sx, sy, win}, CSS pixels), to check languages and clipping (web/src/text_probe.h).

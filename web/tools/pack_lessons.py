@@ -3,7 +3,8 @@
 
 Usage: pack_lessons.py LESSONS_DIR OUT_DIR CHARS_OUT [SOURCE ...]
 
-Writes OUT_DIR/catalog.json ({"lessons": [{"id", "title": {"en", "zh"}}]}, in index.json's order)
+Writes OUT_DIR/catalog.json ({"lessons": [{"id", "track", "title": {"en", "zh"}, "goal": {"en", "zh"}}]},
+in index.json's order)
 and one OUT_DIR/<id>.json per lesson ({"id", "files": {name: text}}: lesson.json and every file
 beside it), so the page fetches a lesson in one request and only when it is opened.
 CHARS_OUT receives every non-ASCII character of the lessons and of the SOURCE files (the UI's
@@ -33,7 +34,8 @@ def main():
                 with open(path, encoding="utf-8") as f:
                     files[name] = f.read()
         lesson = json.loads(files["lesson.json"])
-        catalog.append({"id": lesson_id, "title": lesson["title"]})
+        catalog.append({"id": lesson_id, "track": lesson.get("track", ""), "title": lesson["title"],
+                        "goal": lesson.get("goal", {})})
         for text in files.values():
             chars.update(c for c in text if ord(c) > 0x7E)
         with open(os.path.join(out_dir, lesson_id + ".json"), "w", encoding="utf-8") as f:
