@@ -6,6 +6,7 @@
 const fs = require('fs');
 const path = require('path');
 const { ROOT, serve, launch, waitReady, longSession } = require('./harness');
+const { assert, frames, click } = require('./drive');
 
 const DIST = path.join(ROOT, 'build/web/dist');
 const SHOTS = path.join(ROOT, 'build/web/screenshots');
@@ -23,12 +24,8 @@ async function check(name, fn) {
     results.push(`FAIL  ${name}: ${e.message}`);
   }
 }
-function assert(cond, message) { if (!cond) throw new Error(message); }
 
 // Frames: resolve after n animation frames (the ImGui loop draws once per frame).
-const frames = (page, n) => page.evaluate((n) => new Promise((r) => {
-  let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f);
-}), n);
 
 // ImageStats decodes a PNG in the page and reports distinct colours and the dominant colour's share.
 async function imageStats(page, png) {
@@ -102,16 +99,9 @@ async function main() {
     });
 
     await check('a mouse click on the ImGui "Step" button processes an event', async () => {
-      await frames(page, 3);
-      const box = await page.evaluate(() => window.rlab.itemRect('Step'));
-      assert(box && box.w > 10 && box.h > 10, 'no Step button rect: ' + JSON.stringify(box));
       const before = await page.evaluate(() => window.rlab.state());
-      await page.mouse.move(box.x + box.w / 2, box.y + box.h / 2);
-      await frames(page, 2);
-      await page.mouse.down();
-      await frames(page, 2);
-      await page.mouse.up();
-      await frames(page, 3);
+      const box = await click(page, 'Step');
+      assert(box.w > 10 && box.h > 10, 'the Step button is too small: ' + JSON.stringify(box));
       const after = await page.evaluate(() => window.rlab.state());
       const script = await page.evaluate(() => window.rlab.shareScript());
       assert(/^step \d+$/m.test(script), 'the command log has no step: ' + script);
@@ -327,15 +317,9 @@ async function main() {
       assert(done === true, 'step 1 checks not met');
       const st1 = await p6.evaluate(() => window.rlab.state());
       assert(st1.lesson.done === true && st1.lesson.step === 1, 'after step 1: ' + JSON.stringify(st1.lesson));
-      await frames(p6, 4);
-      const box = await p6.evaluate(() => window.rlab.itemRect('lesson.next'));
-      assert(box && box.w > 10, 'no Next button: ' + JSON.stringify(box));
-      await p6.mouse.move(box.x + box.w / 2, box.y + box.h / 2);
+      const box = await click(p6, 'lesson.next');
+      assert(box.w > 10, 'the Next button is too small: ' + JSON.stringify(box));
       await frames(p6, 2);
-      await p6.mouse.down();
-      await frames(p6, 2);
-      await p6.mouse.up();
-      await frames(p6, 4);
       const st2 = await p6.evaluate(() => window.rlab.state());
       assert(st2.lesson.step === 2 && st2.lesson.done === false, 'after Next: ' + JSON.stringify(st2.lesson));
       // Step 2's solution applies the lesson's file: Do it for me runs it and meets the checks.

@@ -9,6 +9,7 @@
 const fs = require('fs');
 const path = require('path');
 const { ROOT, serve, launch, waitReady } = require('./harness');
+const { assert, frames } = require('./drive');
 
 const DIST = path.join(ROOT, 'build/web/dist');
 const SHOTS = path.join(ROOT, 'build/web/screenshots');
@@ -26,11 +27,7 @@ async function check(name, fn) {
     results.push(`FAIL  ${name}: ${e.stack || e.message}`);
   }
 }
-function assert(cond, message) { if (!cond) throw new Error(message); }
 
-const frames = (page, n) => page.evaluate((n) => new Promise((r) => {
-  let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f);
-}), n);
 const state = (page) => page.evaluate(() => window.rlab.state());
 const rect = (page, name) => page.evaluate((n) => window.rlab.itemRect(n), name);
 const centre = (r) => ({ x: r.x + r.w / 2, y: r.y + r.h / 2 });
