@@ -7,22 +7,6 @@
 
 namespace informer {
 
-const char* DeltaTypeName(DeltaType type) {
-  switch (type) {
-    case DeltaType::kAdded:
-      return "Added";
-    case DeltaType::kUpdated:
-      return "Updated";
-    case DeltaType::kDeleted:
-      return "Deleted";
-    case DeltaType::kReplaced:
-      return "Replaced";
-    case DeltaType::kSync:
-      return "Sync";
-  }
-  return "Unknown";
-}
-
 void ProcessDeltas(const ResourceEventHandlerFuncs& handler, Store& store,
                    const std::vector<Delta>& deltas, bool is_in_initial_list) {
   for (const Delta& delta : deltas) {

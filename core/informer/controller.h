@@ -3,7 +3,7 @@
 // becomes first a store change and then handler calls. The store is updated BEFORE the handler
 // runs, so a handler that reads the store sees the object it was just told about.
 // Mirrors: client-go tools/cache/controller.go (ResourceEventHandler, ResourceEventHandlerFuncs,
-// processDeltas, processReplacedAllInfo) and delta_fifo.go (DeltaType).
+// processDeltas, processReplacedAllInfo).
 // Simplified: the FIFO between the reflector and processDeltas is not modelled: each watch event
 // is one delta processed the moment it arrives (RealFIFO's arrival order, which is also what the
 // InOrderInformers gate, GA since 1.36, gives), and a relist or a resync is processed at once as
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/api/object.h"
+#include "core/informer/delta_fifo.h"
 #include "core/informer/store.h"
 
 namespace informer {
@@ -44,19 +45,6 @@ struct ResourceEventHandlerFuncs {
   void OnDelete(const api::ObjectPtr& obj, bool tombstone) const {
     if (on_delete) on_delete(obj, tombstone);
   }
-};
-
-// DeltaType says what happened to an object (delta_fifo.go).
-enum class DeltaType { kAdded, kUpdated, kDeleted, kReplaced, kSync };
-// DeltaTypeName returns "Added", "Updated", "Deleted", "Replaced" or "Sync".
-const char* DeltaTypeName(DeltaType type);
-
-// Delta is one change. For kDeleted, `tombstone` is set instead of `object` when the deletion
-// was inferred by a relist. Intentionally copyable.
-struct Delta {
-  DeltaType type = DeltaType::kAdded;
-  api::ObjectPtr object;
-  std::optional<DeletedFinalStateUnknown> tombstone;
 };
 
 // ProcessDeltas applies deltas oldest first. Added, Updated, Replaced and Sync are not trusted:

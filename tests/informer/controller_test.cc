@@ -26,14 +26,6 @@ Delta D(DeltaType type, api::ObjectPtr obj) {
   return delta;
 }
 
-TEST(DeltaTypeName, NamesEveryType) {
-  EXPECT_STREQ(DeltaTypeName(DeltaType::kAdded), "Added");
-  EXPECT_STREQ(DeltaTypeName(DeltaType::kUpdated), "Updated");
-  EXPECT_STREQ(DeltaTypeName(DeltaType::kDeleted), "Deleted");
-  EXPECT_STREQ(DeltaTypeName(DeltaType::kReplaced), "Replaced");
-  EXPECT_STREQ(DeltaTypeName(DeltaType::kSync), "Sync");
-}
-
 // The delta type is not trusted: the store decides between OnAdd and OnUpdate.
 TEST(ProcessDeltas, TheStoreDecidesBetweenAddAndUpdate) {
   struct Case {
