@@ -205,6 +205,19 @@ TEST(Why, QueueOutcomesAreToldAsTheyHappened) {
   EXPECT_NE(t.Why(dirty, WhyLanguage::kChinese).find("标记为 dirty，Done 之后再处理一次"), std::string::npos);
 }
 
+TEST(Why, AnInformerPopIsToldAsTheDeltaFifoHandingOverItsKey) {
+  WhyTrace t;
+  const int64_t w = t.Emit("watch.event", {{"watcher", "op-5d8f7b9c4-abcde/pod-informer"}, {"kind", "Pod"},
+                                           {"eventType", "MODIFIED"}, {"namespace", "default"}, {"name", "p"},
+                                           {"resourceVersion", "9"}, {"cause", 0}});
+  const int64_t pop = t.Emit("informer.pop", {{"informer", "op-5d8f7b9c4-abcde/pod-informer"}, {"kind", "Pod"},
+                                              {"key", "default/p"}, {"deltas", "Updated"}, {"cause", w}});
+  EXPECT_NE(t.Why(pop).find("→ op's Pod informer popped default/p from its DeltaFIFO (Updated)\n"),
+            std::string::npos) << t.Why(pop);
+  EXPECT_NE(t.Why(pop, WhyLanguage::kChinese).find("op 的 Pod informer 从 DeltaFIFO 取出 default/p（Updated）"),
+            std::string::npos) << t.Why(pop, WhyLanguage::kChinese);
+}
+
 TEST(Why, ALongChainKeepsItsRootAndItsNewestLinks) {
   WhyTrace t;
   int64_t seq = t.Emit("api.request", {{"verb", "create"}, {"kind", "ConfigMap"}, {"namespace", "default"},
