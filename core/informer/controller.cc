@@ -1,27 +1,10 @@
 #include "core/informer/controller.h"
 
-#include <set>
 #include <utility>
 
 #include "core/base/assert.h"
 
 namespace informer {
-
-const char* DeltaTypeName(DeltaType type) {
-  switch (type) {
-    case DeltaType::kAdded:
-      return "Added";
-    case DeltaType::kUpdated:
-      return "Updated";
-    case DeltaType::kDeleted:
-      return "Deleted";
-    case DeltaType::kReplaced:
-      return "Replaced";
-    case DeltaType::kSync:
-      return "Sync";
-  }
-  return "Unknown";
-}
 
 void ProcessDeltas(const ResourceEventHandlerFuncs& handler, Store& store,
                    const std::vector<Delta>& deltas, bool is_in_initial_list) {
@@ -49,36 +32,43 @@ void ProcessDeltas(const ResourceEventHandlerFuncs& handler, Store& store,
   }
 }
 
-void ProcessReplacedAll(const ResourceEventHandlerFuncs& handler, Store& store,
-                        const std::vector<api::ObjectPtr>& items, bool is_in_initial_list) {
-  std::set<std::string> listed;
-  std::vector<std::pair<api::ObjectPtr, api::ObjectPtr>> replacements;  // (old or null, new)
-  replacements.reserve(items.size());
-  for (const api::ObjectPtr& obj : items) {
-    RLAB_ASSERT(obj != nullptr, "a relist cannot contain null objects");
-    listed.insert(store.KeyOf(*obj));
-    replacements.emplace_back(store.Get(*obj), obj);
-  }
-  std::vector<DeletedFinalStateUnknown> deletions;
-  for (const std::string& key : store.ListKeys()) {
-    if (listed.count(key) == 0) deletions.push_back({key, store.GetByKey(key)});
+void ProcessReplacedBatch(const ResourceEventHandlerFuncs& handler, Store& store,
+                          const std::vector<PoppedDeltas>& batch) {
+  struct Replacement {
+    api::ObjectPtr old_obj;  // null: the key is new to the store
+    api::ObjectPtr new_obj;
+    bool is_in_initial_list;
+  };
+  std::vector<api::ObjectPtr> listed;
+  std::vector<Replacement> replacements;
+  std::vector<const DeletedFinalStateUnknown*> deletions;
+  listed.reserve(batch.size());
+  replacements.reserve(batch.size());
+  for (const PoppedDeltas& entry : batch) {
+    RLAB_ASSERT(entry.deltas.size() == 1, "a relist queues one delta per key into an empty FIFO");
+    const Delta& delta = entry.deltas.front();
+    if (delta.type == DeltaType::kDeleted) {
+      RLAB_ASSERT(delta.tombstone.has_value(), "a relist's deletions are tombstones");
+      deletions.push_back(&*delta.tombstone);
+      continue;
+    }
+    RLAB_ASSERT(delta.type == DeltaType::kReplaced || delta.type == DeltaType::kSync,
+                "a relist queues Replaced (or Sync) deltas");
+    listed.push_back(delta.object);
+    replacements.push_back({store.Get(*delta.object), delta.object, entry.is_in_initial_list});
   }
   // The store reflects the whole list before any handler runs.
-  store.Replace(items);
-  for (const DeletedFinalStateUnknown& tombstone : deletions) {
-    handler.OnDelete(tombstone.obj, /*tombstone=*/true);
+  store.Replace(listed);
+  for (const DeletedFinalStateUnknown* tombstone : deletions) {
+    handler.OnDelete(tombstone->obj, /*tombstone=*/true);
   }
-  for (const auto& [old_obj, new_obj] : replacements) {
-    if (old_obj != nullptr) {
-      handler.OnUpdate(old_obj, new_obj);
+  for (const Replacement& r : replacements) {
+    if (r.old_obj != nullptr) {
+      handler.OnUpdate(r.old_obj, r.new_obj);
     } else {
-      handler.OnAdd(new_obj, is_in_initial_list);
+      handler.OnAdd(r.new_obj, r.is_in_initial_list);
     }
   }
-}
-
-void ProcessSyncAll(const ResourceEventHandlerFuncs& handler, const Store& store) {
-  for (const api::ObjectPtr& obj : store.List()) handler.OnUpdate(obj, obj);
 }
 
 }  // namespace informer

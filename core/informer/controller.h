@@ -1,13 +1,12 @@
 #pragma once
-// Deltas and processDeltas: how what the reflector learned (a relist, a watch event, a resync)
-// becomes first a store change and then handler calls. The store is updated BEFORE the handler
-// runs, so a handler that reads the store sees the object it was just told about.
+// processDeltas: how what the DeltaFIFO hands over (a watch event's deltas, a relist's, a
+// resync's) becomes first a store change and then handler calls. The store is updated BEFORE
+// the handler runs, so a handler that reads the store sees the object it was just told about.
 // Mirrors: client-go tools/cache/controller.go (ResourceEventHandler, ResourceEventHandlerFuncs,
-// processDeltas, processReplacedAllInfo) and delta_fifo.go (DeltaType).
-// Simplified: the FIFO between the reflector and processDeltas is not modelled: each watch event
-// is one delta processed the moment it arrives (RealFIFO's arrival order, which is also what the
-// InOrderInformers gate, GA since 1.36, gives), and a relist or a resync is processed at once as
-// one atomic ReplacedAll / SyncAll (the AtomicFIFO gate, on by default since 1.36).
+// processDeltas, processReplacedAllInfo).
+// Simplified: a relist's entries are popped together and applied as one batch in the order
+// client-go 1.36 applies a ReplacedAll (the AtomicFIFO gate, on by default since 1.36): the
+// store first, then the tombstones, then the listed objects.
 // Single-threaded; no time.
 
 #include <functional>
@@ -16,6 +15,7 @@
 #include <vector>
 
 #include "core/api/object.h"
+#include "core/informer/delta_fifo.h"
 #include "core/informer/store.h"
 
 namespace informer {
@@ -46,19 +46,6 @@ struct ResourceEventHandlerFuncs {
   }
 };
 
-// DeltaType says what happened to an object (delta_fifo.go).
-enum class DeltaType { kAdded, kUpdated, kDeleted, kReplaced, kSync };
-// DeltaTypeName returns "Added", "Updated", "Deleted", "Replaced" or "Sync".
-const char* DeltaTypeName(DeltaType type);
-
-// Delta is one change. For kDeleted, `tombstone` is set instead of `object` when the deletion
-// was inferred by a relist. Intentionally copyable.
-struct Delta {
-  DeltaType type = DeltaType::kAdded;
-  api::ObjectPtr object;
-  std::optional<DeletedFinalStateUnknown> tombstone;
-};
-
 // ProcessDeltas applies deltas oldest first. Added, Updated, Replaced and Sync are not trusted:
 // a key already in the store is updated and reported with OnUpdate(old, new), a new key is added
 // and reported with OnAdd(obj, is_in_initial_list). Deleted removes the key, then OnDelete.
@@ -66,16 +53,14 @@ struct Delta {
 void ProcessDeltas(const ResourceEventHandlerFuncs& handler, Store& store,
                    const std::vector<Delta>& deltas, bool is_in_initial_list);
 
-// ProcessReplacedAll handles a relist atomically: the store is replaced first, then every known
-// key missing from `items` is reported as a tombstone OnDelete, then each listed object (in list
-// order) as OnUpdate(old, new) when its key was known, else OnAdd(obj, is_in_initial_list).
+// ProcessReplacedBatch applies the entries one relist queued (DeltaFIFO::Replace into an empty
+// FIFO), popped together in `batch`: the store is replaced by the listed objects first, then each
+// tombstone is reported as OnDelete(obj, tombstone=true), then each listed object (in pop order,
+// which is list order) as OnUpdate(old, new) when its key was known, else
+// OnAdd(obj, entry.is_in_initial_list).
+// REQUIRES: every entry holds exactly one delta: Replaced, Sync, or Deleted with a tombstone.
 // mirrors tools/cache/controller.go processReplacedAllInfo (deletions first, as RealFIFO.Replace)
-void ProcessReplacedAll(const ResourceEventHandlerFuncs& handler, Store& store,
-                        const std::vector<api::ObjectPtr>& items, bool is_in_initial_list);
-
-// ProcessSyncAll reports every stored object as OnUpdate(obj, obj) (a resync replays the local
-// store and never talks to the API server).
-// mirrors tools/cache/controller.go processDeltas, case SyncAll
-void ProcessSyncAll(const ResourceEventHandlerFuncs& handler, const Store& store);
+void ProcessReplacedBatch(const ResourceEventHandlerFuncs& handler, Store& store,
+                          const std::vector<PoppedDeltas>& batch);
 
 }  // namespace informer

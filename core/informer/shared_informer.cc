@@ -1,5 +1,7 @@
 #include "core/informer/shared_informer.h"
 
+#include <optional>
+#include <string_view>
 #include <utility>
 
 #include "core/api/kind.h"
@@ -37,6 +39,18 @@ std::string DefaultName(const std::string& kind) {
   return info->singular + "-informer";
 }
 
+// FifoOptionsFor is how shared_informer.go's Run builds the informer's DeltaFIFO: the indexer
+// is its known store, and a relist queues Replaced deltas.
+DeltaFIFOOptions FifoOptionsFor(const Indexer& indexer) {
+  DeltaFIFOOptions options;
+  options.known_objects = &indexer;
+  options.emit_delta_type_replaced = true;
+  return options;
+}
+
+// kTombstoneDeltaName is how a relist's inferred deletion reads in an informer.pop record.
+constexpr std::string_view kTombstoneDeltaName = "Deleted(DeletedFinalStateUnknown)";
+
 }  // namespace
 
 base::Duration DetermineResyncPeriod(base::Duration desired, base::Duration check) {
@@ -62,7 +76,8 @@ SharedIndexInformer::SharedIndexInformer(client::Client& client, sim::Scheduler&
       scheduler_(scheduler),
       prng_(nullptr),
       options_(std::move(options)),
-      indexer_(WithNamespaceIndex(options_.indexers)) {
+      indexer_(WithNamespaceIndex(options_.indexers)),
+      fifo_(FifoOptionsFor(indexer_)) {
   const api::KindInfo* info = api::FindKind(kind);
   RLAB_ASSERT(info != nullptr, "SharedIndexInformer needs a registered kind (api::FindKind)");
   kind_ = info->kind;
@@ -209,30 +224,68 @@ std::vector<ListenerInfo> SharedIndexInformer::Listeners() const {
 }
 
 void SharedIndexInformer::HandleReplace(const std::vector<api::ObjectPtr>& items) {
+  RLAB_ASSERT(fifo_.empty() || stopped_, "the process loop drains the FIFO before a relist");
   std::weak_ptr<int> alive = alive_;
-  ProcessReplacedAll(distributor_, indexer_, items, /*is_in_initial_list=*/!synced_);
+  fifo_.Replace(items);
+  std::vector<PoppedDeltas> batch;
+  batch.reserve(fifo_.size());
+  while (std::optional<PoppedDeltas> popped = fifo_.Pop()) {
+    TracePop(*popped);
+    batch.push_back(std::move(*popped));
+  }
+  ProcessReplacedBatch(distributor_, indexer_, batch);
   if (alive.expired() || synced_) return;
   synced_ = true;
   for (auto& listener : listeners_) listener->synced = true;
 }
 
 void SharedIndexInformer::HandleWatchEvent(const apiserver::WatchEvent& event) {
-  Delta delta;
-  delta.object = event.object;
   switch (event.type) {
     case apiserver::WatchEventType::kAdded:
-      delta.type = DeltaType::kAdded;
+      fifo_.Add(event.object);
       break;
     case apiserver::WatchEventType::kModified:
-      delta.type = DeltaType::kUpdated;
+      fifo_.Update(event.object);
       break;
     case apiserver::WatchEventType::kDeleted:
-      delta.type = DeltaType::kDeleted;
+      fifo_.Delete(event.object);
       break;
     case apiserver::WatchEventType::kError:
       return;  // the reflector handles it
   }
-  ProcessDeltas(distributor_, indexer_, {delta}, /*is_in_initial_list=*/!synced_);
+  ProcessLoop();
+}
+
+void SharedIndexInformer::ProcessLoop() {
+  std::weak_ptr<int> alive = alive_;
+  while (!alive.expired() && !stopped_) {
+    std::optional<PoppedDeltas> popped = fifo_.Pop();
+    if (!popped.has_value()) return;
+    TracePop(*popped);
+    ProcessDeltas(distributor_, indexer_, popped->deltas, popped->is_in_initial_list);
+  }
+}
+
+void SharedIndexInformer::TracePop(const PoppedDeltas& popped) {
+  sim::Trace& trace = scheduler_.trace();
+  std::string joined;  // only an entry of several deltas needs one
+  std::string_view deltas;
+  for (const Delta& delta : popped.deltas) {
+    const std::string_view name =
+        delta.tombstone.has_value() ? kTombstoneDeltaName : DeltaTypeName(delta.type);
+    if (popped.deltas.size() == 1) {
+      deltas = name;
+      break;
+    }
+    if (!joined.empty()) joined += ',';
+    joined += name;
+    deltas = joined;
+  }
+  trace.Emit("informer.pop", {{"informer", options_.name},
+                              {"kind", kind_},
+                              {"key", popped.key},
+                              {"deltas", deltas},
+                              {"cause", trace.current_cause()}});
 }
 
 // mirrors shared_informer.go sharedProcessor.shouldResync: mark the listeners that are due and
@@ -259,7 +312,8 @@ void SharedIndexInformer::Resync() {
                                      {"cause", trace.current_cause()}});
   const int64_t saved = trace.current_cause();
   if (seq != 0) trace.set_current_cause(seq);
-  ProcessSyncAll(distributor_, indexer_);
+  fifo_.Resync();
+  ProcessLoop();
   trace.set_current_cause(saved);
 }
 

@@ -1,12 +1,20 @@
 #pragma once
-// SharedIndexInformer: one List+Watch of a kind shared by many handlers. The reflector feeds
-// changes in; each change updates the indexer FIRST and is then handed to every registered
-// handler, in registration order. Controllers read the indexer (through the cache) and react to
-// the handler calls (through the workqueue).
+// SharedIndexInformer: one List+Watch of a kind shared by many handlers. The reflector queues
+// what it learns in a DeltaFIFO; each popped entry updates the indexer FIRST and is then handed
+// to every registered handler, in registration order. Controllers read the indexer (through the
+// cache) and react to the handler calls (through the workqueue).
 // Mirrors: client-go tools/cache/shared_informer.go (sharedIndexInformer, sharedProcessor,
-// processorListener, AddEventHandlerWithResyncPeriod, OnAdd/OnUpdate/OnDelete, the resync rules
-// determineResyncPeriod / minimumResyncPeriod / shouldResync, HasSynced).
+// processorListener, AddEventHandlerWithResyncPeriod, OnAdd/OnUpdate/OnDelete, HandleDeltas, the
+// resync rules determineResyncPeriod / minimumResyncPeriod / shouldResync, HasSynced) and
+// controller.go processLoop.
 // Simplified:
+// - The process loop pops as soon as the reflector has queued something, in the same scheduler
+//   event, until the FIFO is empty (client-go's loop waits in Pop on its own goroutine). Each pop
+//   is one trace record `informer.pop`. A relist's entries are popped together and applied as
+//   one batch (controller.h ProcessReplacedBatch). Teaching: client-go 1.36 informers queue in a
+//   RealFIFO (InOrderInformers, GA) with atomic relists and resyncs (AtomicFIFO); the DeltaFIFO
+//   here is the classic per-key queue, and since the loop keeps up, every entry it pops holds
+//   one delta and the handlers see the calls 1.36 makes.
 // - Teaching: client-go gives each handler (processorListener) its own goroutine and unbounded
 //   ring buffer, so a slow handler only delays itself. Here every handler runs in order inside
 //   the same scheduler event that delivered the change.
@@ -28,6 +36,7 @@
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/informer/controller.h"
+#include "core/informer/delta_fifo.h"
 #include "core/informer/indexer.h"
 #include "core/informer/reflector.h"
 #include "core/informer/store.h"
@@ -162,6 +171,11 @@ class SharedIndexInformer {
   void Distribute(bool sync, const std::function<void(const ResourceEventHandlerFuncs&)>& fn);
   void HandleReplace(const std::vector<api::ObjectPtr>& items);
   void HandleWatchEvent(const apiserver::WatchEvent& event);
+  // ProcessLoop pops and processes entries until the FIFO is empty or the informer stops.
+  // mirrors controller.go processLoop + shared_informer.go HandleDeltas
+  void ProcessLoop();
+  // TracePop emits the informer.pop record of one popped entry.
+  void TracePop(const PoppedDeltas& popped);
   bool ShouldResync();
   void Resync();
 
@@ -171,6 +185,8 @@ class SharedIndexInformer {
   std::string kind_;
   InformerOptions options_;
   Indexer indexer_;
+  // Invariant: empty between scheduler events (ProcessLoop drains it), unless stopped.
+  DeltaFIFO fifo_;
   ResourceEventHandlerFuncs distributor_;  // calls OnAdd / OnUpdate / OnDelete above
   std::unique_ptr<Reflector> reflector_;
   std::vector<std::shared_ptr<internal::Listener>> listeners_;  // registration order

@@ -342,6 +342,17 @@ std::string WhyWriter::LinkText(int64_t seq, bool first) const {
                                WhyField(e, "eventType") + " 事件（resourceVersion " +
                                WhyField(e, "resourceVersion") + "）");
   }
+  if (type == "informer.pop") {
+    const std::string informer = WhyField(e, "informer");
+    const size_t slash = informer.find('/');
+    const std::string who =
+        WhyOperatorName(slash == std::string::npos ? informer : informer.substr(0, slash));
+    return arrow + w_.Pick(who + "'s " + WhyField(e, "kind") + " informer popped " +
+                               WhyField(e, "key") + " from its DeltaFIFO (" +
+                               WhyField(e, "deltas") + ")",
+                           who + " 的 " + WhyField(e, "kind") + " informer 从 DeltaFIFO 取出 " +
+                               WhyField(e, "key") + "（" + WhyField(e, "deltas") + "）");
+  }
   if (type == "predicate.eval") {
     const std::string p = WhyField(e, "predicate"), watch = WhyField(e, "watch");
     const std::string ev = WhyField(e, "eventType");

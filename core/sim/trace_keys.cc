@@ -14,7 +14,7 @@ constexpr std::string_view kPooledKeys[] = {
     "verb", "kind", "namespace", "name", "subresource", "user", "watcher", "eventType",
     "controller", "watch", "predicate", "object", "result", "handler", "key", "outcome",
     "replica", "operator", "level", "pod", "node", "phase", "reason", "action", "lease",
-    "identity", "holder", "system", "op", "informer", "fault", "state"};
+    "identity", "holder", "system", "op", "informer", "fault", "state", "deltas"};
 
 constexpr std::array<bool, std::size(kTraceKeys)> MakePooled() {
   std::array<bool, std::size(kTraceKeys)> pooled{};

@@ -25,7 +25,7 @@ inline constexpr std::string_view kTraceKeys[] = {
     // the world's, the operators' and the lab's records
     "detail", "message", "operator", "level", "pod", "node", "phase", "reason", "restartCount",
     "action", "lease", "identity", "holder", "system", "op", "latencyMs", "informer", "command",
-    "text", "fault", "mark", "count", "generation", "state"};
+    "text", "fault", "mark", "count", "generation", "state", "deltas"};
 
 static_assert(std::size(kTraceKeys) <= 256, "a known key's index is packed into one byte");
 

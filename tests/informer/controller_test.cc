@@ -26,14 +26,6 @@ Delta D(DeltaType type, api::ObjectPtr obj) {
   return delta;
 }
 
-TEST(DeltaTypeName, NamesEveryType) {
-  EXPECT_STREQ(DeltaTypeName(DeltaType::kAdded), "Added");
-  EXPECT_STREQ(DeltaTypeName(DeltaType::kUpdated), "Updated");
-  EXPECT_STREQ(DeltaTypeName(DeltaType::kDeleted), "Deleted");
-  EXPECT_STREQ(DeltaTypeName(DeltaType::kReplaced), "Replaced");
-  EXPECT_STREQ(DeltaTypeName(DeltaType::kSync), "Sync");
-}
-
 // The delta type is not trusted: the store decides between OnAdd and OnUpdate.
 TEST(ProcessDeltas, TheStoreDecidesBetweenAddAndUpdate) {
   struct Case {
@@ -118,35 +110,63 @@ TEST(ProcessDeltas, EmptyHandlerMembersAreSkipped) {
   EXPECT_EQ(store.size(), 1u);
 }
 
-TEST(ProcessReplacedAll, ReportsTombstonesFirstThenUpdatesAndAddsInListOrder) {
+// RelistBatch is what the informer hands ProcessReplacedBatch: DeltaFIFO::Replace into an empty
+// FIFO whose known store is `store`, every entry popped.
+std::vector<PoppedDeltas> RelistBatch(const Store& store, const std::vector<api::ObjectPtr>& list,
+                                      bool first_list = false) {
+  DeltaFIFOOptions options;
+  options.known_objects = &store;
+  options.emit_delta_type_replaced = true;
+  DeltaFIFO fifo(options);
+  if (!first_list) {  // an earlier list (its entries dropped): this one is not the initial one
+    fifo.Replace({});
+    while (fifo.Pop().has_value()) {
+    }
+  }
+  fifo.Replace(list);
+  std::vector<PoppedDeltas> batch;
+  while (auto popped = fifo.Pop()) batch.push_back(std::move(*popped));
+  return batch;
+}
+
+TEST(ProcessReplacedBatch, ReportsTombstonesFirstThenUpdatesAndAddsInListOrder) {
   Store store;
   store.Add(Obj("gone", "1"));
   store.Add(Obj("kept", "2"));
   informer_testing::Recorder recorder;
-  ProcessReplacedAll(recorder.Funcs(), store, {Obj("new", "9"), Obj("kept", "8")}, false);
+  const std::vector<PoppedDeltas> batch = RelistBatch(store, {Obj("new", "9"), Obj("kept", "8")});
+  ASSERT_EQ(batch.size(), 3u);
+  EXPECT_EQ(batch.back().key, "default/gone") << "the FIFO queues the tombstone last";
+  ProcessReplacedBatch(recorder.Funcs(), store, batch);
   EXPECT_EQ(recorder.lines, (std::vector<std::string>{"delete gone 1 tombstone", "add new 9 watch",
                                                       "update kept 2->8"}));
   EXPECT_EQ(store.ListKeys(), (std::vector<std::string>{"default/kept", "default/new"}));
 }
 
-TEST(ProcessReplacedAll, ReplacesTheWholeStoreBeforeAnyHandlerRuns) {
+TEST(ProcessReplacedBatch, ReplacesTheWholeStoreBeforeAnyHandlerRuns) {
   Store store;
   store.Add(Obj("gone", "1"));
   std::vector<size_t> sizes;
+  std::vector<bool> initial;
   ResourceEventHandlerFuncs handler;
   handler.on_delete = [&](const api::ObjectPtr&, bool) { sizes.push_back(store.size()); };
-  handler.on_add = [&](const api::ObjectPtr&, bool) { sizes.push_back(store.size()); };
-  ProcessReplacedAll(handler, store, {Obj("a", "2"), Obj("b", "3")}, true);
+  handler.on_add = [&](const api::ObjectPtr&, bool is_in_initial_list) {
+    sizes.push_back(store.size());
+    initial.push_back(is_in_initial_list);
+  };
+  ProcessReplacedBatch(handler, store,
+                       RelistBatch(store, {Obj("a", "2"), Obj("b", "3")}, /*first_list=*/true));
   EXPECT_EQ(sizes, (std::vector<size_t>{2, 2, 2}));
+  EXPECT_EQ(initial, (std::vector<bool>{true, true})) << "the FIFO says which list it is";
 }
 
-TEST(ProcessSyncAll, ReplaysEveryStoredObjectAsAnUpdateWithTheSameVersion) {
+TEST(ProcessDeltas, ASyncDeltaReplaysTheStoredObjectAsAnUpdateWithTheSameVersion) {
   Store store;
-  store.Add(Obj("a", "1"));
-  store.Add(Obj("b", "4"));
+  api::ObjectPtr a = Obj("a", "1");
+  store.Add(a);
   informer_testing::Recorder recorder;
-  ProcessSyncAll(recorder.Funcs(), store);
-  EXPECT_EQ(recorder.lines, (std::vector<std::string>{"update a 1->1", "update b 4->4"}));
+  ProcessDeltas(recorder.Funcs(), store, {D(DeltaType::kSync, a)}, false);
+  EXPECT_EQ(recorder.lines, (std::vector<std::string>{"update a 1->1"}));
 }
 
 }  // namespace

@@ -159,6 +159,64 @@ TEST(SharedIndexInformer, ADroppedWatchRelistsWithTombstonesForObjectsDeletedMea
   EXPECT_EQ(r.lines.size(), 4u) << "the new watch delivers again";
 }
 
+// PopLines renders the informer.pop records after seq `since` as "KEY DELTAS <- CAUSE_TYPE".
+std::vector<std::string> PopLines(const Cluster& c, int64_t since) {
+  std::vector<std::string> out;
+  for (const sim::TraceEvent& pop : c.Records("informer.pop")) {
+    if (pop.seq <= since) continue;
+    std::string cause_type = "?";
+    for (const sim::TraceEvent& e : c.trace.events()) {
+      if (std::to_string(e.seq) == pop.FieldString("cause")) cause_type = std::string(e.type);
+    }
+    EXPECT_EQ(pop.FieldString("informer"), "cm-informer");
+    EXPECT_EQ(pop.FieldString("kind"), "ConfigMap");
+    out.push_back(pop.FieldString("key") + " " + pop.FieldString("deltas") + " <- " + cause_type);
+  }
+  return out;
+}
+
+// The DeltaFIFO between the reflector and the handlers: every entry it pops is one informer.pop
+// record, caused by what queued it (the list, the watch event, the resync).
+TEST(SharedIndexInformer, EveryPopFromTheDeltaFifoIsTracedWithItsKeyAndDeltaTypes) {
+  Cluster c;
+  c.Create(Cluster::ConfigMap("kept"));
+  c.Create(Cluster::ConfigMap("gone"));
+  SharedIndexInformer informer(c.admin, c.scheduler, "ConfigMap", Named("cm-informer", kSecond));
+  Recorder r;
+  informer.AddEventHandler(r.Funcs());
+  informer.Start();
+  EXPECT_EQ(PopLines(c, 0), (std::vector<std::string>{"default/gone Replaced <- api.request",
+                                                      "default/kept Replaced <- api.request"}));
+  int64_t since = c.trace.last_seq();
+
+  c.SetData("kept", "two");
+  c.Run(kMillisecond);
+  EXPECT_EQ(PopLines(c, since),
+            (std::vector<std::string>{"default/kept Updated <- watch.event"}));
+  since = c.trace.last_seq();
+
+  ASSERT_EQ(c.api.DropWatches("ConfigMap"), 1u);
+  c.Delete("gone");
+  api::ObjectPtr kept_v3 = c.SetData("kept", "three");
+  r.lines.clear();
+  c.Run(801 * kMillisecond);  // the ERROR event (1ms), then the relist 800ms later
+  EXPECT_EQ(PopLines(c, since), (std::vector<std::string>{
+                                    "default/kept Replaced <- api.request",
+                                    "default/gone Deleted(DeletedFinalStateUnknown) <- api.request",
+                                }))
+      << "Replace queues the listed objects first, then the tombstones";
+  ASSERT_EQ(r.lines.size(), 2u);
+  EXPECT_EQ(r.lines[0].rfind("delete gone ", 0), 0u) << r.lines[0];
+  EXPECT_EQ(r.lines[1].substr(r.lines[1].size() - Rv(kept_v3).size()), Rv(kept_v3)) << r.lines[1];
+  EXPECT_EQ(r.lines[1].rfind("update kept ", 0), 0u)
+      << "the handlers still get the relist as client-go 1.36 gives it: tombstones first";
+  since = c.trace.last_seq();
+
+  c.Run(kSecond);
+  EXPECT_EQ(PopLines(c, since),
+            (std::vector<std::string>{"default/kept Sync <- informer.resync"}));
+}
+
 // RBAC: a service account without list permission gets 403 until a Role is bound.
 TEST(SharedIndexInformer, ForbiddenListIsReportedAndRetriedWithBackoffUntilTheRuleExists) {
   Cluster c;
