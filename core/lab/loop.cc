@@ -63,6 +63,7 @@ const char* LoopEdgeName(LoopEdge edge) {
   switch (edge) {
     case LoopEdge::kIncoming: return "incoming";
     case LoopEdge::kWatch: return "watch";
+    case LoopEdge::kPop: return "pop";
     case LoopEdge::kPredicate: return "predicate";
     case LoopEdge::kHandler: return "handler";
     case LoopEdge::kHandlerDirect: return "handler-direct";
@@ -126,6 +127,11 @@ void LoopIndex::Ingest(const sim::TraceLog& events, const Event& e) {
       if (c > 0 && c < e.seq && LoopAt(events, c).type == "predicate.eval") c = LoopCauseOf(LoopAt(events, c));
       if (c > 0 && c < e.seq && LoopAt(events, c).type == "watch.event") {
         LoopAddSorted(lane, c);
+        // The DeltaFIFO's pop of that event follows it directly, caused by it.
+        if (c + 1 < e.seq && LoopAt(events, c + 1).type == "informer.pop" &&
+            LoopCauseOf(LoopAt(events, c + 1)) == c) {
+          LoopAddSorted(lane, c + 1);
+        }
         const int64_t w = LoopCauseOf(LoopAt(events, c));
         if (w > 0 && w < c && LoopAt(events, w).type == "api.request") LoopAddSorted(lane, w);
       }
@@ -151,10 +157,10 @@ void LoopIndex::Ingest(const sim::TraceLog& events, const Event& e) {
     if (lane != lanes_.end()) LoopAddSorted(lane->second, e.seq);
     return;
   }
-  if (type == "watch.event") {
-    // Delivered to an operator's informer: every controller of that process watching the kind
-    // sees it (its handler may then find nothing to enqueue).
-    const std::string_view watcher = e.FieldText("watcher");
+  if (type == "watch.event" || type == "informer.pop") {
+    // Delivered to an operator's informer (and popped from its DeltaFIFO): every controller of
+    // that process watching the kind sees it (its handler may then find nothing to enqueue).
+    const std::string_view watcher = e.FieldText(type == "watch.event" ? "watcher" : "informer");
     const std::string_view replica = watcher.substr(0, watcher.find('/'));
     const std::string kind(e.FieldText("kind"));
     for (auto& [id, lane] : lanes_) {
@@ -211,6 +217,10 @@ LoopToken LoopTokenFor(const sim::Trace& trace, int64_t seq, float progress) {
     t.edge = LoopEdge::kWatch;
     t.label = std::string(e.FieldText("eventType")) + " " + std::string(e.FieldText("kind")) + " " +
               std::string(e.FieldText("name"));
+  } else if (type == "informer.pop") {
+    t.edge = LoopEdge::kPop;
+    t.key = "";  // an informer's key names an object, not a workqueue entry
+    t.label = "Pop " + std::string(e.FieldText("deltas")) + " " + std::string(e.FieldText("kind"));
   } else if (type == "predicate.eval") {
     t.edge = LoopEdge::kPredicate;
     const bool passed = e.FieldString("result") == "true";

@@ -1,5 +1,6 @@
 #pragma once
-// Loop: the trace as tokens travelling one controller's pipeline — API server → informer cache →
+// Loop: the trace as tokens travelling one controller's pipeline — API server → informer (its
+// DeltaFIFO, then its cache) →
 // predicates → event handler → workqueue → worker → Reconcile → client writes → API server — the
 // page's loop view draws (RaftScope's messages between servers are the model). This file knows
 // the pipeline's edges and when each token is where; the page owns the geometry.
@@ -32,6 +33,8 @@ enum class LoopEdge {
   kIncoming,       // a write from outside this controller (you, a kubelet, another controller)
                    // arriving at the API server (api.request)
   kWatch,          // API server → informer cache (watch.event)
+  kPop,            // inside the informer: its DeltaFIFO hands a key's deltas to the indexer and
+                   // the handlers (informer.pop)
   kPredicate,      // informer → predicates (predicate.eval)
   kHandler,        // predicates → event handler (handler.enqueue after its predicates passed)
   kHandlerDirect,  // informer → event handler on a watch without predicates (Owns(Pod))

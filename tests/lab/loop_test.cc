@@ -20,12 +20,12 @@ namespace {
 constexpr const char* kReplica = "kuberay-operator-6f748b9d77-8k677";
 
 // LoopTestTrace emits one Pod change through the raycluster controller: a kubelet write, its
-// watch event, the owner handler, a queued add, a coalesced add, the reconcile with one write,
+// watch event, the informer's DeltaFIFO pop, the owner handler, a queued add, a coalesced add, the reconcile with one write,
 // a RequeueAfter, the timer firing — and a RayCluster event a predicate filters out.
 struct LoopTestTrace {
   sim::Clock clock;
   sim::Trace trace{clock};
-  int64_t write = 0, watch = 0, enqueue = 0, add = 0, coalesced = 0, get = 0, start = 0,
+  int64_t write = 0, watch = 0, pop = 0, enqueue = 0, add = 0, coalesced = 0, get = 0, start = 0,
           own_write = 0, end = 0, add_after = 0, fired = 0, rc_watch = 0, rejected = 0,
           other_controller = 0;
 
@@ -39,6 +39,9 @@ struct LoopTestTrace {
                                        {"eventType", "MODIFIED"}, {"namespace", "default"},
                                        {"name", "demo-worker-x"}, {"resourceVersion", "10"},
                                        {"cause", write}});
+    pop = trace.Emit("informer.pop", {{"informer", informer}, {"kind", "Pod"},
+                                      {"key", "default/demo-worker-x"}, {"deltas", "Updated"},
+                                      {"cause", watch}});
     enqueue = trace.Emit("handler.enqueue", {{"controller", "raycluster"},
                                              {"handler", "EnqueueRequestForOwner"},
                                              {"object", "Pod/default/demo-worker-x"},
@@ -113,7 +116,7 @@ TEST(LoopIndex, ALaneHoldsItsControllersRecordsAndTheWritesAndEventsThatFeedIt) 
   LoopIndex index;
   index.Update(t.trace);
   const LoopLane& lane = RayClusterLane(index);
-  const std::vector<int64_t> want = {t.write, t.watch, t.enqueue, t.add, t.coalesced, t.get,
+  const std::vector<int64_t> want = {t.write, t.watch, t.pop, t.enqueue, t.add, t.coalesced, t.get,
                                      t.start, t.own_write, t.end, t.add_after, t.fired,
                                      t.rc_watch, t.rejected};
   EXPECT_EQ(lane.seqs, want);
@@ -175,6 +178,7 @@ TEST(LoopTokens, EachRecordTravelsItsEdgeAndEndsAsItsOutcomeSays) {
   for (const Want& w : std::vector<Want>{
            {t.write, LoopEdge::kIncoming, LoopFate::kArrives},
            {t.watch, LoopEdge::kWatch, LoopFate::kArrives},
+           {t.pop, LoopEdge::kPop, LoopFate::kArrives},
            {t.enqueue, LoopEdge::kHandlerDirect, LoopFate::kArrives},  // Owns(Pod): no predicate
            {t.add, LoopEdge::kEnqueue, LoopFate::kArrives},
            {t.coalesced, LoopEdge::kEnqueue, LoopFate::kMerged},
@@ -197,6 +201,7 @@ TEST(LoopTokens, EachRecordTravelsItsEdgeAndEndsAsItsOutcomeSays) {
   EXPECT_EQ(Arrived(t.trace, lane, t.end).label, "RequeueAfter 2s");
   EXPECT_EQ(Arrived(t.trace, lane, t.add_after).label, "AddAfter 2s");
   EXPECT_EQ(Arrived(t.trace, lane, t.write).label, "kubelet: patch Pod/status");
+  EXPECT_EQ(Arrived(t.trace, lane, t.pop).label, "Pop Updated Pod");
 }
 
 TEST(LoopTokens, ATokenMovesAlongItsEdgeThenLingersAndFades) {
@@ -204,21 +209,21 @@ TEST(LoopTokens, ATokenMovesAlongItsEdgeThenLingersAndFades) {
   LoopIndex index;
   index.Update(t.trace);
   const LoopLane& lane = RayClusterLane(index);
-  // Position 2.25: record 2 (the handler) is a quarter of the way; 0 and 1 have arrived.
-  std::vector<LoopToken> tokens = LoopTokens(t.trace, lane, 2.25);
-  ASSERT_EQ(tokens.size(), 3u);
-  EXPECT_EQ(tokens[2].seq, t.enqueue);
-  EXPECT_TRUE(tokens[2].moving);
-  const float quarter = tokens[2].progress;
+  // Position 3.25: record 3 (the handler) is a quarter of the way; 0 to 2 have arrived.
+  std::vector<LoopToken> tokens = LoopTokens(t.trace, lane, 3.25);
+  ASSERT_EQ(tokens.size(), 4u);
+  EXPECT_EQ(tokens[3].seq, t.enqueue);
+  EXPECT_TRUE(tokens[3].moving);
+  const float quarter = tokens[3].progress;
   EXPECT_GT(quarter, 0.0f);
   EXPECT_LT(quarter, 0.5f);
-  const LoopToken later = LoopTokens(t.trace, lane, 2.75).back();
+  const LoopToken later = LoopTokens(t.trace, lane, 3.75).back();
   EXPECT_EQ(later.seq, t.enqueue);
   EXPECT_GT(later.progress, quarter);
-  EXPECT_FLOAT_EQ(tokens[0].alpha, static_cast<float>(1.0 - 1.25 / kLoopLinger));
+  EXPECT_FLOAT_EQ(tokens[0].alpha, static_cast<float>(1.0 - 2.25 / kLoopLinger));
   // Long after, only the tokens within the linger window are left.
-  for (const LoopToken& tok : LoopTokens(t.trace, lane, 9.0)) {
-    EXPECT_GE(tok.seq, lane.seqs[6]) << "seq " << tok.seq << " should have faded";
+  for (const LoopToken& tok : LoopTokens(t.trace, lane, 10.0)) {
+    EXPECT_GE(tok.seq, lane.seqs[7]) << "seq " << tok.seq << " should have faded";
   }
   // At the end the newest token stays where it arrived, fully visible.
   const std::vector<LoopToken> end = LoopTokens(t.trace, lane, static_cast<double>(lane.seqs.size()));
