@@ -9,7 +9,7 @@
 const fs = require('fs');
 const path = require('path');
 const { ROOT, serve, launch, waitReady } = require('./harness');
-const { assert, frames } = require('./drive');
+const { assert, frames, reveal } = require('./drive');
 
 const DIST = path.join(ROOT, 'build/web/dist');
 const SHOTS = path.join(ROOT, 'build/web/screenshots');
@@ -227,6 +227,22 @@ async function main() {
       await frames(page, 3);
     });
 
+    await check('the informer\'s DeltaFIFO: a pop token travels along the informer, left to right', async () => {
+      await click(page, await rect(page, 'loop.replay'));
+      const a = await waitFor(async () => {
+        const st = await state(page);
+        const t = st.loop.tokens.find((x) => x.type === 'informer.pop' && x.moving && x.progress < 0.6);
+        return t || null;
+      }, 20000, 'an informer.pop token to travel');
+      await frames(page, 2);
+      const b = (await state(page)).loop.tokens.find((x) => x.seq === a.seq);
+      assert(a.edge === 'pop', 'the pop travels the ' + a.edge + ' edge');
+      assert(b && b.x > a.x && Math.abs(b.y - a.y) < 1, `the pop token did not move along the floor: ${JSON.stringify(a)} -> ${JSON.stringify(b)}`);
+      const texts = (await page.evaluate(() => window.rlab.textProbe())).map((d) => d.t);
+      assert(texts.some((t) => t.includes('DeltaFIFO')), 'the informer station does not name its DeltaFIFO');
+      await page.mouse.move(5, 5);
+    });
+
     await check('its "why" text tells the chain from the kill, unclipped inside the viewport', async () => {
       const st = await state(page);
       const text = st.why.text;
@@ -256,6 +272,25 @@ async function main() {
       assert(st.selectedSeq === want, `Timeline click selected ${st.selectedSeq}, want ${want}`);
       await page.mouse.move(5, 5);
       await frames(page, 2);
+    });
+
+    await check('an operator whose Pod cache cannot sync crash-loops, and the cluster picture shows it', async () => {
+      const out = await page.evaluate(() => window.rlab.command(
+        'operator rbac deny list pods\noperator restart\nrun 5m'));
+      assert(!/^error/m.test(out), out);
+      const pods = await page.evaluate(() => window.rlab.command('get pods -l app.kubernetes.io/name=kuberay-operator'));
+      const row = pods.split('\n').find((l) => /^kuberay-operator-/.test(l)) || '';
+      const restarts = Number((row.trim().split(/\s+/)[3] || '0'));
+      assert(restarts >= 1, 'the operator Pod did not restart: ' + pods);
+      // The operator's own tile, scrolled into the Cluster panel, shows its status and restarts.
+      const tileName = 'cluster.pod.default/' + row.trim().split(/\s+/)[0];
+      const tile = await reveal(page, tileName, 'cluster.clip');
+      const drawn = (await page.evaluate(() => window.rlab.textProbe()))
+        .filter((d) => inside({ x: d.x, y: d.y, w: d.w, h: d.h }, tile, 2));
+      assert(drawn.some((d) => /(CrashLoopBackOff|Error|Running) \(\d+\u00d7\)/.test(d.t)),
+             'the operator tile shows no restarts: ' + drawn.map((d) => d.t).join(' | '));
+      await shot(page, 'loop-operator-crashloop.png');
+      await page.evaluate(() => window.rlab.command('operator rbac reset\nrun 60s'));
     });
 
     await check('a Chinese page explains in Chinese', async () => {

@@ -89,6 +89,7 @@ ImU32 LoopTypeColor(std::string_view type, float alpha = 1.0f) {
   ImVec4 c(0.63f, 0.63f, 0.67f, 1.0f);
   if (type == "api.request") c = ImVec4(0.35f, 0.67f, 1.0f, 1);
   else if (type == "watch.event") c = ImVec4(0.47f, 0.82f, 0.9f, 1);
+  else if (type == "informer.pop") c = ImVec4(0.40f, 0.90f, 0.80f, 1);
   else if (type == "predicate.eval") c = ImVec4(0.78f, 0.78f, 0.86f, 1);
   else if (type == "handler.enqueue") c = ImVec4(0.78f, 0.63f, 1.0f, 1);
   else if (type.rfind("queue.", 0) == 0) c = ImVec4(0.92f, 0.73f, 0.24f, 1);
@@ -233,6 +234,9 @@ std::vector<ImVec2> LoopPath(const lab::LoopToken& t, const LoopGeometry& g, flo
       return {g.world.Top(), ImVec2(g.world.Top().x, g.api.b.y - in)};
     case lab::LoopEdge::kWatch:
       return {g.api.Right(), ImVec2(g.informer.a.x + in, g.informer.Left().y)};
+    case lab::LoopEdge::kPop:  // along the informer's floor: its DeltaFIFO, oldest key first
+      return {ImVec2(g.informer.a.x + in, g.informer.b.y - in),
+              ImVec2(g.informer.b.x - in, g.informer.b.y - in)};
     case lab::LoopEdge::kPredicate:
       return {g.informer.Right(), ImVec2(g.predicates.a.x + in, g.predicates.Left().y)};
     case lab::LoopEdge::kHandler:
@@ -529,7 +533,7 @@ void DrawLoop(App& app) {
   LoopStation(dl, g.world, Tr("Other clients", "其他客户端"), Tr("you, kubelets, …", "你、kubelet……"), s,
               IM_COL32(110, 120, 140, 255));
   LoopStation(dl, g.api, Tr("API server", "API Server"), Tr("the source of truth", "唯一的事实来源"), s, IM_COL32(90, 170, 255, 255));
-  LoopStation(dl, g.informer, Tr("Informer cache", "缓存（Informer）"), Tr("watch \xE2\x86\x92 local cache", "watch \xE2\x86\x92 本地缓存"), s,
+  LoopStation(dl, g.informer, Tr("Informer cache", "缓存（Informer）"), Tr("watch \xE2\x86\x92 DeltaFIFO \xE2\x86\x92 local cache", "watch \xE2\x86\x92 DeltaFIFO \xE2\x86\x92 本地缓存"), s,
               IM_COL32(120, 210, 230, 255));
   LoopStation(dl, g.predicates, Tr("Predicates", "过滤（Predicate）"),
               preds.empty() ? std::string(Tr("none seen yet", "尚未见到")) : preds, s, IM_COL32(170, 170, 190, 255));
@@ -743,8 +747,12 @@ void DrawLoop(App& app) {
         {&g.api, "kube-apiserver: every write lands here, every watch starts here.\nThe only place objects are stored.",
          "kube-apiserver：所有写入都到这里，所有 watch 都从这里开始。\n对象只存放在这里。"},
         {&g.informer, "The operator's informer watches the API server and keeps a local copy.\n"
+                      "Each event first queues as a delta in its DeltaFIFO, per object key;\n"
+                      "a Pop hands the key's deltas to the cache and then the handlers.\n"
                       "Reconcile reads this cache, which can lag behind the API server.",
-         "Operator 的 informer 监听 API Server，在本地保存一份副本。\nReconcile 读的是这个缓存，它可能落后于 API Server。"},
+         "Operator 的 informer 监听 API Server，在本地保存一份副本。\n"
+         "每个事件先作为 delta 按对象 key 排进 DeltaFIFO；\nPop 把这个 key 的 delta 交给缓存，再交给 handler。\n"
+         "Reconcile 读的是这个缓存，它可能落后于 API Server。"},
         {&g.predicates, "Predicates filter one watch's events. A false result drops the event:\n"
                         "nothing is enqueued. A watch without predicates skips this box.",
          "Predicate 过滤某一个 watch 的事件。结果为 false 的事件被丢弃，\n不会入队。没有 predicate 的 watch 绕过这里。"},
