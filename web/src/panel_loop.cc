@@ -533,7 +533,7 @@ void DrawLoop(App& app) {
   LoopStation(dl, g.world, Tr("Other clients", "其他客户端"), Tr("you, kubelets, …", "你、kubelet……"), s,
               IM_COL32(110, 120, 140, 255));
   LoopStation(dl, g.api, Tr("API server", "API Server"), Tr("the source of truth", "唯一的事实来源"), s, IM_COL32(90, 170, 255, 255));
-  LoopStation(dl, g.informer, Tr("Informer cache", "缓存（Informer）"), Tr("watch \xE2\x86\x92 DeltaFIFO \xE2\x86\x92 local cache", "watch \xE2\x86\x92 DeltaFIFO \xE2\x86\x92 本地缓存"), s,
+  LoopStation(dl, g.informer, Tr("Informer cache", "缓存（Informer）"), Tr("watch \xE2\x86\x92 DeltaFIFO \xE2\x86\x92 local cache", "经 DeltaFIFO 存入本地缓存"), s,
               IM_COL32(120, 210, 230, 255));
   LoopStation(dl, g.predicates, Tr("Predicates", "过滤（Predicate）"),
               preds.empty() ? std::string(Tr("none seen yet", "尚未见到")) : preds, s, IM_COL32(170, 170, 190, 255));
