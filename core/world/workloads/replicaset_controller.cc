@@ -64,18 +64,19 @@ void ReplicaSetController::Start() {
 
 void ReplicaSetController::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
   // The handler sees every change of the shared cache (add, update, delete, relist, Observe), so
-  // the counts follow the cache exactly: the old version's share out, the new one's in.
-  Count(old_obj, -1);
+  // the counts follow the cache exactly: the new version's share in, the old one's out. In that
+  // order an update keeps its entries above zero instead of dropping and copying them again.
   Count(new_obj, +1);
+  Count(old_obj, -1);
   EnqueueControllerOf(new_obj, "ReplicaSet", queue_);
   EnqueueControllerOf(old_obj, "ReplicaSet", queue_);
 }
 
 void ReplicaSetController::Count(const api::ObjectPtr& pod, int64_t delta) {
   if (pod == nullptr) return;
-  // Every Pod with a controller, whatever its kind, as pods_.ControlledBy indexes them.
+  // Only Pods a ReplicaSet controls: the shared cache also holds every other controller's.
   const api::Json* ref = api::ControllerRef(*pod);
-  if (ref == nullptr) return;
+  if (ref == nullptr || !FieldIs(*ref, "kind", "ReplicaSet")) return;
   const std::string& uid = api::TextAt(*ref, api::keys::Uid());
   if (uid.empty() || !IsPodActive(*pod)) return;
   auto by_ns = owned_.find(uid);
@@ -84,20 +85,22 @@ void ReplicaSetController::Count(const api::ObjectPtr& pod, int64_t delta) {
   auto entry = by_ns->second.find(ns);
   if (entry == by_ns->second.end()) entry = by_ns->second.emplace(ns, OwnedPods()).first;
   OwnedPods& owned = entry->second;
-  // Adds a count to a keyed tally, dropping keys that reach zero.
-  auto add = [delta](auto& tally, const auto& key) {
-    auto it = tally.find(key);
-    if (it == tally.end()) it = tally.emplace(key, 0).first;
-    it->second += delta;
-    if (it->second == 0) tally.erase(it);
-  };
   owned.active += delta;
   static const api::Json kNoLabels;
-  const api::Json* labels = api::MemberAt(*pod, api::keys::Metadata(), api::keys::Labels());
-  add(owned.labels, labels != nullptr ? *labels : kNoLabels);  // copied only when new
+  const api::Json* found = api::MemberAt(*pod, api::keys::Metadata(), api::keys::Labels());
+  const api::Json& labels = found != nullptr ? *found : kNoLabels;
+  auto set = std::find_if(owned.labels.begin(), owned.labels.end(),
+                          [&](const auto& entry) { return entry.first == labels; });
+  if (set == owned.labels.end()) set = owned.labels.insert(set, {labels, 0});
+  set->second += delta;
+  if (set->second == 0) owned.labels.erase(set);
   if (IsPodReady(*pod)) {
     owned.ready += delta;
-    if (auto since = ReadySince(*pod)) add(owned.ready_since, *since);
+    if (auto since = ReadySince(*pod)) {
+      auto at = owned.ready_since.try_emplace(*since, 0).first;
+      at->second += delta;
+      if (at->second == 0) owned.ready_since.erase(at);
+    }
   }
   if (owned.active == 0) {
     by_ns->second.erase(entry);
@@ -132,7 +135,9 @@ std::vector<api::ObjectPtr> ReplicaSetController::ActivePods(const std::string& 
                                                              const std::string& uid) const {
   std::vector<api::ObjectPtr> active;
   for (const api::ObjectPtr& pod : pods_.ControlledBy(uid)) {
-    if (api::MetaText(*pod, api::keys::Namespace()) == ns && IsPodActive(*pod)) {
+    const api::Json* ref = api::ControllerRef(*pod);  // the uid matched, so there is one
+    if (FieldIs(*ref, "kind", "ReplicaSet") &&
+        api::MetaText(*pod, api::keys::Namespace()) == ns && IsPodActive(*pod)) {
       active.push_back(pod);
     }
   }

@@ -6,7 +6,8 @@
 // Mirrors: kubernetes pkg/controller/replicaset/replica_set.go (syncReplicaSet, manageReplicas,
 // getPodsToDelete), replica_set_utils.go (calculateStatus), controller_utils.go (ActivePods,
 // GetPodFromTemplate, CreatePods).
-// Simplified: Pods are found by controller ownerReference only (no adoption of orphans that
+// Simplified: Pods are found by controller ownerReference only, of kind ReplicaSet with the
+// ReplicaSet's uid (upstream's claim compares the uid alone; no adoption of orphans that
 // match the selector, no release); no slow-start batches (all missing Pods in one sync, up to
 // burst_replicas); no ReplicaFailure condition; status is computed after the sync's own creates
 // and deletes (the real one counts the Pods listed before them and catches up a sync later).
@@ -21,6 +22,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/base/time.h"
@@ -74,14 +76,16 @@ class ReplicaSetController {
   ReplicaSetController(client::Client& client, sim::Scheduler& scheduler, Options options,
                        SharedWatches* shared);
 
-  // OwnedPods is what a sync reads of the active Pods that one ReplicaSet controls (the Pods
-  // pods_.ControlledBy(uid) lists in the ReplicaSet's namespace, IsPodActive), kept as counts.
+  // OwnedPods is what a sync reads of the active Pods that one ReplicaSet controls (ActivePods:
+  // controller reference of kind ReplicaSet with its uid, its namespace, IsPodActive), kept as
+  // counts.
   struct OwnedPods {
     int64_t active = 0;
     int64_t ready = 0;
-    // Active Pods per distinct metadata.labels (null: none): a ReplicaSet's Pods share one or a
-    // few label sets, so fullyLabeledReplicas matches each set once, not each Pod.
-    std::map<api::Json, int64_t> labels;
+    // Active Pods per distinct metadata.labels (null: none), in no particular order: a
+    // ReplicaSet's Pods share one or a few label sets, so fullyLabeledReplicas matches each set
+    // once, not each Pod, and a set is found by equality (ordering them costs more).
+    std::vector<std::pair<api::Json, int64_t>> labels;
     // Ready Pods per Ready transition time (ReadySince; a ready Pod without one is never
     // available), in time order: availableReplicas counts a prefix of it.
     std::map<base::SimTime, int64_t> ready_since;
@@ -106,7 +110,7 @@ class ReplicaSetController {
   std::unique_ptr<SharedWatches> own_watches_;  // null when given shared ones
   SharedWatches& watches_;
   // controller uid -> namespace -> counts; declared before the watches whose handler fills it.
-  // Invariant: equals what a walk of pods_ would count; an entry leaves with its last active Pod.
+  // Invariant: equals what ActivePods would count; an entry leaves with its last active Pod.
   std::unordered_map<std::string, std::map<std::string, OwnedPods>> owned_;
   ObjectWatch& replicasets_;
   ObjectWatch& pods_;
