@@ -6,6 +6,10 @@
 #     same code: 1,000 RayClusters of 10 workers (11,000 Pods), one Deployment of N replicas
 #     (N = 10, 100, 1,000, 5,000), replaying a 10,000-step session for a rewind, and rewinding
 #     that session through the page's checkpoints (rewind-checkpoints);
+#   - issue 49's scaling budget: one Deployment of 10,000 and one of 100,000 replicas, one after
+#     the other in this run, natively only (under Node the 100,000-Pod run alone would take
+#     about as long as every other scenario together); the budget is the ratio of their wall
+#     times, at most 12x for 10x the Pods, so it holds whatever this machine's speed that day;
 #   - the browser bundle's gzip size (from build/web/dist if built, else null), and its start
 #     bundle's growth since fbde15e (issue 48's budget);
 #   - the page's frame CPU with 1,000 Pods over 10 Pods (tests/browser/e2e_loop.js with
@@ -68,9 +72,9 @@ if [ "${RLAB_BENCH_SKIP_WASM:-0}" != 1 ] && command -v emcc >/dev/null && comman
 fi
 
 if [ "${RLAB_BENCH_QUICK:-0}" = 1 ]; then
-  clusters=20; replicas="10 100"; steps=1000; min_time=0.05
+  clusters=20; replicas="10 100"; scaling="1000 10000"; steps=1000; min_time=0.05
 else
-  clusters=1000; replicas="10 100 1000 5000"; steps=10000; min_time=0.5
+  clusters=1000; replicas="10 100 1000 5000"; scaling="10000 100000"; steps=10000; min_time=0.5
 fi
 # Against a baseline every Deployment size is run as often as the 11,000-Pod scenario, so each
 # ratio compares medians; alone, once.
@@ -124,6 +128,9 @@ for p in $platforms; do
   run_scenario "$p" rewind "$steps"
   run_scenario "$p" rewind-checkpoints "$steps"
 done
+# The scaling pair: this build only, once each (the baseline's Deployment series above is the
+# comparison with another build; at 100,000 Pods an older build may take minutes).
+for n in $scaling; do run_scenario native deployment "$n"; done
 
 # The page's frame CPU (simulation + UI, median of 300 frames; Loop, Cluster, Objects and
 # Timeline open) with 1,000 Pods against 10, as tests/browser/e2e_loop.js measures it: only when
@@ -292,6 +299,13 @@ def scale_full(s):
     return s.get("n") == 1000
 def window_full(s):
     return s.get("window_steps") == 10000
+# Issue 49: 10x the Pods may cost at most 12x the time. Both runs come from this one run of
+# bench.sh, one after the other, so the machine's speed that day cancels out.
+def scaling_ratio(small, large):
+    a, b = pick("deployment", "native", small), pick("deployment", "native", large)
+    if not (a and b and a.get("ok") and b.get("ok") and a.get("wall_ms")):
+        return None
+    return round(b["wall_ms"] / a["wall_ms"], 2)
 start_bytes = bundle.get("start_gzip9_total") if bundle else None
 # The start bundle before the page became a teaching instrument (issue 48: the loop view, "why",
 # the cluster picture, doing from the page), at fbde15e, built as scripts/build_web.sh builds it:
@@ -330,6 +344,8 @@ budgets = [
            growth, "bytes"),
     budget("page frame CPU (simulation + UI, median of 300 frames), 1,000 Pods over 10 Pods", 3,
            frame_ratio, "x"),
+    budget("deployment 100000 over deployment 10000 (10x the Pods), apply to all Ready, native "
+           "wall time, one run each in this run", 12, scaling_ratio(10000, 100000), "x"),
 ]
 report["budgets"] = budgets
 if baseline_dir:

@@ -900,7 +900,11 @@ LabelSelector LabelSelector::Add(const Requirement& requirement) const {
 bool LabelSelector::MatchesObject(const Json& obj) const {
   if (nothing_) return false;
   if (requirements_.empty()) return true;
-  const Json* labels = MemberAt(obj, keys::Metadata(), keys::Labels());
+  return MatchesLabels(MemberAt(obj, keys::Metadata(), keys::Labels()));
+}
+
+bool LabelSelector::MatchesLabels(const Json* labels) const {
+  if (nothing_) return false;
   for (const Requirement& r : requirements_) {
     if (!r.MatchesLabelsJson(labels)) return false;
   }

@@ -100,6 +100,8 @@ class LabelSelector {
   // MatchesObject matches the object's metadata.labels.
   // It reads the labels in place (no copy): List and every watch filter call it per object.
   bool MatchesObject(const Json& obj) const;
+  // MatchesLabels matches a metadata.labels value (null: no labels), as MatchesObject does.
+  bool MatchesLabels(const Json* labels) const;
   // Empty reports whether the selector restricts nothing (Everything; Nothing is not empty).
   bool Empty() const { return !nothing_ && requirements_.empty(); }
   // IsNothing reports whether this is the Nothing selector.

@@ -35,6 +35,8 @@ class BenchSummaryTest(unittest.TestCase):
         self.assertEqual(self.row("native rewind")[2], "2.40 ms wall")
         self.assertEqual(self.row("bundle")[2:], ["n/a", "not measured"])
         self.assertEqual(self.row("page frames 1000/10")[1:3], ["3 x", "1.27 x"])
+        self.assertEqual(self.row("deployment 100000 over 10000")[1:],
+                         ["12 x", "12.50 x", "**NOT met**"])
 
     def test_the_scale_run_lists_every_measured_and_warm_up_run(self):
         native = self.row("native", tables=2)

@@ -101,6 +101,7 @@ void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& n
 }
 
 void KubeScheduler::OnNode(const api::ObjectPtr&, const api::ObjectPtr& new_obj) {
+  snapshot_stale_ = true;  // every change of the Node cache comes through here
   if (new_obj != nullptr) MoveAllToActive();
 }
 
@@ -125,6 +126,8 @@ void KubeScheduler::Account(const api::ObjectPtr& pod, int sign) {
 
 // Only Nodes whose cached object changed since the last cycle are parsed again.
 void KubeScheduler::UpdateSnapshot() {
+  if (!snapshot_stale_) return;
+  snapshot_stale_ = false;
   auto info = node_infos_.begin();
   for (const auto& [name, node] : nodes_.items()) {
     // The same object implies the same key: the common case costs one pointer compare.
@@ -164,15 +167,17 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
   std::map<std::string, int> taint_reasons;
   const std::string* best = nullptr;
   int64_t best_score = -1;
-  for (const auto& [node_name, node] : node_infos_) {
+  for (auto& [node_name, node] : node_infos_) {
     if (node.unschedulable) {
       ++reasons[kUnschedulable];
       continue;
     }
-    std::string taint = UntoleratedTaint(info, node);
-    if (!taint.empty()) {
-      ++taint_reasons["node(s) had untolerated taint " + taint];
-      continue;
+    if (!node.nothing_to_tolerate) {
+      std::string taint = UntoleratedTaint(info, node);
+      if (!taint.empty()) {
+        ++taint_reasons["node(s) had untolerated taint " + taint];
+        continue;
+      }
     }
     if (!MatchesNodeSelector(info, node)) {
       ++reasons[kSelector];
@@ -196,10 +201,15 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
     }
     if (!fits) continue;
     const Resources& scored = node.requested->second;
-    const int64_t cpu = LeastRequestedScore(scored.cpu_milli + want_nonzero.cpu_milli,
-                                            alloc.cpu_milli);
-    const int64_t memory = LeastRequestedScore(scored.memory + want_nonzero.memory, alloc.memory);
-    const int64_t score = (cpu + memory) / 2;
+    const int64_t cpu_requested = scored.cpu_milli + want_nonzero.cpu_milli;
+    const int64_t memory_requested = scored.memory + want_nonzero.memory;
+    NodeInfo::ScoreMemo& memo = node.score_memo;
+    if (!memo.set || memo.cpu_milli != cpu_requested || memo.memory != memory_requested) {
+      const int64_t cpu = LeastRequestedScore(cpu_requested, alloc.cpu_milli);
+      const int64_t memory = LeastRequestedScore(memory_requested, alloc.memory);
+      memo = NodeInfo::ScoreMemo{true, cpu_requested, memory_requested, (cpu + memory) / 2};
+    }
+    const int64_t score = memo.score;
     if (score > best_score) {
       best_score = score;
       best = &node_name;

@@ -78,7 +78,8 @@ class KubeScheduler {
   void MoveAllToActive();
   bool ScheduleOne(const std::string& key);
   // UpdateSnapshot makes node_infos_ match the Node cache, re-parsing only the Nodes whose
-  // cached object changed. mirrors pkg/scheduler/backend/cache/cache.go UpdateSnapshot
+  // cached object changed, and only walking them when one did.
+  // mirrors pkg/scheduler/backend/cache/cache.go UpdateSnapshot
   void UpdateSnapshot();
   // Account adds (sign +1) or removes (-1) pod's requests on its node, when it holds any.
   void Account(const api::ObjectPtr& pod, int sign);
@@ -96,6 +97,9 @@ class KubeScheduler {
   // node_infos_ is the parsed Node cache, keyed and ordered as nodes_.items().
   // Invariant: after UpdateSnapshot, one entry per cached Node, built from that very object.
   std::map<std::string, NodeInfo> node_infos_;
+  // snapshot_stale_: a Node changed since UpdateSnapshot last ran (walking every Node for every
+  // Pod only to find them unchanged would cost O(nodes) per Pod).
+  bool snapshot_stale_ = true;
   std::set<std::string> unschedulable_;  // Invariant: keys of Pods that failed their last attempt
 };
 

@@ -25,6 +25,7 @@ NodeInfo BuildNodeInfo(const api::ObjectPtr& node) {
   info.ready = ConditionIs(obj, "Ready", "True")    ? NodeReady::kTrue
                : ConditionIs(obj, "Ready", "False") ? NodeReady::kFalse
                                                     : NodeReady::kUnknown;
+  info.nothing_to_tolerate = info.scheduling_taints.empty() && info.ready == NodeReady::kTrue;
   info.labels = api::Labels(obj);
   info.allocatable = NodeAllocatable(obj);
   return info;

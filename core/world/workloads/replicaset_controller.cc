@@ -16,20 +16,6 @@ using api::Json;
 
 const char kController[] = "replicaset-controller";
 
-// IsAvailable mirrors podutil.IsPodAvailable: Ready for at least minReadySeconds. When a Ready
-// Pod is not available yet, *wait is lowered to the time until it will be.
-bool IsAvailable(const Json& pod, int64_t min_ready_seconds, base::SimTime now,
-                 base::Duration* wait) {
-  if (!IsPodReady(pod)) return false;
-  if (min_ready_seconds <= 0) return true;
-  auto since = ReadySince(pod);
-  if (!since.has_value()) return false;
-  const base::SimTime at = *since + min_ready_seconds * base::kSecond;
-  if (at <= now) return true;
-  if (*wait == 0 || at - now < *wait) *wait = at - now;
-  return false;
-}
-
 // OrNull renders a count the way an omitempty int32 field is stored: absent when zero.
 Json OrNull(int64_t v) { return v == 0 ? Json(nullptr) : Json(v); }
 
@@ -77,8 +63,85 @@ void ReplicaSetController::Start() {
 }
 
 void ReplicaSetController::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
+  // The handler sees every change of the shared cache (add, update, delete, relist, Observe), so
+  // the counts follow the cache exactly: the new version's share in, the old one's out. In that
+  // order an update keeps its entries above zero instead of dropping and copying them again.
+  Count(new_obj, +1);
+  Count(old_obj, -1);
   EnqueueControllerOf(new_obj, "ReplicaSet", queue_);
   EnqueueControllerOf(old_obj, "ReplicaSet", queue_);
+}
+
+void ReplicaSetController::Count(const api::ObjectPtr& pod, int64_t delta) {
+  if (pod == nullptr) return;
+  // Only Pods a ReplicaSet controls: the shared cache also holds every other controller's.
+  const api::Json* ref = api::ControllerRef(*pod);
+  if (ref == nullptr || !FieldIs(*ref, "kind", "ReplicaSet")) return;
+  const std::string& uid = api::TextAt(*ref, api::keys::Uid());
+  if (uid.empty() || !IsPodActive(*pod)) return;
+  auto by_ns = owned_.find(uid);
+  if (by_ns == owned_.end()) by_ns = owned_.emplace(uid, std::map<std::string, OwnedPods>()).first;
+  const std::string& ns = api::MetaText(*pod, api::keys::Namespace());
+  auto entry = by_ns->second.find(ns);
+  if (entry == by_ns->second.end()) entry = by_ns->second.emplace(ns, OwnedPods()).first;
+  OwnedPods& owned = entry->second;
+  owned.active += delta;
+  static const api::Json kNoLabels;
+  const api::Json* found = api::MemberAt(*pod, api::keys::Metadata(), api::keys::Labels());
+  const api::Json& labels = found != nullptr ? *found : kNoLabels;
+  auto set = std::find_if(owned.labels.begin(), owned.labels.end(),
+                          [&](const auto& entry) { return entry.first == labels; });
+  if (set == owned.labels.end()) set = owned.labels.insert(set, {labels, 0});
+  set->second += delta;
+  if (set->second == 0) owned.labels.erase(set);
+  if (IsPodReady(*pod)) {
+    owned.ready += delta;
+    if (auto since = ReadySince(*pod)) {
+      auto at = owned.ready_since.try_emplace(*since, 0).first;
+      at->second += delta;
+      if (at->second == 0) owned.ready_since.erase(at);
+    }
+  }
+  if (owned.active == 0) {
+    by_ns->second.erase(entry);
+    if (by_ns->second.empty()) owned_.erase(by_ns);
+  }
+}
+
+int64_t ReplicaSetController::OwnedPods::Available(int64_t min_ready_seconds, base::SimTime now,
+                                                   base::Duration* wait) const {
+  if (min_ready_seconds <= 0) return ready;
+  int64_t available = 0;
+  for (const auto& [since, count] : ready_since) {
+    const base::SimTime at = since + min_ready_seconds * base::kSecond;
+    if (at > now) {
+      *wait = at - now;  // the earliest: the tally is in time order
+      break;
+    }
+    available += count;
+  }
+  return available;
+}
+
+const ReplicaSetController::OwnedPods* ReplicaSetController::Owned(const std::string& ns,
+                                                                   const std::string& uid) const {
+  auto by_ns = owned_.find(uid);
+  if (by_ns == owned_.end()) return nullptr;
+  auto entry = by_ns->second.find(ns);
+  return entry == by_ns->second.end() ? nullptr : &entry->second;
+}
+
+std::vector<api::ObjectPtr> ReplicaSetController::ActivePods(const std::string& ns,
+                                                             const std::string& uid) const {
+  std::vector<api::ObjectPtr> active;
+  for (const api::ObjectPtr& pod : pods_.ControlledBy(uid)) {
+    const api::Json* ref = api::ControllerRef(*pod);  // the uid matched, so there is one
+    if (FieldIs(*ref, "kind", "ReplicaSet") &&
+        api::MetaText(*pod, api::keys::Namespace()) == ns && IsPodActive(*pod)) {
+      active.push_back(pod);
+    }
+  }
+  return active;
 }
 
 // mirrors replica_set.go syncReplicaSet: list owned Pods, manageReplicas, then the status.
@@ -87,24 +150,21 @@ bool ReplicaSetController::Sync(const std::string& key) {
   if (rs == nullptr) return true;
   sim::Trace& trace = scheduler_.trace();
   const std::string ns = api::Namespace(*rs);
+  const std::string uid = api::Uid(*rs);
   const std::string object = "ReplicaSet/" + key;
-  std::vector<api::ObjectPtr> active;
-  for (const api::ObjectPtr& pod : pods_.ControlledBy(api::Uid(*rs))) {
-    if (api::MetaText(*pod, api::keys::Namespace()) == ns && IsPodActive(*pod)) {
-      active.push_back(pod);
-    }
-  }
+  const OwnedPods* owned = Owned(ns, uid);
+  const int64_t active = owned != nullptr ? owned->active : 0;
   const int64_t replicas = IntAt(*rs, "/spec/replicas", 1);
   bool ok = true;
   if (!api::IsBeingDeleted(*rs)) {
     // mirrors replica_set.go manageReplicas
-    const int64_t diff = static_cast<int64_t>(active.size()) - replicas;
+    const int64_t diff = active - replicas;
     if (diff < 0) {
       const int64_t n = std::min<int64_t>(-diff, options_.burst_replicas);
       ScopedCause cause(
           trace, EmitAction(trace, kController, object, "create-pods",
                             "want " + std::to_string(replicas) + ", have " +
-                                std::to_string(active.size()) + ": creating " + std::to_string(n)));
+                                std::to_string(active) + ": creating " + std::to_string(n)));
       for (int64_t i = 0; i < n; ++i) {
         auto created = client_.Create(
             PodFromTemplate(JsonAt(*rs, "/spec/template"), *rs, api::Name(*rs) + "-"));
@@ -115,7 +175,7 @@ bool ReplicaSetController::Sync(const std::string& key) {
         pods_.Observe(created.value());
       }
     } else if (diff > 0) {
-      std::vector<api::ObjectPtr> victims = active;
+      std::vector<api::ObjectPtr> victims = ActivePods(ns, uid);
       std::stable_sort(victims.begin(), victims.end(),
                        [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
                          // A total order (name breaks ties) so libstdc++ and libc++ agree.
@@ -129,7 +189,7 @@ bool ReplicaSetController::Sync(const std::string& key) {
       ScopedCause cause(trace,
                         EmitAction(trace, kController, object, "delete-pods",
                                    "want " + std::to_string(replicas) + ", have " +
-                                       std::to_string(active.size()) + ": deleting " + names));
+                                       std::to_string(active) + ": deleting " + names));
       for (int64_t i = 0; i < n; ++i) {
         auto deleted = client_.Delete("Pod", ns, api::Name(*victims[i]));
         if (!deleted.ok() && !base::IsNotFound(deleted.status())) {
@@ -145,26 +205,26 @@ bool ReplicaSetController::Sync(const std::string& key) {
   // NOTE: computed from the cache after manageReplicas (it holds our own creates and deletes);
   // the real controller uses the Pods listed before and fixes the counts on the next sync, a
   // window in which a Deployment can scale an old ReplicaSet down once too often.
-  active.clear();
-  for (const api::ObjectPtr& pod : pods_.ControlledBy(api::Uid(*rs))) {
-    if (api::MetaText(*pod, api::keys::Namespace()) == ns && IsPodActive(*pod)) {
-      active.push_back(pod);
-    }
-  }
+  // Read again: our own creates and deletes have changed the counts (or removed the entry).
+  owned = Owned(ns, uid);
   // fullyLabeledReplicas: the template's labels as a selector (labels.Set(…).AsSelectorPreValidated
-  // upstream), matched against each Pod's labels in place: every sync reads every Pod.
+  // upstream), matched against each distinct label set of the Pods, counted once per Pod.
   const api::LabelSelector template_labels =
       api::LabelSelector::FromSet(api::Labels(JsonAt(*rs, "/spec/template")));
   const int64_t min_ready = IntAt(*rs, "/spec/minReadySeconds", 0);
   const base::SimTime now = scheduler_.clock().Now();
   int64_t fully_labeled = 0, ready = 0, available = 0;
   base::Duration recheck = 0;
-  for (const api::ObjectPtr& pod : active) {
-    if (template_labels.MatchesObject(*pod)) ++fully_labeled;
-    if (IsPodReady(*pod)) ++ready;
-    if (IsAvailable(*pod, min_ready, now, &recheck)) ++available;
+  if (owned != nullptr) {
+    for (const auto& [labels, count] : owned->labels) {
+      if (template_labels.MatchesLabels(labels.is_null() ? nullptr : &labels)) {
+        fully_labeled += count;
+      }
+    }
+    ready = owned->ready;
+    available = owned->Available(min_ready, now, &recheck);
   }
-  Json status = {{"replicas", static_cast<int64_t>(active.size())},
+  Json status = {{"replicas", owned != nullptr ? owned->active : 0},
                  {"fullyLabeledReplicas", OrNull(fully_labeled)},
                  {"readyReplicas", OrNull(ready)},
                  {"availableReplicas", OrNull(available)},

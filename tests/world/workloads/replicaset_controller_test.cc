@@ -78,6 +78,22 @@ TEST(ReplicaSetController, FullyLabeledCountsOnlyPodsWithEveryTemplateLabel) {
   EXPECT_EQ(Status(f, "front", "fullyLabeledReplicas"), 2);
 }
 
+// The Pods' label sets are matched against the template as it is at the sync: a template that
+// gains a label no Pod carries leaves no Pod fully labelled, though no Pod changed.
+TEST(ReplicaSetController, FullyLabeledFollowsATemplateChangeWithoutPodChanges) {
+  WorldFixture f;
+  f.Create(ReplicaSetJson("front", 3));
+  f.Run(base::kSecond);
+  ASSERT_EQ(Status(f, "front", "fullyLabeledReplicas"), 3);
+  auto patched = f.admin_direct.Patch(
+      "ReplicaSet", "default", "front", client::PatchType::kJsonMerge,
+      Json{{"spec", {{"template", {{"metadata", {{"labels", {{"track", "canary"}}}}}}}}}});
+  ASSERT_TRUE(patched.ok()) << patched.status().ToString();
+  f.Run(base::kSecond);
+  EXPECT_EQ(Status(f, "front", "replicas"), 3);
+  EXPECT_EQ(Status(f, "front", "fullyLabeledReplicas"), 0);
+}
+
 TEST(ReplicaSetController, StatusCountsReadyAndAvailablePods) {
   WorldFixture f;
   f.Create(ReplicaSetJson("front", 3));
