@@ -8,7 +8,7 @@
 // The caller times each RewindTo (core/ reads no clock); `rlab bench rewind-checkpoints` does, so
 // the native binary and the WebAssembly one under Node measure the same code.
 // No Go counterpart.
-// Single-threaded; deterministic like the Rewinder it drives.
+// Single-threaded; deterministic like the lab::Rewinder it drives.
 
 #include <cstdint>
 #include <vector>
@@ -16,18 +16,19 @@
 #include "core/lab/lab.h"
 #include "core/lab/rewind.h"
 
-namespace lab {
+namespace bench {
 
 class RewindProbe {
  public:
-  // session is the finished session and options the SimulationOptions it was made with; its
+  // session is the finished session and options the lab::SimulationOptions it was made with; its
   // command log is copied, so the session may go away.
-  RewindProbe(const Lab& session, SimulationOptions options, RewindOptions rewind = {});
+  RewindProbe(const lab::Lab& session, lab::SimulationOptions options,
+              lab::RewindOptions rewind = {});
   RewindProbe(const RewindProbe&) = delete;
   RewindProbe& operator=(const RewindProbe&) = delete;
 
-  // BuildCheckpoints runs the Rewinder's idle work until every checkpoint it keeps is parked and
-  // returns the steps that replayed.
+  // BuildCheckpoints runs the lab::Rewinder's idle work until every checkpoint it keeps is parked
+  // and returns the steps that replayed.
   int64_t BuildCheckpoints();
 
   // Targets lists the steps to probe within the last `window` steps of the session, newest first:
@@ -37,18 +38,19 @@ class RewindProbe {
   std::vector<int64_t> Targets(int64_t window) const;
 
   // RewindTo rewinds to `step` of the original session. Targets must be taken in the order given.
-  RewindResult RewindTo(int64_t step);
+  lab::RewindResult RewindTo(int64_t step);
 
   int64_t total_steps() const { return total_steps_; }
   int64_t interval() const { return rewinder_.interval(); }
   std::vector<int64_t> parked_steps() const { return rewinder_.parked_steps(); }
-  // parked_bytes is what the parked checkpoints measured (0 without RewindOptions::heap_in_use).
+  // parked_bytes is what the parked checkpoints measured (0 without
+  // lab::RewindOptions::heap_in_use).
   uint64_t parked_bytes() const { return rewinder_.parked_bytes(); }
 
  private:
-  std::vector<LoggedCommand> log_;
+  std::vector<lab::LoggedCommand> log_;
   int64_t total_steps_ = 0;
-  Rewinder rewinder_;
+  lab::Rewinder rewinder_;
 };
 
-}  // namespace lab
+}  // namespace bench

@@ -1,13 +1,14 @@
-#include "core/lab/rewind_probe.h"
+#include "bench/rewind_probe.h"
 
 #include <algorithm>
 #include <utility>
 
-namespace lab {
+namespace bench {
 
-RewindProbe::RewindProbe(const Lab& session, SimulationOptions options, RewindOptions rewind)
+RewindProbe::RewindProbe(const lab::Lab& session, lab::SimulationOptions options,
+                         lab::RewindOptions rewind)
     : log_(session.command_log()),
-      total_steps_(TotalSteps(log_)),
+      total_steps_(lab::TotalSteps(log_)),
       rewinder_(std::move(options), std::move(rewind)) {}
 
 int64_t RewindProbe::BuildCheckpoints() {
@@ -25,7 +26,7 @@ std::vector<int64_t> RewindProbe::Targets(int64_t window) const {
   const int64_t interval = rewinder_.interval();
   std::vector<int64_t> targets;
   // Every interval [c, c + interval) that reaches into the window, newest first. Its furthest step
-  // replays the most; below the oldest checkpoint (c = 0) the replay starts from a fresh Lab.
+  // replays the most; below the oldest checkpoint (c = 0) the replay starts from a fresh lab::Lab.
   for (int64_t c = total_steps_ / interval * interval; c >= 0; c -= interval) {
     const int64_t furthest = std::min(c + interval - 1, total_steps_);
     if (furthest <= oldest) break;
@@ -34,6 +35,6 @@ std::vector<int64_t> RewindProbe::Targets(int64_t window) const {
   return targets;
 }
 
-RewindResult RewindProbe::RewindTo(int64_t step) { return rewinder_.Rewind(log_, step); }
+lab::RewindResult RewindProbe::RewindTo(int64_t step) { return rewinder_.Rewind(log_, step); }
 
-}  // namespace lab
+}  // namespace bench

@@ -1,4 +1,4 @@
-#include "core/lab/rewind_probe.h"
+#include "bench/rewind_probe.h"
 
 #include <string>
 #include <vector>
@@ -9,24 +9,25 @@
 #include "core/lab/rewind.h"
 #include "tests/lab/testing_session.h"
 
-namespace lab {
+namespace bench {
 namespace {
 
 // A session with a long wait, an atomic apply and a series of single steps.
 std::string SessionScript() {
-  return std::string(kInferenceOperatorUp) + InferenceServiceManifest("llama", 3, "vllm:0.6.3") +
+  return std::string(lab::kInferenceOperatorUp) +
+         lab::InferenceServiceManifest("llama", 3, "vllm:0.6.3") +
          "run 2s\nstep 150\n";
 }
 
-std::unique_ptr<Lab> ProbeSession() {
-  auto lab = std::make_unique<Lab>(SimulationOptions{});
+std::unique_ptr<lab::Lab> ProbeSession() {
+  auto lab = std::make_unique<lab::Lab>(lab::SimulationOptions{});
   auto outcome = lab->RunScript(SessionScript(), ".", /*keep_going=*/false, nullptr);
   EXPECT_TRUE(outcome.ok) << outcome.parse_error;
   return lab;
 }
 
-RewindOptions Every40() {
-  RewindOptions options;
+lab::RewindOptions Every40() {
+  lab::RewindOptions options;
   options.interval = 40;
   options.max_parked = 50;
   return options;
@@ -34,7 +35,7 @@ RewindOptions Every40() {
 
 TEST(RewindProbe, TargetsTheFurthestStepOfEveryIntervalInTheWindowNewestFirst) {
   auto session = ProbeSession();
-  RewindProbe probe(*session, SimulationOptions{}, Every40());
+  RewindProbe probe(*session, lab::SimulationOptions{}, Every40());
   const int64_t total = probe.total_steps();
   ASSERT_GT(total, 300);
   ASSERT_NE(total % 40, 39) << "the newest interval's end would coincide with the session's";
@@ -53,7 +54,7 @@ TEST(RewindProbe, TargetsTheFurthestStepOfEveryIntervalInTheWindowNewestFirst) {
 
 TEST(RewindProbe, BuildsEveryCheckpointThenEachRewindReplaysFromItsOwnInterval) {
   auto session = ProbeSession();
-  RewindProbe probe(*session, SimulationOptions{}, Every40());
+  RewindProbe probe(*session, lab::SimulationOptions{}, Every40());
   const int64_t total = probe.total_steps();
   const int64_t replayed = probe.BuildCheckpoints();
   const int64_t top = total / 40 * 40;
@@ -65,14 +66,15 @@ TEST(RewindProbe, BuildsEveryCheckpointThenEachRewindReplaysFromItsOwnInterval) 
 
   const std::vector<int64_t> targets = probe.Targets(1000000);
   for (const int64_t step : targets) {
-    RewindResult r = probe.RewindTo(step);
+    lab::RewindResult r = probe.RewindTo(step);
     ASSERT_TRUE(r.ok) << r.error;
     const int64_t own = step / 40 * 40;
     EXPECT_EQ(r.from_step, own) << "step " << step;
     EXPECT_EQ(r.replayed_steps, step - own) << "step " << step;
     EXPECT_LE(r.replayed_steps, 39);
     // The same state as a replay of the whole log from zero.
-    RewindResult straight = Rewinder(SimulationOptions{}).Rewind(session->command_log(), step);
+    lab::RewindResult straight =
+        lab::Rewinder(lab::SimulationOptions{}).Rewind(session->command_log(), step);
     ASSERT_TRUE(straight.ok) << straight.error;
     EXPECT_EQ(r.lab->sim().trace().Hash(), straight.lab->sim().trace().Hash()) << "step " << step;
     EXPECT_EQ(r.lab->sim().clock().Now(), straight.lab->sim().clock().Now()) << "step " << step;
@@ -82,15 +84,15 @@ TEST(RewindProbe, BuildsEveryCheckpointThenEachRewindReplaysFromItsOwnInterval) 
 
 TEST(RewindProbe, TheNewestTargetIsTheSessionItself) {
   auto session = ProbeSession();
-  RewindProbe probe(*session, SimulationOptions{}, Every40());
+  RewindProbe probe(*session, lab::SimulationOptions{}, Every40());
   probe.BuildCheckpoints();
   const std::vector<int64_t> targets = probe.Targets(10000);
   ASSERT_FALSE(targets.empty());
-  RewindResult r = probe.RewindTo(targets.front());
+  lab::RewindResult r = probe.RewindTo(targets.front());
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(r.lab->sim().trace().Hash(), session->sim().trace().Hash());
   EXPECT_EQ(r.lab->sim().trace().last_seq(), session->sim().trace().last_seq());
 }
 
 }  // namespace
-}  // namespace lab
+}  // namespace bench

@@ -1,10 +1,10 @@
-#include "core/lab/scale_scenarios.h"
+#include "bench/scale_scenarios.h"
 
 #include <utility>
 
 #include "core/api/object.h"
 
-namespace lab {
+namespace bench {
 namespace {
 
 constexpr int kDefaultClusters = 1000;
@@ -16,7 +16,7 @@ constexpr int kRewindClusters = 20;
 constexpr int kMaxSize = 100000;
 
 // NodesFor sizes the cluster so `pods` Pods fit with room to spare (100 per node of 110).
-void SizeNodes(SimulationOptions* options, int64_t pods) {
+void SizeNodes(lab::SimulationOptions* options, int64_t pods) {
   const int64_t nodes = pods / 100 + 1;
   options->world.nodes.count = static_cast<int>(nodes < 3 ? 3 : nodes);
   options->world.nodes.cpu = "64";
@@ -136,12 +136,12 @@ base::StatusOr<ScaleScenario> ScaleScenarioFor(const std::string& name, int n, u
   }
   // A scale scenario is bigger than anything a learner runs: its budget is raised for it
   // (`rlab bench` says so on stderr).
-  if (s.ok()) s->options.budget = Budget::ForScale(s->pods);
+  if (s.ok()) s->options.budget = lab::Budget::ForScale(s->pods);
   return s;
 }
 
 ScaleRun::ScaleRun(ScaleScenario scenario)
-    : scenario_(std::move(scenario)), lab_(std::make_unique<Lab>(scenario_.options)) {}
+    : scenario_(std::move(scenario)), lab_(std::make_unique<lab::Lab>(scenario_.options)) {}
 
 base::Status ScaleRun::Setup() {
   auto outcome = lab_->RunScript(scenario_.setup_script, ".", false, nullptr);
@@ -174,10 +174,10 @@ ScaleFigures ScaleRun::Measure(base::Duration timeout) {
   if (scenario_.name == "rewind") return MeasureRewind();
   ScaleFigures f;
   if (scenario_.name == "rewind-checkpoints") {
-    f.error = "rewind-checkpoints is measured rewind by rewind with lab::RewindProbe";
+    f.error = "rewind-checkpoints is measured rewind by rewind with bench::RewindProbe";
     return f;
   }
-  Simulation& sim = lab_->sim();
+  lab::Simulation& sim = lab_->sim();
   const base::SimTime start = sim.clock().Now();
   const int64_t start_seq = sim.trace().last_seq();
   measured_from_seq_ = start_seq;
@@ -221,9 +221,9 @@ ScaleFigures ScaleRun::Measure(base::Duration timeout) {
 
 ScaleFigures ScaleRun::MeasureRewind() {
   ScaleFigures f;
-  replayed_ = std::make_unique<Lab>(scenario_.options);
+  replayed_ = std::make_unique<lab::Lab>(scenario_.options);
   auto outcome = replayed_->RunScript(lab_->ReplayScript(), ".", false, nullptr);
-  Simulation& sim = replayed_->sim();
+  lab::Simulation& sim = replayed_->sim();
   f.virtual_time = sim.clock().Now();
   f.api_writes = sim.apiserver().writes();
   f.scheduler_events = static_cast<int64_t>(sim.scheduler().executed());
@@ -250,4 +250,4 @@ void ScaleRun::Tally(ScaleFigures* f) const {
   f->trace_hash = trace.Hash();
 }
 
-}  // namespace lab
+}  // namespace bench

@@ -1,9 +1,9 @@
 #pragma once
 // Scale scenarios: the workloads issue 4 and 7 measure (1,000 RayClusters of 10 workers, one
 // Deployment of N replicas, a 10,000-step session replayed for a rewind), built as ordinary lab
-// scripts and run to "all ready" on one Simulation. The `rlab bench` subcommand wraps them with a
-// wall clock and a memory probe, so the native binary and the WebAssembly one under Node measure
-// the very same code; nothing here reads a wall clock.
+// scripts and run to "all ready" on one Simulation (core/lab). The `rlab bench` subcommand wraps
+// them with a wall clock and a memory probe, so the native binary and the WebAssembly one under
+// Node measure the very same code; nothing here reads a wall clock.
 // No Go counterpart (kubectl apply of many manifests, then watching until everything is ready).
 // Teaching: the clusters are sized so capacity never limits readiness (nodes scale with the Pod
 // count), because the figure is the machinery's cost, not the scheduler's packing.
@@ -17,7 +17,7 @@
 #include "core/base/status.h"
 #include "core/lab/lab.h"
 
-namespace lab {
+namespace bench {
 
 // ScaleScenario is a prepared workload: options for the simulation, a setup script (operators
 // up; not measured), the measured script (the apply) and the objects whose readiness ends it.
@@ -25,7 +25,7 @@ struct ScaleScenario {
   std::string name;  // "rayclusters", "deployment", "rewind" or "rewind-checkpoints"
   int n = 0;         // the size argument (clusters, replicas, steps)
   int64_t pods = 0;  // Pods the workload asks for
-  SimulationOptions options;
+  lab::SimulationOptions options;
   std::string setup_script;
   std::string measured_script;
   // ready_kind/ready_names: every one of these objects must be ready at the end ("" = none).
@@ -63,13 +63,13 @@ class ScaleRun {
   // Measure runs the measured script, then advances virtual time until every ready object is
   // ready (at most `timeout` of virtual time). For "rewind" it replays the session's command log
   // into a fresh Lab instead (what the browser's rewind does without checkpoints) and checks the
-  // trace is identical. "rewind-checkpoints" is not measured here but by lab::RewindProbe.
+  // trace is identical. "rewind-checkpoints" is not measured here but by bench::RewindProbe.
   ScaleFigures Measure(base::Duration timeout = 10 * base::kMinute);
   // Tally completes the figures of Measure with what only the bench needs, read off the trace
   // once the clock has stopped: the reconciles counted and the trace hash (for "rewind", also
   // whether the replay's trace is the session's). The page computes neither.
   void Tally(ScaleFigures* figures) const;
-  Lab& lab() { return *lab_; }
+  lab::Lab& lab() { return *lab_; }
   const ScaleScenario& scenario() const { return scenario_; }
 
  private:
@@ -77,9 +77,9 @@ class ScaleRun {
   ScaleFigures MeasureRewind();
 
   ScaleScenario scenario_;
-  std::unique_ptr<Lab> lab_;
-  std::unique_ptr<Lab> replayed_;  // the rewind scenario's fresh session
+  std::unique_ptr<lab::Lab> lab_;
+  std::unique_ptr<lab::Lab> replayed_;  // the rewind scenario's fresh session
   int64_t measured_from_seq_ = 0;  // the last trace record before the measured phase
 };
 
-}  // namespace lab
+}  // namespace bench

@@ -1,10 +1,10 @@
-#include "core/lab/scale_scenarios.h"
+#include "bench/scale_scenarios.h"
 
 #include <string>
 
 #include <gtest/gtest.h>
 
-namespace lab {
+namespace bench {
 namespace {
 
 int64_t Count(const sim::Trace& trace, int64_t after_seq, const std::string& type) {
@@ -52,4 +52,4 @@ TEST(ScaleRun, RewindTallyConfirmsTheReplayIsTheSession) {
 }
 
 }  // namespace
-}  // namespace lab
+}  // namespace bench
