@@ -2,11 +2,16 @@
 // No Go counterpart; the API rules act like controller-runtime's interceptor client, in front
 // of every component except the learner's kubectl.
 
+#include "core/kubectl/flags.h"
+#include "core/kubectl/kubectl.h"
 #include "core/lab/command.h"
-#include "core/lab/flags.h"
-#include "core/lab/kubectl.h"
 
 namespace lab {
+
+using kubectl::FlagSpec;
+using kubectl::ParseFlags;
+using kubectl::ResolveKind;
+using kubectl::ServerError;
 namespace {
 
 const char* kVerbs[] = {"create", "get", "list", "watch", "update", "patch", "delete"};
