@@ -88,8 +88,8 @@ class ApiServer : private SimulationHooks {
   // with a status subresource). Namespaced kinds need metadata.namespace (the caller defaults it)
   // and an existing Namespace. Errors: 404 (namespace missing), 400 (no namespace), 409
   // AlreadyExists, 422 Invalid (schema, name, a taken clusterIP), 413 (body over 3 MiB), 500
-  // (resourceVersion set), 403 (RBAC, a webhook's denial, the ObjectQuota, a terminating
-  // namespace).
+  // (resourceVersion set), 403 (RBAC, the ObjectQuota, a terminating namespace), a webhook's
+  // denial.
   base::StatusOr<api::ObjectPtr> Create(const RequestContext& ctx, api::Json obj);
   // Get returns the stored object. Errors: 404 NotFound.
   base::StatusOr<api::ObjectPtr> Get(const RequestContext& ctx, const std::string& kind,
@@ -100,10 +100,11 @@ class ApiServer : private SimulationHooks {
   base::StatusOr<ListResult> List(const RequestContext& ctx, const std::string& kind,
                                   const std::string& ns, const ListOptions& opts);
   // Update replaces the object (subresource "", "status", or "finalize" for a Namespace: its
-  // spec.finalizers only); metadata.generation moves only when the spec changes, and an update
-  // that changes nothing is not written. Errors: 404 (object or subresource missing), 409
-  // Conflict (stale resourceVersion), 422 Invalid (schema, immutable fields, an empty
-  // resourceVersion for a custom resource; built-ins update unconditionally), 413, 403.
+  // spec.finalizers only); metadata.generation follows the kind's api::GenerationRule, and an
+  // update that changes nothing is not written (same resourceVersion, no watch event).
+  // Errors: 404 (object or subresource missing), 409 Conflict (stale resourceVersion), 422
+  // Invalid (schema, immutable fields, an empty resourceVersion for a custom resource; built-ins
+  // update unconditionally), 413, 403.
   base::StatusOr<api::ObjectPtr> Update(const RequestContext& ctx, api::Json obj,
                                         const std::string& subresource = "");
   // Patch applies a patch (PatchType) to the latest stored object, with no optimistic-lock check
@@ -131,9 +132,9 @@ class ApiServer : private SimulationHooks {
   // Watch delivers every later change of `kind` that matches opts, each as a scheduler event
   // opts.latency after its commit; events for one watcher arrive in commit order. With a
   // resourceVersion it first replays the kept history after it. A kError event ends the watch
-  // (the watcher must relist). Errors: 400 (a resourceVersion that is not a number), 410 Gone
-  // (a resourceVersion older than the kept history). REQUIRES: the callback does not outlive
-  // the returned id's StopWatch.
+  // (the watcher must relist). Errors: 400 (a selector that does not parse, a resourceVersion
+  // that is not a number), 410 Gone (a resourceVersion older than the kept history).
+  // REQUIRES: the callback does not outlive the returned id's StopWatch.
   base::StatusOr<WatchId> Watch(const RequestContext& ctx, const std::string& kind,
                                 const WatchOptions& opts,
                                 std::function<void(const WatchEvent&)> callback);
@@ -145,7 +146,8 @@ class ApiServer : private SimulationHooks {
   void SetObjectQuota(ObjectQuota quota) { quota_ = quota; }
   const ObjectQuota& object_quota() const { return quota_; }
   // AddValidatingWebhook runs webhook on every create, update and delete (a ValidatingWebhook-
-  // Configuration); a non-OK status refuses the request (403 unless the status says otherwise).
+  // Configuration); a non-OK status refuses the request with its code, the message prefixed
+  // `admission webhook "NAME" denied the request: `.
   void AddValidatingWebhook(std::string name, ValidatingWebhook webhook);
   // SetAuthorizer decides every request (rbac.h); without one everything is allowed.
   void SetAuthorizer(Authorizer authorizer) { authorizer_ = std::move(authorizer); }
