@@ -65,9 +65,9 @@ void BM_MergePatch10kWith20Watchers(benchmark::State& state) {
   for (auto _ : state) {
     ++round;
     for (int i = 0; i < kObjects; ++i) {
-      (void)world.api.Patch(world.admin, "ConfigMap", "default", "cm-" + std::to_string(i),
-                            apiserver::PatchType::kJsonMerge,
-                            Json{{"data", {{"round", std::to_string(round)}}}});
+      (void)world.api.PatchTakingBody(world.admin, "ConfigMap", "default",
+                                      "cm-" + std::to_string(i), apiserver::PatchType::kJsonMerge,
+                                      Json{{"data", {{"round", std::to_string(round)}}}});
     }
     state.PauseTiming();
     world.scheduler.RunUntil(world.clock.Now() + base::kSecond);
@@ -87,9 +87,9 @@ void BM_WatchDeliveries(benchmark::State& state) {
     state.PauseTiming();
     ++round;
     for (int i = 0; i < kObjects; ++i) {
-      (void)world.api.Patch(world.admin, "ConfigMap", "default", "cm-" + std::to_string(i),
-                            apiserver::PatchType::kJsonMerge,
-                            Json{{"data", {{"round", std::to_string(round)}}}});
+      (void)world.api.PatchTakingBody(world.admin, "ConfigMap", "default",
+                                      "cm-" + std::to_string(i), apiserver::PatchType::kJsonMerge,
+                                      Json{{"data", {{"round", std::to_string(round)}}}});
     }
     const uint64_t before = world.delivered;
     state.ResumeTiming();

@@ -11,8 +11,8 @@
 
 #include "cli/alloc/allocator.h"
 #include "cli/args.h"
-#include "core/lab/rewind_probe.h"
-#include "core/lab/scale_scenarios.h"
+#include "bench/rewind_probe.h"
+#include "bench/scale_scenarios.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -99,13 +99,13 @@ constexpr int64_t kRewindWindow = 10000;
 // RunRewindCheckpoints measures `rewind-checkpoints`: every checkpoint of the session is built
 // first (timed on its own: the page spends idle time on it), then each rewind is timed alone; the
 // Lab it returns is destroyed outside the clock, as the page retires it.
-int RunRewindCheckpoints(lab::ScaleRun& run, uint64_t seed, double setup_ms) {
-  const lab::ScaleScenario& s = run.scenario();
+int RunRewindCheckpoints(bench::ScaleRun& run, uint64_t seed, double setup_ms) {
+  const bench::ScaleScenario& s = run.scenario();
   // Checkpoints measured as the page measures them (the allocator seam's probe), so the report
   // shows what the page's byte budget weighs; the budget itself stays off here.
   lab::RewindOptions rewind;
   rewind.heap_in_use = alloc::ObjectBytesInUse;
-  lab::RewindProbe probe(run.lab(), s.options, rewind);
+  bench::RewindProbe probe(run.lab(), s.options, rewind);
   const auto build_start = Clock::now();
   const int64_t build_steps = probe.BuildCheckpoints();
   const double build_ms = MillisSince(build_start);
@@ -216,7 +216,7 @@ int RunBench(int argc, char** argv) {
     std::cerr << "rlab bench: missing SCENARIO\n" << kBenchUsage;
     return 2;
   }
-  auto scenario = lab::ScaleScenarioFor(name, n, seed);
+  auto scenario = bench::ScaleScenarioFor(name, n, seed);
   if (!scenario.ok()) {
     std::cerr << "rlab bench: " << scenario.status().message() << "\n";
     return 2;
@@ -228,7 +228,7 @@ int RunBench(int argc, char** argv) {
             << " scheduler events per command, " << budget.pods << " Pods, " << budget.objects
             << " objects (a session's defaults: " << lab::Budget::kDefaultEvents << ", "
             << lab::Budget::kDefaultPods << ", " << lab::Budget::kDefaultObjects << ")\n";
-  lab::ScaleRun run(std::move(scenario).value());
+  bench::ScaleRun run(std::move(scenario).value());
   base::Status setup = run.Setup();
   const double setup_ms = MillisSince(setup_start);
   if (!setup.ok()) {
@@ -238,13 +238,13 @@ int RunBench(int argc, char** argv) {
   if (run.scenario().name == "rewind-checkpoints") return RunRewindCheckpoints(run, seed, setup_ms);
   const CpuTimes cpu_start = CpuNow();
   const auto start = Clock::now();
-  lab::ScaleFigures f = run.Measure();
+  bench::ScaleFigures f = run.Measure();
   const double wall_ms = MillisSince(start);
   const CpuTimes cpu_end = CpuNow();
   const double cpu_ms = cpu_end.total() - cpu_start.total();
   run.Tally(&f);
 
-  const lab::ScaleScenario& s = run.scenario();
+  const bench::ScaleScenario& s = run.scenario();
   nlohmann::ordered_json out;
   out["scenario"] = s.name;
   out["n"] = s.n;

@@ -1,5 +1,5 @@
 #pragma once
-// `rlab bench SCENARIO [N] [--seed N]`: runs one scale scenario (core/lab/scale_scenarios.h) and
+// `rlab bench SCENARIO [N] [--seed N]`: runs one scale scenario (bench/scale_scenarios.h) and
 // prints one JSON line of figures. The wall clock and the memory probe live here, in the CLI,
 // never in core/; the same source is compiled natively and to WebAssembly for Node, so both
 // platforms are measured with the same code.

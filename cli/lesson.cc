@@ -143,19 +143,19 @@ int LessonFairnessCommand(int argc, char** argv) {
   }
   if (root.empty()) return LessonUsage("lesson fairness needs the lessons folder");
   root = LessonTrimDir(root);
-  auto index_text = lab::ReadLocalFile(lab::JoinPath(root, "index.json"));
+  auto index_text = kubectl::ReadLocalFile(kubectl::JoinPath(root, "index.json"));
   if (!index_text.ok()) {
     std::cerr << index_text.status().message() << "\n";
     return 2;
   }
-  auto folders = lab::ParseLessonIndex(*index_text, lab::JoinPath(root, "index.json"));
+  auto folders = lab::ParseLessonIndex(*index_text, kubectl::JoinPath(root, "index.json"));
   if (!folders.ok()) {
     std::cerr << folders.status().message() << "\n";
     return 2;
   }
   std::vector<lab::Lesson> lessons;
   for (const std::string& folder : *folders) {
-    auto lesson = lab::LoadLesson(lab::JoinPath(root, folder));
+    auto lesson = lab::LoadLesson(kubectl::JoinPath(root, folder));
     if (!lesson.ok()) {
       std::cerr << lesson.status().message() << "\n";
       return 2;

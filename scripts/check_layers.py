@@ -47,7 +47,9 @@ ALLOWED = {
     "inference": CONTROLLER_RUNTIME + ["kuberay", "umbrella"],
     # Umbrella headers directly under core/ re-export the controller-runtime layers.
     "umbrella": CONTROLLER_RUNTIME,
-    "lab": CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
+    # kubectl's commands and printers: a client of the API server, below the composition root.
+    "kubectl": ["client", "apiserver", "api", "sim", "base"],
+    "lab": CONTROLLER_RUNTIME + ["kubectl", "world", "kuberay", "inference", "umbrella"],
     # The invariant checker observes the whole system from outside, above the composition root.
     "check": ["lab"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
     # The race explorer runs lab scripts under steered schedules, above the composition root.

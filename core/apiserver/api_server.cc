@@ -617,10 +617,12 @@ base::StatusOr<api::ObjectPtr> ApiServer::Patch(const RequestContext& ctx,
   return PatchInternal(ctx, kind_name, ns, name, type, patch, nullptr, subresource);
 }
 
-base::StatusOr<api::ObjectPtr> ApiServer::Patch(const RequestContext& ctx,
-                                                const std::string& kind_name, const std::string& ns,
-                                                const std::string& name, PatchType type,
-                                                Json&& patch, const std::string& subresource) {
+base::StatusOr<api::ObjectPtr> ApiServer::PatchTakingBody(const RequestContext& ctx,
+                                                          const std::string& kind_name,
+                                                          const std::string& ns,
+                                                          const std::string& name, PatchType type,
+                                                          Json&& patch,
+                                                          const std::string& subresource) {
   return PatchInternal(ctx, kind_name, ns, name, type, patch, &patch, subresource);
 }
 
@@ -1165,7 +1167,7 @@ base::StatusOr<WatchId> ApiServer::Watch(const RequestContext& ctx, const std::s
   return w.id;
 }
 
-std::vector<ApiServer::OpenWatch> ApiServer::OpenWatches() const {
+std::vector<SimulationHooks::OpenWatch> ApiServer::OpenWatches() const {
   std::vector<OpenWatch> open;
   for (const auto& [id, watcher] : watchers_) open.push_back(OpenWatch{id, watcher->kind, watcher->opts});
   return open;

@@ -25,6 +25,8 @@
 #include "core/api/kind.h"
 #include "core/api/object.h"
 #include "core/apiserver/cluster_ip.h"
+#include "core/apiserver/request.h"
+#include "core/apiserver/simulation_hooks.h"
 #include "core/base/containers/keyed_map.h"
 #include "core/base/status.h"
 #include "core/base/time.h"
@@ -37,92 +39,6 @@ namespace apiserver {
 namespace internal {
 class SiblingSpecs;
 }  // namespace internal
-
-// kMaxRequestBytes is kube-apiserver's request body limit (3 MiB).
-constexpr size_t kMaxRequestBytes = 3 * 1024 * 1024;
-// kAdminUser is the learner (kubectl's default kubeconfig user, in group system:masters).
-inline const std::string kAdminUser = "kubernetes-admin";
-
-// RequestContext says who is asking and why (the trace seq that led to the request).
-struct RequestContext {
-  std::string user = kAdminUser;
-  // cause overrides the trace's current cause for this request's api.request record.
-  std::optional<int64_t> cause;
-};
-
-// kApply is server-side apply (application/apply-patch+yaml), what controller-runtime's
-// client.Apply sends. Simplified: no managedFields or field ownership — the configuration is
-// merged into the stored object (strategic merge for built-in kinds, merge patch for custom
-// resources), fields it no longer sets are kept, no conflicts are reported; an absent object is
-// created. kubectl's `patch --type` does not offer it.
-enum class PatchType { kJsonMerge, kJsonPatch, kStrategicMerge, kApply };
-// ParsePatchType accepts kubectl's --type values: "merge", "json", "strategic".
-std::optional<PatchType> ParsePatchType(const std::string& text);
-
-enum class PropagationPolicy { kBackground, kForeground, kOrphan };
-
-struct ListOptions {
-  std::string label_selector;  // "app=x,tier!=db"
-  std::string field_selector;  // "metadata.name=x"
-};
-
-struct DeleteOptions {
-  std::optional<PropagationPolicy> propagation;  // Defaults to the kind's default (Background).
-  std::optional<int64_t> grace_period_seconds;   // Pods only; Defaults to the Pod's spec value.
-};
-
-struct ListResult {
-  std::vector<api::ObjectPtr> items;  // sorted by namespace, then name
-  std::string resourceVersion;        // the store's RV at list time, for a following Watch
-};
-
-// kError ends a watch (watch.Error): the watcher must relist, as a reflector does.
-enum class WatchEventType { kAdded, kModified, kDeleted, kError };
-const char* WatchEventTypeName(WatchEventType type);  // "ADDED", "MODIFIED", "DELETED", "ERROR"
-
-struct WatchEvent {
-  WatchEventType type;
-  api::ObjectPtr object;
-  int64_t trace_seq = 0;  // the watch.event record emitted for this delivery
-};
-
-struct WatchOptions {
-  std::string watcher;          // the informer's name, printed in watch.event records
-  std::string namespace_;       // "" = all namespaces
-  std::string label_selector;   // objects leaving the selection arrive as DELETED, entering as ADDED
-  // field_selector filters like label_selector ("spec.nodeName=node-1", what a kubelet sends).
-  // A Pod watch that pins spec.nodeName is served from an index: other nodes' Pods cost it
-  // nothing.
-  std::string field_selector;
-  std::string resourceVersion;  // "" or "0": from now; else replay history after that RV (410 if too old)
-  base::Duration latency = base::kMillisecond;  // Defaults to 1ms from commit to delivery.
-  // traced=false delivers without a watch.event record. Teaching: only the garbage collector's
-  // metadata watches use it, so the trace stays about the controllers a learner follows.
-  bool traced = true;  // Defaults to true.
-};
-
-using WatchId = uint64_t;
-
-// WatchObserver hears every commit and the watch fan-out: the hook an invariant checker outside
-// the system uses (core/check). It only reads; it must not write, schedule, trace or draw
-// randomness. No observer (the default) costs one null test per commit and delivery.
-// No Go counterpart (closest: the apiserver's own watch cache tests).
-class WatchObserver {
- public:
-  virtual ~WatchObserver() = default;
-  // OnCommit: a write was persisted (type kAdded, kModified or kDeleted; object carries the new
-  // resourceVersion, for kDeleted the final state; old_object is null for kAdded).
-  virtual void OnCommit(const api::KindInfo& kind, WatchEventType type,
-                        const api::ObjectPtr& old_object, const api::ObjectPtr& object) = 0;
-  // OnWatchOpened: a watch started (before any replayed history is queued to it).
-  virtual void OnWatchOpened(WatchId id, const api::KindInfo& kind, const WatchOptions& opts) = 0;
-  // OnWatchQueued: the server decided this watch receives the event and scheduled its delivery.
-  virtual void OnWatchQueued(WatchId id, WatchEventType type, const api::ObjectPtr& object) = 0;
-  // OnWatchDelivered: the delivery ran (just before the watcher's callback; object null for kError).
-  virtual void OnWatchDelivered(WatchId id, WatchEventType type, const api::ObjectPtr& object) = 0;
-  // OnWatchClosed: the watch was stopped or dropped; nothing more is queued to it.
-  virtual void OnWatchClosed(WatchId id) = 0;
-};
 
 // AdmissionRequest is what a validating webhook sees (admission.k8s.io AdmissionRequest, trimmed).
 struct AdmissionRequest {
@@ -153,97 +69,96 @@ struct ObjectQuota {
   size_t objects = 0;  // live objects of every kind (0: no cap)
 };
 
-class ApiServer {
+class ApiServer : private SimulationHooks {
  public:
   // scheduler and trace must outlive this object; prng draws uids and generateName suffixes.
   ApiServer(sim::Scheduler& scheduler, sim::Trace& trace, sim::Prng prng);
-  ~ApiServer();
+  ~ApiServer() override;
   ApiServer(const ApiServer&) = delete;
   ApiServer& operator=(const ApiServer&) = delete;
 
-  // Create stores a new object. Namespaced kinds need metadata.namespace (the caller defaults
-  // it) and an existing Namespace. Status is dropped for kinds with a status subresource.
+  // ---- The API verbs -------------------------------------------------------------------------
+  // Every verb is one request: authorized (403 Forbidden from the Authorizer), traced as one
+  // `api.request` record, and answered with kube-apiserver's status and message. A kind the server
+  // does not serve is 404 NotFound on every verb. A write commits at once under a new
+  // resourceVersion; watchers hear of it later (Watch).
+
+  // Create stores a new object and returns it as stored (uid, resourceVersion, generation,
+  // creationTimestamp set; generateName resolved; defaults applied; status dropped for kinds
+  // with a status subresource). Namespaced kinds need metadata.namespace (the caller defaults it)
+  // and an existing Namespace. Errors: 404 (namespace missing), 400 (no namespace), 409
+  // AlreadyExists, 422 Invalid (schema, name, a taken clusterIP), 413 (body over 3 MiB), 500
+  // (resourceVersion set), 403 (RBAC, the ObjectQuota, a terminating namespace), a webhook's
+  // denial.
   base::StatusOr<api::ObjectPtr> Create(const RequestContext& ctx, api::Json obj);
+  // Get returns the stored object. Errors: 404 NotFound.
   base::StatusOr<api::ObjectPtr> Get(const RequestContext& ctx, const std::string& kind,
                                      const std::string& ns, const std::string& name);
+  // List returns the objects of kind in ns ("" = all namespaces) matching the label and field
+  // selectors, sorted by namespace then name, with the store's resourceVersion for a following
+  // Watch. Errors: 400 (a selector that does not parse).
   base::StatusOr<ListResult> List(const RequestContext& ctx, const std::string& kind,
                                   const std::string& ns, const ListOptions& opts);
   // Update replaces the object (subresource "", "status", or "finalize" for a Namespace: its
-  // spec.finalizers only). A stale resourceVersion gets 409; an empty one is 422 for custom
-  // resources and unconditional for built-ins.
+  // spec.finalizers only); metadata.generation follows the kind's api::GenerationRule, and an
+  // update that changes nothing is not written (same resourceVersion, no watch event).
+  // Errors: 404 (object or subresource missing), 409 Conflict (stale resourceVersion), 422
+  // Invalid (schema, immutable fields, an empty resourceVersion for a custom resource; built-ins
+  // update unconditionally), 413, 403.
   base::StatusOr<api::ObjectPtr> Update(const RequestContext& ctx, api::Json obj,
                                         const std::string& subresource = "");
-  // Patch applies a patch to the latest stored object without an optimistic-lock check unless
-  // the patch itself carries metadata.resourceVersion.
+  // Patch applies a patch (PatchType) to the latest stored object, with no optimistic-lock check
+  // unless the patch itself carries metadata.resourceVersion, then updates as Update does.
+  // Errors: Update's, 400 (a body that is not an object, a patched name that differs), 415
+  // (strategic merge patch on a custom resource).
   base::StatusOr<api::ObjectPtr> Patch(const RequestContext& ctx, const std::string& kind,
                                        const std::string& ns, const std::string& name,
                                        PatchType type, const api::Json& patch,
                                        const std::string& subresource = "");
-  // This Patch takes the body apart where it can: a /status merge patch moves the members it
-  // sets into the new object instead of copying them (a kubelet sends its whole Pod status).
-  base::StatusOr<api::ObjectPtr> Patch(const RequestContext& ctx, const std::string& kind,
-                                       const std::string& ns, const std::string& name,
-                                       PatchType type, api::Json&& patch,
-                                       const std::string& subresource = "");
   // Bind is the pods/binding subresource (what kube-scheduler calls): one write sets the Pod's
   // spec.nodeName to binding.target.name, adds the binding's annotations and sets PodScheduled
-  // to True. 409 when the Pod is being deleted, already has a node or has scheduling gates. The
-  // Binding's metadata names the Pod. Returns the bound Pod (the real response is a Status; the
-  // scheduler keeps the Pod it assumed).
+  // to True. The Binding's metadata names the Pod. Returns the bound Pod (the real response is a
+  // Status; the scheduler keeps the Pod it assumed). Errors: 404, 409 when the Pod is being
+  // deleted, already has a node or has scheduling gates.
   base::StatusOr<api::ObjectPtr> Bind(const RequestContext& ctx, const api::Json& binding);
   // Delete removes the object, or marks it deleting (deletionTimestamp) while finalizers
-  // remain. Returns the object as it is after the call (still present when marked). A Namespace
-  // is only marked (phase Terminating) by the first call; later ones are 409 while its
-  // spec.finalizers remain.
+  // remain; propagation decides what the garbage collector does with its dependents. Returns
+  // the object as it is after the call (still present when marked). A Namespace is only marked
+  // (phase Terminating) by the first call; later ones are 409 while its spec.finalizers remain.
+  // Errors: 404 NotFound, 409, 403 (the system namespaces may not be deleted).
   base::StatusOr<api::ObjectPtr> Delete(const RequestContext& ctx, const std::string& kind,
                                         const std::string& ns, const std::string& name,
                                         const DeleteOptions& opts = {});
-
-  // Watch delivers every later change of `kind` that matches opts; events for one watcher
-  // arrive in commit order. REQUIRES: the callback does not outlive the returned id's StopWatch.
+  // Watch delivers every later change of `kind` that matches opts, each as a scheduler event
+  // opts.latency after its commit; events for one watcher arrive in commit order. With a
+  // resourceVersion it first replays the kept history after it. A kError event ends the watch
+  // (the watcher must relist). Errors: 400 (a selector that does not parse, a resourceVersion
+  // that is not a number), 410 Gone (a resourceVersion older than the kept history).
+  // REQUIRES: the callback does not outlive the returned id's StopWatch.
   base::StatusOr<WatchId> Watch(const RequestContext& ctx, const std::string& kind,
                                 const WatchOptions& opts,
                                 std::function<void(const WatchEvent&)> callback);
+  // StopWatch ends a watch; nothing more is delivered to it. An unknown id is ignored.
   void StopWatch(WatchId id);
-  // SetWatchLatency changes the delivery latency of every watch whose watcher name is `watcher`
-  // (or of every watcher of `kind` when watcher is empty): the `fault cache-lag` knob.
-  void SetWatchLatency(const std::string& kind, base::Duration latency);
-  // DeliveryLag returns extra delay for one watch delivery (the race explorer's cache-lag choice
-  // point, see core/sim/steering.h); null (the default) adds none and asks nothing. It must not
-  // schedule events or emit trace records.
-  using DeliveryLag = std::function<base::Duration(const std::string& watcher,
-                                                   const std::string& kind, WatchEventType type,
-                                                   const api::ObjectPtr& object)>;
-  void SetDeliveryLag(DeliveryLag lag) { delivery_lag_ = std::move(lag); }
-  // DropWatches ends every watch of kind ("" = all): each gets one kError delivery and no more
-  // events, so its informer relists. Returns how many were dropped.
-  size_t DropWatches(const std::string& kind);
 
-  // OpenWatch describes one open watch (for an observer attached mid-run).
-  struct OpenWatch {
-    WatchId id = 0;
-    const api::KindInfo* kind = nullptr;
-    WatchOptions opts;
-  };
-  // OpenWatches lists the open watches by id.
-  std::vector<OpenWatch> OpenWatches() const;
-  // SetWatchObserver installs (or, with null, removes) the read-only observer above.
-  // REQUIRES: observer outlives its installation.
-  void SetWatchObserver(WatchObserver* observer) { observer_ = observer; }
-
+  // ---- Configuration (the composition root sets it up, as kube-apiserver's flags do) ----------
   // SetObjectQuota caps the store (see ObjectQuota); the default caps nothing.
   void SetObjectQuota(ObjectQuota quota) { quota_ = quota; }
   const ObjectQuota& object_quota() const { return quota_; }
-
+  // AddValidatingWebhook runs webhook on every create, update and delete (a ValidatingWebhook-
+  // Configuration); a non-OK status refuses the request with its code, the message prefixed
+  // `admission webhook "NAME" denied the request: `.
   void AddValidatingWebhook(std::string name, ValidatingWebhook webhook);
+  // SetAuthorizer decides every request (rbac.h); without one everything is allowed.
   void SetAuthorizer(Authorizer authorizer) { authorizer_ = std::move(authorizer); }
 
-  // TraceRejected records a request that a client-side fault rejected before it arrived.
-  int64_t TraceRejected(const RequestContext& ctx, const std::string& verb,
-                        const std::string& kind, const std::string& ns, const std::string& name,
-                        const std::string& subresource, const base::Status& status);
+  // ---- Outside the API -----------------------------------------------------------------------
+  // Hooks are the simulation's faults and observers (simulation_hooks.h): watch latency and
+  // drops, the race explorer's delivery lag, the invariant checker's observer.
+  SimulationHooks& Hooks() { return *this; }
 
-  // Read-only views for the simulation's own components, checkers and UIs (no RBAC, no trace).
+  // Reads without a request, for the simulation's own components, checkers and UIs (no RBAC,
+  // no trace, no resourceVersion semantics). Peek is null when absent.
   api::ObjectPtr Peek(const std::string& kind, const std::string& ns,
                       const std::string& name) const;
   std::vector<api::ObjectPtr> PeekAll(const std::string& kind) const;
@@ -255,7 +170,27 @@ class ApiServer {
   int64_t resource_version() const { return rv_; }
   uint64_t writes() const { return writes_; }
 
+  // PatchTakingBody is Patch, for a caller that gives its body away: same behaviour and errors;
+  // it only takes the body apart where it can (a /status merge patch moves the members it sets
+  // into the new object instead of copying them: a kubelet sends its whole Pod status). A
+  // performance measure, not part of the API.
+  base::StatusOr<api::ObjectPtr> PatchTakingBody(const RequestContext& ctx,
+                                                 const std::string& kind, const std::string& ns,
+                                                 const std::string& name, PatchType type,
+                                                 api::Json&& patch,
+                                                 const std::string& subresource = "");
+
  private:
+  // SimulationHooks (simulation_hooks.h).
+  void SetWatchLatency(const std::string& kind, base::Duration latency) override;
+  void SetDeliveryLag(DeliveryLag lag) override { delivery_lag_ = std::move(lag); }
+  size_t DropWatches(const std::string& kind) override;
+  std::vector<OpenWatch> OpenWatches() const override;
+  void SetWatchObserver(WatchObserver* observer) override { observer_ = observer; }
+  int64_t TraceRejected(const RequestContext& ctx, const std::string& verb,
+                        const std::string& kind, const std::string& ns, const std::string& name,
+                        const std::string& subresource, const base::Status& status) override;
+
   struct Watcher;
   // KindState is one kind's watch cache (cacher.go's per-resource Cacher): its recent changes
   // and its watchers indexed by trigger value.

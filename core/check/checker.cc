@@ -21,8 +21,8 @@ void Checker::Attach(lab::Simulation& sim) {
   RLAB_ASSERT(sim_ == nullptr, "Checker::Attach: already attached");
   sim_ = &sim;
   apiserver::ApiServer& server = sim.apiserver();
-  recorder_.Seed(server.PeekEverything(), server.resource_version(), server.OpenWatches());
-  server.SetWatchObserver(&recorder_);
+  recorder_.Seed(server.PeekEverything(), server.resource_version(), server.Hooks().OpenWatches());
+  server.Hooks().SetWatchObserver(&recorder_);
   if (options_.check_every_step) {
     sim.scheduler().SetStepObserver([this] {
       if (violations_.size() < options_.stop_after) CheckStep();
@@ -32,7 +32,7 @@ void Checker::Attach(lab::Simulation& sim) {
 
 void Checker::Detach() {
   if (sim_ == nullptr) return;
-  sim_->apiserver().SetWatchObserver(nullptr);
+  sim_->apiserver().Hooks().SetWatchObserver(nullptr);
   if (options_.check_every_step) sim_->scheduler().SetStepObserver(nullptr);
   sim_ = nullptr;
 }

@@ -22,7 +22,7 @@ std::string WatchDelivery::ToString() const {
 }
 
 void Recorder::Seed(const std::vector<api::ObjectPtr>& objects, int64_t resource_version,
-                    const std::vector<apiserver::ApiServer::OpenWatch>& open_watches) {
+                    const std::vector<apiserver::SimulationHooks::OpenWatch>& open_watches) {
   for (const api::ObjectPtr& o : objects) {
     const std::string uid = api::Uid(*o);
     objects_[KeyOf(o->value("kind", std::string()), *o)] = CommittedObject{uid, RvOf(*o)};
@@ -30,7 +30,7 @@ void Recorder::Seed(const std::vector<api::ObjectPtr>& objects, int64_t resource
   }
   first_rv_ = resource_version;
   last_rv_ = resource_version;
-  for (const apiserver::ApiServer::OpenWatch& w : open_watches) {
+  for (const apiserver::SimulationHooks::OpenWatch& w : open_watches) {
     apiserver::WatchOptions opts = w.opts;
     opts.resourceVersion = "";  // its replay, if any, was queued before we attached
     OnWatchOpened(w.id, *w.kind, opts);

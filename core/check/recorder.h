@@ -61,7 +61,7 @@ class Recorder : public apiserver::WatchObserver {
   // Seed starts the model from the objects already stored and the watches already open
   // (attached mid-run): those watches are checked from the next commit on.
   void Seed(const std::vector<api::ObjectPtr>& objects, int64_t resource_version,
-            const std::vector<apiserver::ApiServer::OpenWatch>& open_watches);
+            const std::vector<apiserver::SimulationHooks::OpenWatch>& open_watches);
 
   void OnCommit(const api::KindInfo& kind, apiserver::WatchEventType type,
                 const api::ObjectPtr& old_object, const api::ObjectPtr& object) override;

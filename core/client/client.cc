@@ -48,7 +48,7 @@ base::StatusOr<api::ObjectPtr> DirectClient::PatchStatus(const std::string& kind
                                                          const std::string& ns,
                                                          const std::string& name, PatchType type,
                                                          api::Json patch) {
-  return apiserver_.Patch(ctx_, kind, ns, name, type, std::move(patch), "status");
+  return apiserver_.PatchTakingBody(ctx_, kind, ns, name, type, std::move(patch), "status");
 }
 
 base::StatusOr<api::ObjectPtr> DirectClient::Bind(const api::Json& binding) {

@@ -26,7 +26,7 @@ base::Status FaultInjectingClient::Check(const std::string& verb, const std::str
   if (match->status.ok()) return base::Status::OK();
   apiserver::RequestContext ctx;
   ctx.user = inner_.user();
-  apiserver_.TraceRejected(ctx, verb, kind, ns, name, subresource, match->status);
+  apiserver_.Hooks().TraceRejected(ctx, verb, kind, ns, name, subresource, match->status);
   return match->status;
 }
 

@@ -6,11 +6,6 @@
 
 namespace lab {
 
-base::SimTime AddSaturating(base::SimTime t, base::Duration d) {
-  if (d > 0 && t > kNoDeadline - d) return kNoDeadline;
-  return t + d;
-}
-
 bool GoalRun::Advance(uint64_t slice, uint64_t* budget_left) {
   sim::Scheduler& scheduler = sim_.scheduler();
   sim::Clock& clock = sim_.clock();

@@ -15,41 +15,20 @@
 // Single-threaded.
 
 #include <cstdint>
-#include <functional>
-#include <limits>
-#include <string>
 
-#include "core/base/time.h"
+#include "core/kubectl/command.h"
 
 namespace lab {
 
 class Simulation;
-struct CommandResult;
 
-// kNoDeadline is a goal without a deadline (step N).
-constexpr base::SimTime kNoDeadline = std::numeric_limits<base::SimTime>::max();
-
-// AddSaturating is t + d, clamped to kNoDeadline (a duration of up to 2^63 µs may follow any now).
-base::SimTime AddSaturating(base::SimTime t, base::Duration d);
-
-enum class GoalOutcome {
-  kReached,   // `until` holds, `max_events` ran, or a goal without `until` reached its deadline
-  kDeadline,  // the deadline came first (the clock is at the deadline)
-  kIdle,      // nothing was pending before max_events ran (step)
-  kBudget,    // the command's event budget ran out first (the clock is at the last event)
-};
-
-struct Goal {
-  std::function<bool()> until;  // null: no condition
-  base::SimTime deadline = kNoDeadline;
-  uint64_t max_events = std::numeric_limits<uint64_t>::max();
-  // report writes the goal's outcome into the command's result (called once, when it ends; at
-  // kBudget the Lab then adds the budget's error).
-  std::function<void(GoalOutcome, CommandResult&)> report;
-  // resume is the command that continues this goal from where a budget stop left it
-  // ("run 1h2m3s", "step 12", the wait again); shown in the budget message.
-  std::function<std::string()> resume;
-};
+// A command's goals are kubectl's (core/kubectl/command.h): the lab's time-moving commands and
+// kubectl's waits describe them alike.
+using kubectl::AddSaturating;
+using kubectl::CommandResult;
+using kubectl::Goal;
+using kubectl::GoalOutcome;
+using kubectl::kNoDeadline;
 
 // GoalRun drives one goal; Advance reports whether it ended or the slice ran out.
 class GoalRun {

@@ -14,34 +14,47 @@ struct CommandEntry {
   CommandFn fn;
 };
 
+// Kubectl runs a kubectl command (core/kubectl) with the narrow objects it uses: the learner's
+// client, the API server's read-only view, the clock and the files.
+template <kubectl::CommandFn F>
+CommandResult Kubectl(CommandContext& ctx, const std::vector<std::string>& args) {
+  kubectl::Context k{ctx.sim.learner(), ctx.sim.apiserver(), ctx.sim.clock(), ctx.files,
+                     ctx.base_dir, ctx.heredoc, QuoteWord};
+  return F(k, args);
+}
+
 // The dispatch table: first word -> command. `kubectl` in front is optional.
 const CommandEntry kCommands[] = {
-    {"apply", RunApply},       {"create", RunCreate},     {"get", RunGet},
-    {"describe", RunDescribe}, {"patch", RunPatch},       {"delete", RunDelete},
-    {"label", RunLabel},       {"annotate", RunAnnotate}, {"run", RunRun},
-    {"step", RunStep},         {"time", RunTime},         {"echo", RunEcho},
-    {"mark", RunMark},         {"trace", RunTrace},       {"expect", RunExpect},
-    {"wait", RunWait},         {"fault", RunFault},       {"operator", RunOperator},
-    {"queue", RunQueue},       {"metrics", RunMetrics},   {"logs", RunLogs},
-    {"scale", RunScale},       {"kill", RunKill},         {"export", RunExport},
-    {"schedule", RunSchedule}, {"replace", RunReplace},   {"why", RunWhy},
+    {"apply", Kubectl<kubectl::RunApply>},
+    {"create", Kubectl<kubectl::RunCreate>},
+    {"get", Kubectl<kubectl::RunGet>},
+    {"describe", Kubectl<kubectl::RunDescribe>},
+    {"patch", Kubectl<kubectl::RunPatch>},
+    {"delete", Kubectl<kubectl::RunDelete>},
+    {"label", Kubectl<kubectl::RunLabel>},
+    {"annotate", Kubectl<kubectl::RunAnnotate>},
+    {"run", RunRun},
+    {"step", RunStep},
+    {"time", RunTime},
+    {"echo", RunEcho},
+    {"mark", RunMark},
+    {"trace", RunTrace},
+    {"expect", RunExpect},
+    {"wait", Kubectl<kubectl::RunWait>},
+    {"fault", RunFault},
+    {"operator", RunOperator},
+    {"queue", RunQueue},
+    {"metrics", RunMetrics},
+    {"logs", RunLogs},
+    {"scale", RunScale},
+    {"kill", RunKill},
+    {"export", RunExport},
+    {"schedule", RunSchedule},
+    {"replace", Kubectl<kubectl::RunReplace>},
+    {"why", RunWhy},
 };
 
 }  // namespace
-
-CommandResult CommandResult::Error(std::string message) {
-  CommandResult result;
-  result.ok = false;
-  result.err = std::move(message);
-  if (!result.err.empty() && result.err.back() != '\n') result.err += "\n";
-  return result;
-}
-
-void CommandResult::AddError(const std::string& message) {
-  ok = false;
-  err += message;
-  if (err.empty() || err.back() != '\n') err += "\n";
-}
 
 Lab::Lab(const SimulationOptions& options) : sim_(std::make_unique<Simulation>(options)) {}
 

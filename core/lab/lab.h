@@ -77,7 +77,7 @@ class Lab {
   Simulation& sim() { return *sim_; }
   // set_file_system replaces the host's files (the default, LocalFileSystem) for `-f` and
   // `export`; the browser and tests pass a MemoryFileSystem. REQUIRES: files outlives this Lab.
-  void set_file_system(FileSystem* files) { files_ = files; }
+  void set_file_system(kubectl::FileSystem* files) { files_ = files; }
   const std::vector<LoggedCommand>& command_log() const { return log_; }
   // set_language sets what `why` speaks when no --lang is given: "en" (the default) or "zh" (the
   // page passes its language). Output only: the trace and the simulation do not depend on it.
@@ -90,8 +90,8 @@ class Lab {
 
  private:
   std::unique_ptr<Simulation> sim_;
-  LocalFileSystem local_files_;
-  FileSystem* files_ = &local_files_;  // Invariant: never null.
+  kubectl::LocalFileSystem local_files_;
+  kubectl::FileSystem* files_ = &local_files_;  // Invariant: never null.
   // RunningCommand is a command between Start and its end.
   struct RunningCommand {
     ScriptLine line;

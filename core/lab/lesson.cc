@@ -10,6 +10,9 @@
 #include "core/sim/prng.h"
 
 namespace lab {
+
+using kubectl::FileReader;
+using kubectl::JoinPath;
 namespace {
 
 using Json = nlohmann::json;

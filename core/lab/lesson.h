@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/base/status.h"
-#include "core/lab/file_system.h"
+#include "core/kubectl/file_system.h"
 
 namespace lab {
 
@@ -97,9 +97,10 @@ struct Lesson {
 // file and the field: `error: lessons/x/lesson.json: steps[1].quiz.answer: 3 is out of range
 // (3 options)`. Code kBadRequest (kNotFound when a named file is missing).
 base::StatusOr<Lesson> ParseLesson(const std::string& json_text, const std::string& dir,
-                                   const FileReader& read);
+                                   const kubectl::FileReader& read);
 // LoadLesson reads dir/lesson.json and parses it.
-base::StatusOr<Lesson> LoadLesson(const std::string& dir, const FileReader& read = ReadLocalFile);
+base::StatusOr<Lesson> LoadLesson(const std::string& dir,
+                                  const kubectl::FileReader& read = kubectl::ReadLocalFile);
 
 // ParseLessonIndex parses lessons/index.json (`{"lessons": ["01-…", "02-…"]}`) into the lesson
 // folder names, in order; names must be unique.

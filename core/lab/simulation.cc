@@ -120,9 +120,9 @@ void Simulation::Steer(std::map<size_t, size_t> pins, base::Duration lag) {
     for (const sim::PendingEvent& e : due) options.push_back(e.label);
     return steering_.Decide(sim::ClassifyOrder(due), clock_.Now(), std::move(options));
   });
-  apiserver_->SetDeliveryLag([this](const std::string& watcher, const std::string& kind,
-                                    apiserver::WatchEventType type,
-                                    const api::ObjectPtr& object) -> base::Duration {
+  apiserver_->Hooks().SetDeliveryLag([this](const std::string& watcher, const std::string& kind,
+                                            apiserver::WatchEventType type,
+                                            const api::ObjectPtr& object) -> base::Duration {
     if (!steering_.active()) return 0;
     // Only the operators' informers ("<operator Pod>/<kind>-informer") lag: the caches a
     // reconcile reads. The world's own controllers keep their latencies.
@@ -146,7 +146,7 @@ void Simulation::Steer(std::map<size_t, size_t> pins, base::Duration lag) {
 void Simulation::StopSteering() {
   steering_.Stop();
   scheduler_.SetChooser(nullptr);
-  apiserver_->SetDeliveryLag(nullptr);
+  apiserver_->Hooks().SetDeliveryLag(nullptr);
 }
 
 uint64_t Simulation::StateFingerprint() {

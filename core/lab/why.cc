@@ -6,9 +6,11 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "core/lab/kubectl.h"
+#include "core/kubectl/kubectl.h"
 
 namespace lab {
+
+using kubectl::ResolveKind;
 namespace {
 
 using Event = sim::TraceEvent;

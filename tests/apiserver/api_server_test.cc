@@ -497,7 +497,7 @@ TEST_F(ApiServerTest, StoppedAndDroppedIndexedWatchesGetNoMoreEvents) {
   auto dropped = api_.Watch(admin_, "Pod", opts, record("dropped"));
   ASSERT_TRUE(stopped.ok() && dropped.ok());
   api_.StopWatch(*stopped);
-  EXPECT_EQ(api_.DropWatches("Pod"), 1u);
+  EXPECT_EQ(api_.Hooks().DropWatches("Pod"), 1u);
   MustCreate(PodOn("p", "node-1"));
   Settle();
   EXPECT_EQ(seen, std::vector<std::string>{"dropped ERROR"});

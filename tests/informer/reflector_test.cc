@@ -120,7 +120,7 @@ TEST(Reflector, AWatchErrorEventRelistsAfterABackoff) {
   h.cluster.Create(Cluster::ConfigMap("a"));
   auto reflector = h.Make();
   reflector->Run();
-  EXPECT_EQ(h.cluster.api.DropWatches("ConfigMap"), 1u);
+  EXPECT_EQ(h.cluster.api.Hooks().DropWatches("ConfigMap"), 1u);
   h.cluster.Run(kMillisecond);
   EXPECT_EQ(h.events, (std::vector<std::string>{"replace a", "error watch 410"}));
   EXPECT_FALSE(reflector->watching());

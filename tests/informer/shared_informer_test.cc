@@ -138,7 +138,7 @@ TEST(SharedIndexInformer, ADroppedWatchRelistsWithTombstonesForObjectsDeletedMea
   informer.AddEventHandler(r.Funcs());
   r.lines.clear();
 
-  ASSERT_EQ(c.api.DropWatches("ConfigMap"), 1u);
+  ASSERT_EQ(c.api.Hooks().DropWatches("ConfigMap"), 1u);
   c.Delete("gone");
   api::ObjectPtr changed_v2 = c.SetData("changed", "two");
   api::ObjectPtr added = c.Create(Cluster::ConfigMap("added"));
@@ -195,7 +195,7 @@ TEST(SharedIndexInformer, EveryPopFromTheDeltaFifoIsTracedWithItsKeyAndDeltaType
             (std::vector<std::string>{"default/kept Updated <- watch.event"}));
   since = c.trace.last_seq();
 
-  ASSERT_EQ(c.api.DropWatches("ConfigMap"), 1u);
+  ASSERT_EQ(c.api.Hooks().DropWatches("ConfigMap"), 1u);
   c.Delete("gone");
   api::ObjectPtr kept_v3 = c.SetData("kept", "three");
   r.lines.clear();

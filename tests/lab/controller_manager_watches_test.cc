@@ -18,7 +18,7 @@ TEST(ControllerManagerWatches, OneWatchPerKindForTheWholeProcess) {
   Simulation sim(SimulationOptions{});
   std::map<std::string, int> pod_watchers;
   std::map<std::string, int> kcm_by_kind;
-  for (const auto& open : sim.apiserver().OpenWatches()) {
+  for (const auto& open : sim.apiserver().Hooks().OpenWatches()) {
     if (open.kind->kind == "Pod") ++pod_watchers[open.opts.watcher];
     if (open.opts.watcher == world::kControllerManagerWatcher) ++kcm_by_kind[open.kind->kind];
   }

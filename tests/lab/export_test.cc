@@ -13,7 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "core/api/manifest.h"
-#include "core/lab/file_system.h"
+#include "core/kubectl/file_system.h"
 #include "tests/lab/testing_session.h"
 
 namespace lab {
@@ -113,7 +113,7 @@ api::Json DecodeOne(const ExportedFile& file) {
 // ScratchDir is an empty folder under the build tree for tests that use real files.
 std::string ScratchDir(const std::string& name) {
   const std::string dir = std::string(RLAB_BINARY_DIR) + "/export_test/" + name;
-  LocalFileSystem fs;
+  kubectl::LocalFileSystem fs;
   EXPECT_TRUE(fs.MakeDirectories(dir).ok());
   auto names = fs.ListDirectory(dir);
   if (names.ok()) {
@@ -132,7 +132,7 @@ std::string ReadFixture(const std::string& name) {
 
 TEST(Export, WritesTheLearnersObjectsInApplyOrderWithAReadme) {
   TestSession s;
-  MemoryFileSystem fs;
+  kubectl::MemoryFileSystem fs;
   s.lab.set_file_system(&fs);
   ASSERT_TRUE(s.Run(kScenario)) << s.err;
   s.out.clear();
@@ -220,7 +220,7 @@ TEST(Export, SameScriptSameBytes) {
 
 TEST(Export, BadUsageAndUnwritableFolderAreErrors) {
   TestSession s;
-  MemoryFileSystem fs;
+  kubectl::MemoryFileSystem fs;
   s.lab.set_file_system(&fs);
   EXPECT_EQ(s.Fails("export"), "error: export needs a directory: export DIR\n");
   EXPECT_EQ(s.Fails("export a b"), "error: Unexpected args: [b]\n");
@@ -258,7 +258,7 @@ TEST(Export, ReimportingTheFolderRoundTripsToTheSameObjects) {
 
 TEST(Import, AClustersListStartsCleanAndConverges) {
   TestSession s;
-  MemoryFileSystem fs;
+  kubectl::MemoryFileSystem fs;
   ASSERT_TRUE(fs.WriteFile("bundle.yaml", ReadFixture("cluster_bundle.yaml")).ok());
   s.lab.set_file_system(&fs);
   ASSERT_TRUE(s.Run("wait --for=condition=Available deploy/kuberay-operator --timeout=60s\n"))
@@ -294,7 +294,7 @@ TEST(Import, AClustersListStartsCleanAndConverges) {
 
 TEST(Import, ReportsWhatItAppliedAndWhatItLeftToControllers) {
   TestSession s;
-  MemoryFileSystem fs;
+  kubectl::MemoryFileSystem fs;
   ASSERT_TRUE(fs.WriteFile("bundle.yaml", ReadFixture("cluster_bundle.yaml")).ok());
   s.lab.set_file_system(&fs);
   CommandResult r = s.lab.ExecuteText("apply -f bundle.yaml", "");
@@ -352,7 +352,7 @@ TEST(Import, ANamespaceInTheBundleIsCreatedFirst) {
 }
 
 TEST(FileSystem, MemoryFilesListSortedAndReadBack) {
-  MemoryFileSystem fs;
+  kubectl::MemoryFileSystem fs;
   ASSERT_TRUE(fs.WriteFile("d/b.yaml", "b").ok());
   ASSERT_TRUE(fs.WriteFile("d/a.yaml", "a").ok());
   ASSERT_TRUE(fs.WriteFile("d/sub/c.yaml", "c").ok());
@@ -368,7 +368,7 @@ TEST(FileSystem, MemoryFilesListSortedAndReadBack) {
 
 TEST(FileSystem, LocalFilesMakeNestedFoldersAndListOnlyFiles) {
   const std::string dir = ScratchDir("local");
-  LocalFileSystem fs;
+  kubectl::LocalFileSystem fs;
   ASSERT_TRUE(fs.MakeDirectories(dir + "/x/y").ok());
   ASSERT_TRUE(fs.WriteFile(dir + "/b.txt", "B").ok());
   ASSERT_TRUE(fs.WriteFile(dir + "/a.txt", "A").ok());

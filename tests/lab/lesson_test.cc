@@ -18,7 +18,7 @@ namespace {
 // MemoryFiles is a FileReader over an in-memory folder, as the browser will supply lessons.
 struct MemoryFiles {
   std::map<std::string, std::string> files;
-  FileReader Reader() const {
+  kubectl::FileReader Reader() const {
     return [this](const std::string& path) -> base::StatusOr<std::string> {
       auto it = files.find(path);
       if (it == files.end()) {
@@ -527,7 +527,7 @@ TEST(ParseLessonIndex, ListsFoldersInOrderAndRejectsDuplicates) {
 // lesson parses with its folder name as id. (ctest's lesson_* tests play each one.)
 TEST(ShippedLessons, IndexListsEveryFolderAndEachParses) {
   const std::string root = std::string(RLAB_SOURCE_DIR) + "/lessons";
-  auto index_text = ReadLocalFile(root + "/index.json");
+  auto index_text = kubectl::ReadLocalFile(root + "/index.json");
   ASSERT_TRUE(index_text.ok()) << index_text.status().message();
   auto folders = ParseLessonIndex(*index_text, "lessons/index.json");
   ASSERT_TRUE(folders.ok()) << folders.status().message();
@@ -551,7 +551,7 @@ TEST(ShippedLessons, IndexListsEveryFolderAndEachParses) {
 // longest in at most a third of the questions, in either language (lessons/README.md).
 TEST(ShippedLessons, QuestionsAreFairInTheOrderShown) {
   const std::string root = std::string(RLAB_SOURCE_DIR) + "/lessons";
-  auto index_text = ReadLocalFile(root + "/index.json");
+  auto index_text = kubectl::ReadLocalFile(root + "/index.json");
   ASSERT_TRUE(index_text.ok()) << index_text.status().message();
   auto folders = ParseLessonIndex(*index_text, "lessons/index.json");
   ASSERT_TRUE(folders.ok()) << folders.status().message();

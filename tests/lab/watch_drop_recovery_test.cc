@@ -20,7 +20,7 @@ using WatchScope = std::tuple<std::string, std::string, std::string, std::string
 // OpenScopes counts the open watches by (watcher, kind, namespace, label and field selector).
 std::map<WatchScope, int> OpenScopes(Simulation& sim) {
   std::map<WatchScope, int> scopes;
-  for (const apiserver::ApiServer::OpenWatch& w : sim.apiserver().OpenWatches()) {
+  for (const apiserver::SimulationHooks::OpenWatch& w : sim.apiserver().Hooks().OpenWatches()) {
     ++scopes[{w.opts.watcher, w.kind->kind, w.opts.namespace_, w.opts.label_selector,
               w.opts.field_selector}];
   }

@@ -2,12 +2,16 @@
 // core/lab/export.h for which objects and what is removed.
 // No Go counterpart (the sandbox's bridge to a real cluster).
 
+#include "core/kubectl/flags.h"
+#include "core/kubectl/kubectl.h"
 #include "core/lab/command.h"
 #include "core/lab/export.h"
-#include "core/lab/flags.h"
-#include "core/lab/kubectl.h"
 
 namespace lab {
+
+using kubectl::JoinPath;
+using kubectl::ParseFlags;
+using kubectl::ResourceName;
 
 CommandResult RunExport(CommandContext& ctx, const std::vector<std::string>& args) {
   auto flags = ParseFlags(args, {});

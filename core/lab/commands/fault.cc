@@ -2,11 +2,16 @@
 // No Go counterpart; the API rules act like controller-runtime's interceptor client, in front
 // of every component except the learner's kubectl.
 
+#include "core/kubectl/flags.h"
+#include "core/kubectl/kubectl.h"
 #include "core/lab/command.h"
-#include "core/lab/flags.h"
-#include "core/lab/kubectl.h"
 
 namespace lab {
+
+using kubectl::FlagSpec;
+using kubectl::ParseFlags;
+using kubectl::ResolveKind;
+using kubectl::ServerError;
 namespace {
 
 const char* kVerbs[] = {"create", "get", "list", "watch", "update", "patch", "delete"};
@@ -99,7 +104,7 @@ CommandResult RunFault(CommandContext& ctx, const std::vector<std::string>& args
   }
   if (what == "clear") {
     ctx.sim.faults().Clear();
-    ctx.sim.apiserver().SetWatchLatency("", base::kMillisecond);
+    ctx.sim.apiserver().Hooks().SetWatchLatency("", base::kMillisecond);
     CommandResult result;
     result.out = "faults cleared\n";
     return result;
@@ -113,7 +118,7 @@ CommandResult RunFault(CommandContext& ctx, const std::vector<std::string>& args
       if (!k.ok()) return CommandResult::Error(k.status().message());
       kind = (*k)->kind;
     }
-    const size_t n = ctx.sim.apiserver().DropWatches(kind);
+    const size_t n = ctx.sim.apiserver().Hooks().DropWatches(kind);
     CommandResult result;
     result.out = "dropped " + std::to_string(n) + " watch" + (n == 1 ? "" : "es") + "\n";
     return result;
@@ -131,7 +136,7 @@ CommandResult RunFault(CommandContext& ctx, const std::vector<std::string>& args
       return CommandResult::Error("error: --delay must not be negative, not " +
                                   flags->Get("delay"));
     }
-    ctx.sim.apiserver().SetWatchLatency((*k)->kind, flags->GetDuration("delay"));
+    ctx.sim.apiserver().Hooks().SetWatchLatency((*k)->kind, flags->GetDuration("delay"));
     CommandResult result;
     result.out = "deliveries of " + (*k)->kind + " now lag by " +
                  base::FormatDuration(flags->GetDuration("delay")) + "\n";

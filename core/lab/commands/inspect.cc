@@ -4,12 +4,20 @@
 #include <set>
 
 #include "core/api/selector.h"
+#include "core/kubectl/flags.h"
+#include "core/kubectl/kubectl.h"
 #include "core/lab/command.h"
-#include "core/lab/flags.h"
-#include "core/lab/kubectl.h"
 #include "core/lab/view.h"
 
 namespace lab {
+
+using kubectl::DumpJson;
+using kubectl::FlagSpec;
+using kubectl::ObjectRef;
+using kubectl::ParseFlags;
+using kubectl::ParseObjectRefs;
+using kubectl::ResourceName;
+using kubectl::ServerError;
 namespace {
 
 std::string Millis(base::Duration d) { return base::FormatDuration(d); }

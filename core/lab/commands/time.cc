@@ -5,8 +5,8 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "core/kubectl/flags.h"
 #include "core/lab/command.h"
-#include "core/lab/flags.h"
 
 namespace lab {
 namespace {

@@ -5,12 +5,22 @@
 
 #include "core/api/jsonpath.h"
 #include "core/api/selector.h"
+#include "core/kubectl/command.h"
+#include "core/kubectl/flags.h"
+#include "core/kubectl/kubectl.h"
 #include "core/lab/command.h"
-#include "core/lab/flags.h"
-#include "core/lab/kubectl.h"
 #include "core/lab/trace_filter.h"
 
 namespace lab {
+
+using kubectl::FlagSpec;
+using kubectl::ObjectRef;
+using kubectl::ParseFlags;
+using kubectl::ParseObjectRefs;
+using kubectl::ParsedFlags;
+using kubectl::ResolveKind;
+using kubectl::ResourceName;
+using kubectl::SplitJsonPathCondition;
 
 std::string HumanTraceLine(const sim::TraceEvent& e);
 

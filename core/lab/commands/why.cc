@@ -3,11 +3,14 @@
 
 #include <cstdlib>
 
+#include "core/kubectl/flags.h"
 #include "core/lab/command.h"
-#include "core/lab/flags.h"
 #include "core/lab/why.h"
 
 namespace lab {
+
+using kubectl::FlagSpec;
+using kubectl::ParseFlags;
 namespace {
 
 constexpr const char* kWhyUsage =

@@ -330,7 +330,7 @@ TEST(InferenceServiceReconciler, AStatusWriteFromAStaleCacheConflictsAndIsRetrie
   h.Run(kSecond);
 
   // The operator's InferenceService informer now lags 10s behind the API server.
-  h.api.SetWatchLatency("InferenceService", 10 * kSecond);
+  h.api.Hooks().SetWatchLatency("InferenceService", 10 * kSecond);
   ASSERT_TRUE(h.admin
                   .Patch("InferenceService", "prod", "llama", client::PatchType::kJsonMerge,
                          Json{{"metadata", {{"labels", {{"team", "ml"}}}}}})

@@ -445,7 +445,7 @@ TEST_P(GarbageCollectorIn, WatchDropIsFollowedByARelist) {
   api::ObjectPtr parent = f.ConfigMap("parent");
   f.ConfigMap("child", {{parent}});
   f.Run(50 * base::kMillisecond);
-  EXPECT_GT(f.api.DropWatches("ConfigMap"), 0u);
+  EXPECT_GT(f.api.Hooks().DropWatches("ConfigMap"), 0u);
   f.Run(50 * base::kMillisecond);
   f.Delete("parent", PropagationPolicy::kBackground);
   f.Run(1 * base::kSecond);
@@ -455,7 +455,7 @@ TEST_P(GarbageCollectorIn, WatchDropIsFollowedByARelist) {
 TEST(GarbageCollectorSharing, OpensNoWatchOfItsOwnOnSharedWatches) {
   GcFixture f(/*shared=*/true);
   size_t config_map_watches = 0;
-  for (const auto& open : f.api.OpenWatches()) {
+  for (const auto& open : f.api.Hooks().OpenWatches()) {
     EXPECT_NE(open.opts.watcher, GarbageCollector::Options{}.watcher);
     if (open.kind->kind == "ConfigMap") ++config_map_watches;
   }

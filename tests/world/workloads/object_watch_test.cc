@@ -97,7 +97,7 @@ TEST(ObjectWatch, RelistsAfterADroppedWatch) {
   f.watch.Start();
   f.Map("a");
   f.scheduler.RunUntil(10 * base::kMillisecond);
-  EXPECT_EQ(f.api.DropWatches("ConfigMap"), 1u);
+  EXPECT_EQ(f.api.Hooks().DropWatches("ConfigMap"), 1u);
   ASSERT_TRUE(f.admin.Delete("ConfigMap", "default", "a").ok());  // missed by the dropped watch
   f.Map("b");
   f.scheduler.RunUntil(3 * base::kSecond);

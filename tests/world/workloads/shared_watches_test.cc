@@ -54,7 +54,7 @@ TEST(SharedWatches, OneWatchPerKindServesEveryHandler) {
   first.Start();
   second.Start();  // a second controller's Start: already running
   size_t config_map_watches = 0;
-  for (const auto& open : f.api.OpenWatches()) config_map_watches += open.kind->kind == "ConfigMap";
+  for (const auto& open : f.api.Hooks().OpenWatches()) config_map_watches += open.kind->kind == "ConfigMap";
   EXPECT_EQ(config_map_watches, 1u);
 
   ASSERT_TRUE(f.direct
@@ -72,7 +72,7 @@ TEST(SharedWatches, OneWatchPerKindServesEveryHandler) {
 TEST(SharedWatches, TheWorldsControllersShareOnePodWatch) {
   testing::WorldFixture f;
   std::map<std::string, int> by_kind;
-  for (const auto& open : f.api.OpenWatches()) {
+  for (const auto& open : f.api.Hooks().OpenWatches()) {
     EXPECT_NE(open.opts.watcher, "replicaset-controller");
     EXPECT_NE(open.opts.watcher, "deployment-controller");
     EXPECT_NE(open.opts.watcher, "job-controller");
