@@ -43,6 +43,18 @@ bool Terminal(const Json& pod) {
   return phase == "Succeeded" || phase == "Failed";
 }
 
+// NumFeasibleNodesToFind is how many feasible Nodes a cycle looks for among all_nodes, with
+// percentageOfNodesToScore unset: every Node below 100, else 50% less 1% per 125 Nodes (at least
+// 5%), and never fewer than 100. mirrors schedule_one.go numFeasibleNodesToFind
+size_t NumFeasibleNodesToFind(size_t all_nodes) {
+  constexpr size_t kMinFeasibleNodesToFind = 100;
+  constexpr size_t kMinFeasibleNodesPercentageToFind = 5;
+  if (all_nodes < kMinFeasibleNodesToFind) return all_nodes;
+  const size_t adaptive = all_nodes / 125 < 50 ? 50 - all_nodes / 125 : 0;
+  const size_t percentage = std::max(adaptive, kMinFeasibleNodesPercentageToFind);
+  return std::max(all_nodes * percentage / 100, kMinFeasibleNodesToFind);
+}
+
 }  // namespace
 
 KubeScheduler::KubeScheduler(client::Client& client, sim::Scheduler& scheduler, Options options)
@@ -145,6 +157,8 @@ void KubeScheduler::UpdateSnapshot() {
     ++info;
   }
   node_infos_.erase(info, node_infos_.end());
+  node_list_.clear();
+  for (auto it = node_infos_.begin(); it != node_infos_.end(); ++it) node_list_.push_back(it);
 }
 
 // mirrors schedule_one.go schedulingCycle: filter, score, select, then bind (or record why not).
@@ -167,8 +181,17 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
   int reasons[kReasons] = {};
   std::map<std::string, int> taint_reasons;
   const std::string* best = nullptr;
+  size_t best_index = 0;  // best's place in name order: ties go to the first name
   int64_t best_score = -1;
-  for (auto& [node_name, node] : node_infos_) {
+  // mirrors schedule_one.go findNodesThatPassFilters: from where the last cycle stopped, until
+  // enough feasible Nodes are found; a Pod that fits nowhere has looked at every Node.
+  const size_t all_nodes = node_list_.size();
+  const size_t nodes_to_find = NumFeasibleNodesToFind(all_nodes);
+  size_t feasible = 0;
+  size_t index = all_nodes == 0 ? 0 : next_start_node_ % all_nodes;  // Nodes may have gone
+  for (size_t processed = 0; processed < all_nodes && feasible < nodes_to_find;
+       ++processed, index = index + 1 == all_nodes ? 0 : index + 1) {
+    auto& [node_name, node] = *node_list_[index];
     if (node.unschedulable) {
       ++reasons[kUnschedulable];
       continue;
@@ -201,6 +224,7 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
       fits = false;
     }
     if (!fits) continue;
+    ++feasible;
     const Resources& scored = node.requested->second;
     const int64_t cpu_requested = scored.cpu_milli + want_nonzero.cpu_milli;
     const int64_t memory_requested = scored.memory + want_nonzero.memory;
@@ -211,11 +235,13 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
       memo = NodeInfo::ScoreMemo{true, cpu_requested, memory_requested, (cpu + memory) / 2};
     }
     const int64_t score = memo.score;
-    if (score > best_score) {
+    if (score > best_score || (score == best_score && index < best_index)) {
       best_score = score;
       best = &node_name;
+      best_index = index;
     }
   }
+  next_start_node_ = index;
 
   const std::string ns = api::Namespace(*pod);
   const std::string name = api::Name(*pod);

@@ -8,10 +8,15 @@
 // prioritizeNodes, selectHost, handleSchedulingFailure), framework/plugins/noderesources
 // (fit.go, least_allocated.go), tainttoleration, nodeunschedulable, framework/types.go
 // (FitError.Error), internal/queue (the unschedulable pool moved on cluster events).
+// In a cluster of 100 Nodes or more a cycle stops filtering once it has found
+// numFeasibleNodesToFind feasible Nodes (percentageOfNodesToScore left at its adaptive default),
+// and the next cycle starts where this one stopped, as upstream's nextStartNodeIndex.
 // Simplified: one profile; no preemption (so the message has no " preemption: ..." suffix),
 // affinity, topology spread or volume plugins; the selected node is the highest score with ties
 // broken by name (the real one picks randomly), on a finer score scale than MaxNodeScore 100 so
-// that such ties are rare.
+// that such ties are rare; Nodes are filtered one at a time in name order, so a cycle stops at
+// exactly its numFeasibleNodesToFind-th feasible Node (the real one filters in parallel and may
+// look at a few more).
 // Binding is one request, as upstream's: a pods/binding create that sets spec.nodeName and
 // PodScheduled=True in one write (framework/plugins/defaultbinder, ApiServer::Bind).
 // Single-threaded; every attempt is a scheduler event `bind_delay` after what triggered it.
@@ -21,6 +26,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "core/api/object.h"
 #include "core/base/time.h"
@@ -97,6 +103,13 @@ class KubeScheduler {
   // node_infos_ is the parsed Node cache, keyed and ordered as nodes_.items().
   // Invariant: after UpdateSnapshot, one entry per cached Node, built from that very object.
   std::map<std::string, NodeInfo> node_infos_;
+  // node_list_ is node_infos_ in order, for a cycle that starts part-way through it.
+  // mirrors pkg/scheduler/backend/cache/snapshot.go nodeInfoList
+  // Invariant: after UpdateSnapshot, node_list_[i] is the i-th entry of node_infos_.
+  std::vector<std::map<std::string, NodeInfo>::iterator> node_list_;
+  // next_start_node_ is where the next cycle starts filtering: the Node after the last one this
+  // cycle looked at. mirrors schedule_one.go nextStartNodeIndex
+  size_t next_start_node_ = 0;
   // snapshot_stale_: a Node changed since UpdateSnapshot last ran (walking every Node for every
   // Pod only to find them unchanged would cost O(nodes) per Pod).
   bool snapshot_stale_ = true;

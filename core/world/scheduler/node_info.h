@@ -40,11 +40,11 @@ struct NodeInfo {
   // requested points at the scheduler's (plain, nonzero) sums for this node name.
   const std::pair<Resources, Resources>* requested = nullptr;
   // nothing_to_tolerate: no scheduling taint and Ready, so UntoleratedTaint is "" for any Pod.
-  // Every Pod checks every node: most nodes skip the check and its string.
+  // Every Pod checks up to every node: most nodes skip the check and its string.
   bool nothing_to_tolerate = false;
   // ScoreMemo is the node's last score and the requested sums (the node's nonzero sums plus the
-  // Pod's) it was computed for. Every Pod scores every node, and between two Pods of the same
-  // size only the node the first was bound to has new sums: the others reuse their score
+  // Pod's) it was computed for. Every Pod scores up to every node, and between two Pods of the
+  // same size only the node the first was bound to has new sums: the others reuse their score
   // instead of dividing again.
   struct ScoreMemo {
     bool set = false;

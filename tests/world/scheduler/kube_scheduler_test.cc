@@ -227,5 +227,42 @@ TEST(KubeScheduler, NextDecisionSeesANodesNewLabel) {
   ASSERT_TRUE(f.RunUntil([&] { return NodeOf(f, "pinned") == "node-1"; }, 10 * base::kSecond));
 }
 
+// In a cluster of 100 Nodes or more a cycle stops once it has found numFeasibleNodesToFind
+// feasible Nodes (100 of 120 here), and the next cycle starts where it stopped (upstream's
+// nextStartNodeIndex); below 100 every Node is checked. node-99 is the last name of either
+// cluster and has twice the cpu of the others, so it scores best once it is looked at.
+
+// BiggerLastNode: a cluster of `count` Nodes whose last name, node-99, has 16 cpu (others 8).
+void BiggerLastNode(WorldFixture& f) {
+  ASSERT_TRUE(f.admin
+                  .PatchStatus("Node", "", "node-99", client::PatchType::kJsonMerge,
+                               Json{{"status", {{"allocatable", {{"cpu", "16"}}}}}})
+                  .ok());
+  f.Run(20 * base::kMillisecond);
+}
+
+TEST(KubeScheduler, LargeClusterLooksAtEnoughNodesFromWhereTheLastCycleStopped) {
+  WorldOptions options;
+  options.nodes.count = 120;
+  WorldFixture f(options);
+  BiggerLastNode(f);
+  f.Create(WithCpu(PodJson("first"), "1"));
+  f.Run(20 * base::kMillisecond);
+  EXPECT_EQ(NodeOf(f, "first"), "node-1");  // the first 100 names: node-99 is not among them
+  f.Create(WithCpu(PodJson("second"), "1"));
+  f.Run(20 * base::kMillisecond);
+  EXPECT_EQ(NodeOf(f, "second"), "node-99");  // starts at the 101st name
+}
+
+TEST(KubeScheduler, SmallClusterLooksAtEveryNode) {
+  WorldOptions options;
+  options.nodes.count = 99;
+  WorldFixture f(options);
+  BiggerLastNode(f);
+  f.Create(WithCpu(PodJson("first"), "1"));
+  f.Run(20 * base::kMillisecond);
+  EXPECT_EQ(NodeOf(f, "first"), "node-99");
+}
+
 }  // namespace
 }  // namespace world
