@@ -1,8 +1,8 @@
 #include "core/apiserver/internal/sibling_specs.h"
 
+#include "core/api/fields.h"
 #include "core/api/object.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 
 namespace apiserver::internal {
 namespace {
@@ -17,9 +17,9 @@ constexpr size_t kSweepEvery = 256;
 }  // namespace
 
 std::string SiblingSpecs::KeyOf(const api::Json& pod) {
-  const std::string& prefix = api::MetaText(pod, api::keys::GenerateName());
+  const std::string& prefix = api::ObjectMeta(pod).GenerateName();
   if (prefix.empty()) return std::string();
-  const std::string& ns = api::MetaText(pod, api::keys::Namespace());
+  const std::string& ns = api::ObjectMeta(pod).Namespace();
   std::string key;
   key.reserve(ns.size() + 1 + prefix.size());
   key.append(ns).append(1, '/').append(prefix);
@@ -36,7 +36,7 @@ bool SiblingSpecs::TakeDefaultedSpec(api::Json& pod, api::Json* arrived) const {
   if (it != last_.end() && it->second.arrived.is_object() &&
       it->second.arrived.get_ref<const api::Json::object_t&>().SameMembers(members)) {
     const api::ObjectPtr sibling = it->second.pod.lock();
-    const api::Json* theirs = sibling ? api::MemberAt(*sibling, api::keys::Spec()) : nullptr;
+    const api::Json* theirs = sibling ? api::SpecOf(*sibling) : nullptr;
     if (theirs != nullptr && theirs->is_object()) {
       *arrived = api::ShareStored(it->second.arrived);  // a plain copy would copy the members
       *spec = api::ShareStored(*theirs);
@@ -56,16 +56,17 @@ void SiblingSpecs::Share(api::Json& pod) const {
   if (it == last_.end()) return;
   const api::ObjectPtr sibling = it->second.pod.lock();
   if (sibling == nullptr) return;
-  const api::Json* theirs = api::MemberAt(*sibling, api::keys::Spec());
+  const api::Json* theirs = api::SpecOf(*sibling);
   auto mine = pod.find("spec");
   if (theirs == nullptr || !theirs->is_object() || mine == pod.end() || !mine->is_object()) return;
   api::Json::object_t& spec = mine->get_ref<api::Json::object_t&>();
   if (spec.shared()) return;  // its members are another document's: nothing may be set in them
+  const api::Json::object_t& their_members = theirs->get_ref<const api::Json::object_t&>();
   for (auto& [name, value] : spec) {
     if (!value.is_structured()) continue;
-    const api::Json* same = api::MemberAt(*theirs, name);
-    if (same == nullptr || *same != value) continue;
-    value = api::ShareStored(*same);  // a value viewing another document's members lets go
+    auto same = their_members.find(name);
+    if (same == their_members.end() || same->second != value) continue;
+    value = api::ShareStored(same->second);  // a value viewing another document's members lets go
   }
 }
 

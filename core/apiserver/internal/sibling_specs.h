@@ -8,7 +8,8 @@
 // the block its last sibling's arrived as (one template, stamped per Pod) takes that sibling's
 // whole defaulted spec instead of being defaulted and compared again (TakeDefaultedSpec).
 // Nothing observable changes: stored documents are immutable, sharing follows the rules of
-// flat_object.h ("Sharing"), and a read, a copy or a later write sees the same values as before.
+// core/api/internal/flat_object.h ("Sharing"), and a read, a copy or a later write sees the
+// same values as before.
 // It only saves memory, which the WebAssembly build pays for in first touches of fresh pages
 // (docs/performance.md, "What each mechanism buys").
 // Not upstream: etcd stores every object's bytes on its own; this is storage layout, not API.
