@@ -100,7 +100,7 @@ int RunExplore(int argc, char** argv) {
   options.base_dir = slash == std::string::npos ? "." : script_path.substr(0, slash);
 
   const auto started = std::chrono::steady_clock::now();
-  auto result = explore::Explore(buffer.str(), explore::DefaultInvariants(), options);
+  auto result = explore::Explore(buffer.str(), explore::DefaultInvariants, options);
   const auto elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                               std::chrono::steady_clock::now() - started)
                               .count();

@@ -23,15 +23,17 @@ done
 mapfile -t scripts < <(find tests/scripts examples -name '*.lab' -type f 2>/dev/null | LC_ALL=C sort)
 rm -rf "$OUT" && mkdir -p "$OUT"
 
-passed=0 failed=0
-for s in "${scripts[@]}"; do
+# check_one SCRIPT: runs SCRIPT with both CLIs and writes "ok" or "FAIL: why" (and the first
+# differing lines) to its .result file.
+check_one() {
+  local s="$1" key rc_n rc_w
   key="$OUT/$(printf '%s' "${s%.lab}" | tr '/' '_')"
   timeout "$TIMEOUT" "$NATIVE" --trace "$key.native.trace" "$s" >"$key.native.out" 2>"$key.native.err"
   rc_n=$?
   timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" --trace "$key.wasm.trace" "$s" \
     >"$key.wasm.out" 2>"$key.wasm.err"
   rc_w=$?
-  why=()
+  local why=()
   [ "$rc_n" -eq "$rc_w" ] || why+=("exit $rc_n vs $rc_w")
   cmp -s "$key.native.out" "$key.wasm.out" || why+=("stdout differs")
   if [ -f "$key.native.trace" ] || [ -f "$key.wasm.trace" ]; then
@@ -43,24 +45,38 @@ for s in "${scripts[@]}"; do
   fi
   if [ "$rc_n" -eq 124 ] || [ "$rc_w" -eq 124 ]; then why+=("timed out"); fi
   if [ "${#why[@]}" -eq 0 ]; then
-    passed=$((passed + 1))
-    printf 'ok    %s (exit %d)\n' "$s" "$rc_n"
+    printf 'ok    %s (exit %d)\n' "$s" "$rc_n" >"$key.result"
   else
-    failed=$((failed + 1))
-    printf 'FAIL  %s: %s\n' "$s" "$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
-    if ! cmp -s "$key.native.out" "$key.wasm.out"; then
-      diff "$key.native.out" "$key.wasm.out" | head -10 | sed 's/^/      /'
-    fi
+    {
+      printf 'FAIL  %s: %s\n' "$s" "$(IFS=';'; echo "${why[*]}" | sed 's/;/; /g')"
+      if ! cmp -s "$key.native.out" "$key.wasm.out"; then
+        diff "$key.native.out" "$key.wasm.out" | head -10 | sed 's/^/      /'
+      fi
+    } >"$key.result"
   fi
+}
+
+# One script per core at a time (RLAB_DET_JOBS overrides); results print in script order.
+jobs="${RLAB_DET_JOBS:-$(nproc)}"
+for s in "${scripts[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  check_one "$s" &
 done
-# A scale scenario big enough for freed memory to be reused (330 Pods; a change that shared
-# stored objects wrongly passed 10 RayClusters and failed 30, under Node only): both sides must
-# reach ready, with the same trace hash, and under Node the slab heap (cli/alloc/operator_new.cc)
-# must be the operator new the WebAssembly build links.
+wait
+passed=0 failed=0
+for s in "${scripts[@]}"; do
+  result="$OUT/$(printf '%s' "${s%.lab}" | tr '/' '_').result"
+  if grep -qs '^ok ' "$result"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  cat "$result" 2>/dev/null || printf 'FAIL  %s: no result\n' "$s"
+done
 BENCH_N=30
-bench_n=$(timeout "$TIMEOUT" "$NATIVE" bench rayclusters "$BENCH_N" 2>&1)
-bench_w=$(timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" \
-  bench rayclusters "$BENCH_N" 2>&1)
+# Both sides at once: each is one process on its own core.
+timeout "$TIMEOUT" "$NATIVE" bench rayclusters "$BENCH_N" >"$OUT/bench.native" 2>&1 &
+timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" bench rayclusters "$BENCH_N" \
+  >"$OUT/bench.wasm" 2>&1 &
+wait
+bench_n=$(cat "$OUT/bench.native")
+bench_w=$(cat "$OUT/bench.wasm")
 hash_of() { grep -o '"trace_hash":"[0-9a-f]*"' <<<"$1"; }
 why=()
 grep -q '"ok":true' <<<"$bench_n" || why+=("native run not ready: ${bench_n:0:200}")
@@ -82,9 +98,12 @@ fi
 # The invariant sweep: a seed must be the same random scenario, run the same way, on both sides
 # (the seed lines carry each run's trace hash; the summary line's wall time is left out).
 SWEEP_SEEDS=8
-sweep_n=$(timeout "$TIMEOUT" "$NATIVE" sweep --seeds "$SWEEP_SEEDS" 2>&1 | grep '^seed ')
-sweep_w=$(timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" sweep --seeds "$SWEEP_SEEDS" \
-  2>&1 | grep '^seed ')
+timeout "$TIMEOUT" "$NATIVE" sweep --seeds "$SWEEP_SEEDS" >"$OUT/sweep.native" 2>&1 &
+timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" sweep --seeds "$SWEEP_SEEDS" \
+  >"$OUT/sweep.wasm" 2>&1 &
+wait
+sweep_n=$(grep '^seed ' "$OUT/sweep.native")
+sweep_w=$(grep '^seed ' "$OUT/sweep.wasm")
 if [ "$(grep -c ': ok ' <<<"$sweep_n")" -eq "$SWEEP_SEEDS" ] && [ "$sweep_n" = "$sweep_w" ]; then
   passed=$((passed + 1))
   printf 'ok    sweep --seeds %s (the same scenarios and trace hashes)\n' "$SWEEP_SEEDS"

@@ -45,44 +45,53 @@ fi
 export ASAN_OPTIONS="detect_leaks=$leaks"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
-failed=0
-summary=()
-for t in "${TARGETS[@]}"; do
-  exe="$BIN/fuzz_$t"
-  log="$OUT/$t.log"
+# fuzz_one TARGET: replays the target's saved crashes, then fuzzes it for SECS seconds; writes
+# its summary line to $OUT/TARGET.summary and exits non-zero on a failure.
+fuzz_one() {
+  local t="$1" exe="$BIN/fuzz_$1" log="$OUT/$1.log"
   mkdir -p "$OUT/artifacts/$t"
   # 1. Replay every saved crash: each must now run clean.
-  regs=(fuzz/regressions/"$t"/*)
+  local regs=(fuzz/regressions/"$t"/*)
   if [ -e "${regs[0]}" ]; then
     if ! "$exe" -detect_leaks="$leaks" "${regs[@]}" >"$OUT/$t.regressions.log" 2>&1; then
       echo "FAILED: a saved regression of $t crashes again; see $OUT/$t.regressions.log"
       tail -30 "$OUT/$t.regressions.log"
-      failed=1
-      summary+=("$(printf '%-9s regressions FAILED' "$t")")
-      continue
+      printf '%-9s regressions FAILED\n' "$t" >"$OUT/$t.summary"
+      return 1
     fi
   fi
   # 2. Fuzz for SECS seconds. A slow input (>10 s) or more than 2 GB counts as a failure.
-  dict=()
+  local dict=() rc=0 corpus_dir
   [ -f "fuzz/$t.dict" ] && dict=(-dict="fuzz/$t.dict")
-  rc=0
   if [ "$SECS" -ge 60 ]; then corpus_dir="$OUT/corpus/$t"; else corpus_dir="$OUT/short/$t"; fi
   mkdir -p "$corpus_dir"
   "$exe" "$corpus_dir" "$OUT/seeds/$t" "${dict[@]}" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 \
     -max_len=16384 -detect_leaks="$leaks" -print_final_stats=1 \
     -artifact_prefix="$OUT/artifacts/$t/" >"$log" 2>&1 || rc=$?
+  local execs corpus
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   corpus=$(find "$corpus_dir" "$OUT/seeds/$t" -type f | wc -l)
   if [ "$rc" -ne 0 ]; then
-    failed=1
     echo "FAILED: fuzz_$t (exit $rc); input in $OUT/artifacts/$t/, log $log"
     grep -m1 -A25 -E 'ERROR: |FUZZ_CHECK|runtime error' "$log" || tail -30 "$log"
-    summary+=("$(printf '%-9s FAILED after %s execs (%ss), corpus %s' "$t" "${execs:-?}" "$SECS" "$corpus")")
-  else
-    summary+=("$(printf '%-9s ok  %9s execs in %ss, corpus %s' "$t" "${execs:-?}" "$SECS" "$corpus")")
+    printf '%-9s FAILED after %s execs (%ss), corpus %s\n' "$t" "${execs:-?}" "$SECS" "$corpus" \
+      >"$OUT/$t.summary"
+    return 1
   fi
+  printf '%-9s ok  %9s execs in %ss, corpus %s\n' "$t" "${execs:-?}" "$SECS" "$corpus" >"$OUT/$t.summary"
+}
+
+# One fuzzer per core at a time (RLAB_FUZZ_JOBS overrides): each still gets its SECS seconds.
+jobs="${RLAB_FUZZ_JOBS:-$(nproc)}"
+for t in "${TARGETS[@]}"; do
+  rm -f "$OUT/$t.summary"
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  fuzz_one "$t" &
 done
+wait
+failed=0
+for t in "${TARGETS[@]}"; do grep -qs ' ok ' "$OUT/$t.summary" || failed=1; done
 
 printf '\nfuzz summary (%ss per target)\n' "$SECS"
-printf '  %s\n' "${summary[@]}"
+for t in "${TARGETS[@]}"; do printf '  %s' "$(cat "$OUT/$t.summary" 2>/dev/null || echo "$t no summary")"; echo; done
 exit "$failed"

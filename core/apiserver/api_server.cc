@@ -18,6 +18,7 @@
 #include "core/apiserver/internal/request_size.h"
 #include "core/apiserver/internal/sibling_specs.h"
 #include "core/base/assert.h"
+#include "core/sim/cause_scope.h"
 
 namespace apiserver {
 namespace {
@@ -1089,11 +1090,9 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
                          {"name", api::ObjectMeta(o).Name()},
                          {"resourceVersion", api::ObjectMeta(o).ResourceVersion()},
                          {"cause", cause}});
-        const int64_t saved = trace_.current_cause();
-        trace_.set_current_cause(seq);
+        const sim::CauseScope delivery_cause(trace_, seq);
         const auto callback = w.callback;  // the callback may stop this watch
         (*callback)(WatchEvent{type, object, seq});
-        trace_.set_current_cause(saved);
       },
       cause);
 }

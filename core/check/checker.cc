@@ -1,13 +1,17 @@
 #include "core/check/checker.h"
 
+#include <utility>
+
 #include "core/lab/lab.h"
 #include "core/lab/simulation.h"
 #include "core/lab/view.h"
 
 namespace check {
 
-Checker::Checker(CheckerOptions options)
-    : options_(options), invariants_(AllInvariants()) {}
+Checker::Checker(CheckerOptions options) : Checker(options, AllInvariants()) {}
+
+Checker::Checker(CheckerOptions options, std::vector<std::unique_ptr<Invariant>> invariants)
+    : options_(options), invariants_(std::move(invariants)) {}
 
 Checker::~Checker() { Detach(); }
 

@@ -40,7 +40,10 @@ struct CheckerOptions {
 
 class Checker {
  public:
+  // Checker checks AllInvariants(); the second form checks the given ones (the race explorer
+  // passes its scenario's, after AllInvariants() when it checks the machinery too).
   explicit Checker(CheckerOptions options = {});
+  Checker(CheckerOptions options, std::vector<std::unique_ptr<Invariant>> invariants);
   ~Checker();  // detaches
   Checker(const Checker&) = delete;
   Checker& operator=(const Checker&) = delete;

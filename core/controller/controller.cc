@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/base/assert.h"
+#include "core/sim/cause_scope.h"
 
 namespace controller {
 namespace {
@@ -185,35 +186,40 @@ void Controller::ProcessNextWorkItem(int worker) {
                                                              {"key", key},
                                                              {"worker", worker},
                                                              {"cause", get_seq}});
-  // The reconcile body runs now; its API requests are caused by reconcile.start.
-  const int64_t saved_cause = trace_.current_cause();
-  trace_.set_current_cause(start_seq);
-  if (cost_meter_) (void)cost_meter_();  // drop anything measured outside a reconcile
-  reconcile::ReconcileContext ctx;
-  ctx.controller = name_;
-  ctx.worker = worker;
-  ctx.now = scheduler_.clock().Now();
-  ctx.log = [this](const std::string& level, const std::string& msg,
-                   const reconcile::ReconcileContext::KeyValues& kv) { Log(level, msg, kv); };
-  reconcile::Outcome outcome = reconciler_.Reconcile(ctx, reconcile::Request::FromKey(key));
-  // mirrors controller.go Reconcile's deferred recover: a panic always counts; with
-  // RecoverPanic (the default) it becomes an error, without it the panic goes on up the worker
-  // goroutine, which nothing recovers: the process dies.
-  if (outcome.panic.has_value()) {
-    ++metrics_.reconcile_panics_total;
-    if (!options_.recover_panic.value_or(true)) {
-      Log("info", "Observed a panic in reconciler: " + *outcome.panic, {});
-      trace_.set_current_cause(saved_cause);
-      crashed_ = true;
-      stopped_ = true;
-      if (on_crash_) on_crash_(*outcome.panic);
-      return;
+  reconcile::Outcome outcome;
+  bool process_dies = false;
+  {
+    // The reconcile body runs now; its API requests are caused by reconcile.start.
+    const sim::CauseScope reconcile_cause(trace_, start_seq);
+    if (cost_meter_) (void)cost_meter_();  // drop anything measured outside a reconcile
+    reconcile::ReconcileContext ctx;
+    ctx.controller = name_;
+    ctx.worker = worker;
+    ctx.now = scheduler_.clock().Now();
+    ctx.log = [this](const std::string& level, const std::string& msg,
+                     const reconcile::ReconcileContext::KeyValues& kv) { Log(level, msg, kv); };
+    outcome = reconciler_.Reconcile(ctx, reconcile::Request::FromKey(key));
+    // mirrors controller.go Reconcile's deferred recover: a panic always counts; with
+    // RecoverPanic (the default) it becomes an error, without it the panic goes on up the worker
+    // goroutine, which nothing recovers: the process dies.
+    if (outcome.panic.has_value()) {
+      ++metrics_.reconcile_panics_total;
+      process_dies = !options_.recover_panic.value_or(true);
+      if (process_dies) {
+        Log("info", "Observed a panic in reconciler: " + *outcome.panic, {});
+      } else {
+        Log("error", "Observed a panic", {{"panic", *outcome.panic}});
+        outcome.error =
+            base::Status(base::StatusCode::kInternal, "panic: " + *outcome.panic + " [recovered]");
+      }
     }
-    Log("error", "Observed a panic", {{"panic", *outcome.panic}});
-    outcome.error = base::Status(base::StatusCode::kInternal,
-                                 "panic: " + *outcome.panic + " [recovered]");
   }
-  trace_.set_current_cause(saved_cause);
+  if (process_dies) {
+    crashed_ = true;
+    stopped_ = true;
+    if (on_crash_) on_crash_(*outcome.panic);
+    return;
+  }
   const base::Duration cost = options_.reconcile_cost + (cost_meter_ ? cost_meter_() : 0);
   s.busy_until = scheduler_.clock().Now() + cost;
   std::weak_ptr<bool> alive = alive_;
@@ -253,61 +259,62 @@ void Controller::FinishReconcile(int worker, const reconcile::Outcome& outcome, 
                         {"requeueAfterMs", Millis(result.requeue_after)},
                         {"error", outcome.error.ok() ? "" : outcome.error.message()},
                         {"cause", start_seq}});
-  const int64_t saved_cause = trace_.current_cause();
-  trace_.set_current_cause(end_seq);
-  auto forget = [&] {
-    queue_->Forget(key);
-    tracer_.Emit("queue.forget", {{"controller", name_}, {"key", key}, {"cause", end_seq}});
-  };
-  auto add_rate_limited = [&] {
-    workqueue::AddOpts opts;
-    opts.rate_limited = true;
-    opts.priority = priority;
-    workqueue::AddResult added = queue_->AddWithOpts(opts, key);
-    const int64_t seq = tracer_.Emit("queue.add_rate_limited",
-                                     {{"controller", name_},
-                                      {"key", key},
-                                      {"delayMs", Millis(added.delay)},
-                                      {"requeues", added.requeues},
-                                      {"cause", end_seq}});
-    queue_->SetWaitingCause(key, seq);
-  };
-  if (!outcome.error.ok()) {
-    if (reconcile::IsTerminal(outcome.error)) {
-      // Terminal errors are not retried, and Forget is not called either.
-      ++metrics_.terminal_reconcile_errors_total;
-    } else {
+  {
+    // What the outcome leads to (forget, requeue, done) is caused by reconcile.end.
+    const sim::CauseScope outcome_cause(trace_, end_seq);
+    auto forget = [&] {
+      queue_->Forget(key);
+      tracer_.Emit("queue.forget", {{"controller", name_}, {"key", key}, {"cause", end_seq}});
+    };
+    auto add_rate_limited = [&] {
+      workqueue::AddOpts opts;
+      opts.rate_limited = true;
+      opts.priority = priority;
+      workqueue::AddResult added = queue_->AddWithOpts(opts, key);
+      const int64_t seq = tracer_.Emit("queue.add_rate_limited", {{"controller", name_},
+                                                                  {"key", key},
+                                                                  {"delayMs", Millis(added.delay)},
+                                                                  {"requeues", added.requeues},
+                                                                  {"cause", end_seq}});
+      queue_->SetWaitingCause(key, seq);
+    };
+    if (!outcome.error.ok()) {
+      if (reconcile::IsTerminal(outcome.error)) {
+        // Terminal errors are not retried, and Forget is not called either.
+        ++metrics_.terminal_reconcile_errors_total;
+      } else {
+        add_rate_limited();
+      }
+      ++metrics_.reconcile_errors_total;
+      ++metrics_.reconcile_total["error"];
+      if (result.requeue_after > 0 || result.requeue) Log("info", kBothWarning, {});
+      Log("error", "Reconciler error", {{"error", outcome.error.message()}});
+    } else if (result.requeue_after > 0) {
+      // Forget first (the backoff resets), then come back after the delay.
+      forget();
+      workqueue::AddOpts opts;
+      opts.after = result.requeue_after;
+      opts.priority = priority;
+      queue_->AddWithOpts(opts, key);
+      const int64_t seq =
+          tracer_.Emit("queue.add_after", {{"controller", name_},
+                                           {"key", key},
+                                           {"delayMs", Millis(result.requeue_after)},
+                                           {"cause", end_seq}});
+      queue_->SetWaitingCause(key, seq);
+      ++metrics_.reconcile_total["requeue_after"];
+    } else if (result.requeue) {
+      // Deprecated Requeue: rate limited, and no Forget.
       add_rate_limited();
+      ++metrics_.reconcile_total["requeue"];
+    } else {
+      forget();
+      ++metrics_.reconcile_total["success"];
     }
-    ++metrics_.reconcile_errors_total;
-    ++metrics_.reconcile_total["error"];
-    if (result.requeue_after > 0 || result.requeue) Log("info", kBothWarning, {});
-    Log("error", "Reconciler error", {{"error", outcome.error.message()}});
-  } else if (result.requeue_after > 0) {
-    // Forget first (the backoff resets), then come back after the delay.
-    forget();
-    workqueue::AddOpts opts;
-    opts.after = result.requeue_after;
-    opts.priority = priority;
-    queue_->AddWithOpts(opts, key);
-    const int64_t seq = tracer_.Emit("queue.add_after", {{"controller", name_},
-                                                        {"key", key},
-                                                        {"delayMs", Millis(result.requeue_after)},
-                                                        {"cause", end_seq}});
-    queue_->SetWaitingCause(key, seq);
-    ++metrics_.reconcile_total["requeue_after"];
-  } else if (result.requeue) {
-    // Deprecated Requeue: rate limited, and no Forget.
-    add_rate_limited();
-    ++metrics_.reconcile_total["requeue"];
-  } else {
-    forget();
-    ++metrics_.reconcile_total["success"];
+    // Done runs last, as upstream's deferred Done: adds above happened while still processing.
+    queue_->Done(key);
+    tracer_.Emit("queue.done", {{"controller", name_}, {"key", key}, {"cause", end_seq}});
   }
-  // Done runs last, as upstream's deferred Done: adds above happened while still processing.
-  queue_->Done(key);
-  tracer_.Emit("queue.done", {{"controller", name_}, {"key", key}, {"cause", end_seq}});
-  trace_.set_current_cause(saved_cause);
   slot = Slot{};
   --metrics_.active_workers;
   MaybeDispatch();

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/check/checker.h"
+#include "core/check/invariants/one_deployment_per_owner.h"
 #include "core/explore/share.h"
 #include "core/lab/lab.h"
 #include "core/lab/script.h"
@@ -72,8 +73,7 @@ struct RunRecord {
 };
 
 RunRecord RunOnce(const std::string& script, const std::vector<lab::ScriptLine>& lines,
-                  std::vector<std::unique_ptr<Invariant>>& invariants,
-                  const ExploreOptions& options) {
+                  const Invariants& invariants, const ExploreOptions& options) {
   (void)script;
   RunRecord record;
   lab::SimulationOptions sim_options;
@@ -85,25 +85,17 @@ RunRecord RunOnce(const std::string& script, const std::vector<lab::ScriptLine>&
   check::CheckerOptions checker_options;
   checker_options.check_every_step = false;
   checker_options.stop_after = 1;
-  check::Checker checker(checker_options);
-  if (options.machinery) checker.Attach(sim);
+  std::vector<std::unique_ptr<check::Invariant>> checked;
+  if (options.machinery) checked = check::AllInvariants();
+  for (std::unique_ptr<check::Invariant>& inv : invariants()) checked.push_back(std::move(inv));
+  check::Checker checker(checker_options, std::move(checked));
+  checker.Attach(sim);
   auto check = [&] {
     if (record.violation.has_value()) return;
-    if (options.machinery) {
-      std::vector<check::Violation> found = checker.CheckStep();
-      if (!found.empty()) {
-        record.violation = Violation{found.front().invariant, found.front().detail,
-                                     sim.clock().Now(), sim.scheduler().executed()};
-        return;
-      }
-    }
-    for (auto& inv : invariants) {
-      std::optional<std::string> broken = inv->Check(sim);
-      if (broken.has_value()) {
-        record.violation = Violation{inv->name(), *broken, sim.clock().Now(),
-                                     sim.scheduler().executed()};
-        return;
-      }
+    std::vector<check::Violation> found = checker.CheckStep();
+    if (!found.empty()) {
+      record.violation = Violation{found.front().invariant, found.front().detail,
+                                   sim.clock().Now(), sim.scheduler().executed()};
     }
   };
   sim.scheduler().SetStepObserver(check);
@@ -157,8 +149,13 @@ std::string PinnedScript(const std::string& scenario, const std::map<size_t, siz
   return out;
 }
 
-base::StatusOr<ExploreResult> Explore(const std::string& scenario,
-                                      std::vector<std::unique_ptr<Invariant>> invariants,
+std::vector<std::unique_ptr<check::Invariant>> DefaultInvariants() {
+  std::vector<std::unique_ptr<check::Invariant>> all;
+  all.push_back(std::make_unique<check::OneDeploymentPerInferenceService>());
+  return all;
+}
+
+base::StatusOr<ExploreResult> Explore(const std::string& scenario, const Invariants& invariants,
                                       const ExploreOptions& options) {
   auto parsed = lab::ParseScript(scenario);
   if (!parsed.ok()) return parsed.status();

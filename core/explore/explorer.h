@@ -14,6 +14,7 @@
 // Single-threaded; each run is a fresh Lab with the same seed, so runs are reproducible.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -22,7 +23,7 @@
 
 #include "core/base/status.h"
 #include "core/base/time.h"
-#include "core/explore/invariant.h"
+#include "core/check/invariant.h"
 
 namespace explore {
 
@@ -65,12 +66,19 @@ struct ExploreResult {
   bool exhausted = false;             // every schedule within the bound was run
 };
 
+// Invariants makes a fresh set of the scenario's invariants for one run (an invariant may keep
+// cursors between its checks, so runs never share one).
+using Invariants = std::function<std::vector<std::unique_ptr<check::Invariant>>()>;
+
+// DefaultInvariants is what `rlab explore` checks: OneDeploymentPerInferenceService.
+std::vector<std::unique_ptr<check::Invariant>> DefaultInvariants();
+
 // Explore searches scenario (a lab script holding at most one bare `schedule [--lag D]` line
-// where the window starts; without one the window is the whole script). invariants are checked
-// after every step. Errors: the scenario does not parse, its marker pins choices, or the
-// default schedule already fails a command before any choice point (kInvalid).
-base::StatusOr<ExploreResult> Explore(const std::string& scenario,
-                                      std::vector<std::unique_ptr<Invariant>> invariants,
+// where the window starts; without one the window is the whole script). The invariants are
+// checked after every step, through a check::Checker. Errors: the scenario does not parse, its
+// marker pins choices, or the default schedule already fails a command before any choice point
+// (kInvalid).
+base::StatusOr<ExploreResult> Explore(const std::string& scenario, const Invariants& invariants,
                                       const ExploreOptions& options);
 
 // PinnedScript is scenario with its marker replaced by `schedule --lag D I=V …` (or that line

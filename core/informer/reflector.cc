@@ -5,25 +5,11 @@
 #include "core/api/fields.h"
 #include "core/api/kind.h"
 #include "core/base/assert.h"
+#include "core/sim/cause_scope.h"
 #include "core/sim/trace.h"
 
 namespace informer {
 namespace {
-
-// CauseScope makes `cause` the trace's current cause for one block (0 keeps the current one).
-class CauseScope {
- public:
-  CauseScope(sim::Trace& trace, int64_t cause) : trace_(trace), saved_(trace.current_cause()) {
-    if (cause != 0) trace_.set_current_cause(cause);
-  }
-  ~CauseScope() { trace_.set_current_cause(saved_); }
-  CauseScope(const CauseScope&) = delete;
-  CauseScope& operator=(const CauseScope&) = delete;
-
- private:
-  sim::Trace& trace_;
-  int64_t saved_;
-};
 
 // WatchErrorStatus is the error an ERROR event carries: a metav1.Status object when the API
 // server sent one, else 410 (the watch cannot continue; relist).
@@ -118,7 +104,7 @@ void Reflector::ListAndWatch() {
   if (watch.ok()) watch_id_ = watch.value();
 
   if (callbacks_.replace) {
-    CauseScope scope(trace, list_seq);
+    const sim::CauseScope scope(trace, list_seq, sim::CauseScope::kIfKnown);
     std::vector<api::ObjectPtr> items;
     items.reserve(listed.value().size());
     for (const api::ObjectPtr& obj : listed.value()) {
@@ -161,7 +147,7 @@ void Reflector::Fail(const base::Status& status, const std::string& verb, int64_
                                                     {"cause", cause}});
   std::weak_ptr<int> alive = alive_;
   if (callbacks_.on_error) {
-    CauseScope scope(trace, seq);
+    const sim::CauseScope scope(trace, seq, sim::CauseScope::kIfKnown);
     callbacks_.on_error(status, verb);
   }
   if (alive.expired() || !running_) return;  // stopped by the error handler

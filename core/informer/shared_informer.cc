@@ -7,6 +7,7 @@
 #include "core/api/fields.h"
 #include "core/api/kind.h"
 #include "core/base/assert.h"
+#include "core/sim/cause_scope.h"
 #include "core/sim/trace.h"
 
 namespace informer {
@@ -310,11 +311,9 @@ void SharedIndexInformer::Resync() {
                                      {"kind", kind_},
                                      {"objects", static_cast<int64_t>(indexer_.size())},
                                      {"cause", trace.current_cause()}});
-  const int64_t saved = trace.current_cause();
-  if (seq != 0) trace.set_current_cause(seq);
+  const sim::CauseScope resync_cause(trace, seq, sim::CauseScope::kIfKnown);
   fifo_.Resync();
   ProcessLoop();
-  trace.set_current_cause(saved);
 }
 
 void SharedIndexInformer::OnAdd(const api::ObjectPtr& obj, bool is_in_initial_list) {

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/base/assert.h"
+#include "core/sim/cause_scope.h"
 
 namespace lab {
 namespace {
@@ -67,33 +68,33 @@ bool Lab::Start(const ScriptLine& line, const std::string& base_dir) {
   for (const CommandEntry& e : kCommands) {
     if (command == e.name) entry = &e;
   }
-  // Every command's API requests are the learner's: cause 0.
-  const int64_t saved_cause = sim_->trace().current_cause();
   const uint64_t executed_before = sim_->scheduler().executed();
-  sim_->trace().set_current_cause(sim::kNoCause);
-  if (words.empty()) {
-    // nothing to run (the line held only words the parser dropped)
-  } else if (command == "expect" && args.size() >= 2 && args[0] == "error") {
-    // `expect error CMD…` succeeds only when CMD fails; its error text is shown on stdout so a
-    // lesson can display the message the learner is meant to read.
-    ScriptLine inner = line;
-    inner.argv.assign(args.begin() + 1, args.end());
-    CommandResult failed = Execute(inner, base_dir);
-    log_.pop_back();
-    if (failed.ok) {
-      result = CommandResult::Error("expect failed: \"" + inner.argv[0] +
-                                    "\" succeeded, want an error");
-      result.out = failed.out;
+  {
+    // Every command's API requests are the learner's: cause 0.
+    const sim::CauseScope learner_cause(sim_->trace(), sim::kNoCause);
+    if (words.empty()) {
+      // nothing to run (the line held only words the parser dropped)
+    } else if (command == "expect" && args.size() >= 2 && args[0] == "error") {
+      // `expect error CMD…` succeeds only when CMD fails; its error text is shown on stdout so a
+      // lesson can display the message the learner is meant to read.
+      ScriptLine inner = line;
+      inner.argv.assign(args.begin() + 1, args.end());
+      CommandResult failed = Execute(inner, base_dir);
+      log_.pop_back();
+      if (failed.ok) {
+        result = CommandResult::Error("expect failed: \"" + inner.argv[0] +
+                                      "\" succeeded, want an error");
+        result.out = failed.out;
+      } else {
+        result.out = failed.out + failed.err;
+      }
+    } else if (entry == nullptr) {
+      result = CommandResult::Error("error: unknown command \"" + command + "\"");
     } else {
-      result.out = failed.out + failed.err;
+      CommandContext ctx{*sim_, base_dir, marks_, line.heredoc, *files_, language_};
+      result = entry->fn(ctx, args);
     }
-  } else if (entry == nullptr) {
-    result = CommandResult::Error("error: unknown command \"" + command + "\"");
-  } else {
-    CommandContext ctx{*sim_, base_dir, marks_, line.heredoc, *files_, language_};
-    result = entry->fn(ctx, args);
   }
-  sim_->trace().set_current_cause(saved_cause);
   running_ = std::make_unique<RunningCommand>();
   running_->line = line;
   running_->goals = std::move(result.goals);
@@ -117,31 +118,33 @@ bool Lab::Continue(uint64_t slice) {
   RLAB_ASSERT(running_ != nullptr, "Continue without a running command");
   RunningCommand& c = *running_;
   if (c.finished) return true;
-  const int64_t saved_cause = sim_->trace().current_cause();
-  sim_->trace().set_current_cause(sim::kNoCause);
   bool done = true;
-  while (c.goal < c.goals.size()) {
-    if (c.run == nullptr) c.run = std::make_unique<GoalRun>(*sim_, c.goals[c.goal]);
-    const uint64_t before = c.run->ran();
-    const bool ended = c.run->Advance(slice, &c.budget_left);
-    slice -= c.run->ran() - before;
-    if (!ended) {
-      done = false;
-      break;
-    }
-    const GoalOutcome outcome = c.run->outcome();
-    if (outcome == GoalOutcome::kBudget) {
-      // The goal reports what it did (`step` lists its events); the budget says where it stopped.
+  {
+    // The goals' own steps run the scheduler, whose events carry their causes; what the command
+    // does between them is the learner's.
+    const sim::CauseScope learner_cause(sim_->trace(), sim::kNoCause);
+    while (c.goal < c.goals.size()) {
+      if (c.run == nullptr) c.run = std::make_unique<GoalRun>(*sim_, c.goals[c.goal]);
+      const uint64_t before = c.run->ran();
+      const bool ended = c.run->Advance(slice, &c.budget_left);
+      slice -= c.run->ran() - before;
+      if (!ended) {
+        done = false;
+        break;
+      }
+      const GoalOutcome outcome = c.run->outcome();
+      if (outcome == GoalOutcome::kBudget) {
+        // The goal reports what it did (`step` lists its events); the budget says where it stopped.
+        if (c.goals[c.goal].report) c.goals[c.goal].report(outcome, c.result);
+        c.result.AddError(BudgetMessage(c));
+        c.goal = c.goals.size();  // the goals after it are not waited for
+        break;
+      }
       if (c.goals[c.goal].report) c.goals[c.goal].report(outcome, c.result);
-      c.result.AddError(BudgetMessage(c));
-      c.goal = c.goals.size();  // the goals after it are not waited for
-      break;
+      c.run.reset();
+      ++c.goal;
     }
-    if (c.goals[c.goal].report) c.goals[c.goal].report(outcome, c.result);
-    c.run.reset();
-    ++c.goal;
   }
-  sim_->trace().set_current_cause(saved_cause);
   if (done) Finish();
   return done;
 }
@@ -211,11 +214,9 @@ CommandResult Lab::Evaluate(const std::string& text, const std::string& base_dir
                                 "\"");
   }
   const std::vector<std::string> args(words.begin() + 1, words.end());
-  const int64_t saved_cause = sim_->trace().current_cause();
-  sim_->trace().set_current_cause(sim::kNoCause);
+  const sim::CauseScope learner_cause(sim_->trace(), sim::kNoCause);
   CommandContext ctx{*sim_, base_dir, marks_, line->heredoc, *files_, language_};
   CommandResult result = RunExpect(ctx, args);
-  sim_->trace().set_current_cause(saved_cause);
   RLAB_ASSERT(result.goals.empty(), "expect get|count|trace never waits");
   return result;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/base/assert.h"
+#include "core/sim/cause_scope.h"
 
 namespace sim {
 
@@ -130,11 +131,11 @@ bool Scheduler::Step() {
   Release(id, slot);
   PruneTop();  // drops the chosen key when it was the top
   clock_.AdvanceTo(at);
-  const int64_t saved_cause = trace_.current_cause();
-  trace_.set_current_cause(cause);
-  ++executed_;
-  fn();
-  trace_.set_current_cause(saved_cause);
+  {
+    const CauseScope event_cause(trace_, cause);
+    ++executed_;
+    fn();
+  }
   if (step_observer_) step_observer_();
   return true;
 }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/base/assert.h"
+#include "core/sim/cause_scope.h"
 
 namespace workqueue {
 
@@ -123,15 +124,13 @@ void DelayingQueue::OnTimer() {
   ArmTimer();  // before the hooks, which may add again
   sim::Trace& trace = scheduler_.trace();
   for (const Due& d : due) {
-    const int64_t saved_cause = trace.current_cause();
-    trace.set_current_cause(d.cause);
+    const sim::CauseScope add_cause(trace, d.cause);
     bool pushed = false;
     const AddOutcome outcome = AddInternal(d.item, &pushed);
     if (on_delayed_add_ && outcome != AddOutcome::kDropped) {
       on_delayed_add_(DelayedAdd{d.item, outcome, 0, d.cause});
     }
     if (pushed) NotifyReady();
-    trace.set_current_cause(saved_cause);
   }
 }
 

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/base/assert.h"
+#include "core/sim/cause_scope.h"
 
 namespace workqueue {
 
@@ -229,11 +230,9 @@ void PriorityQueue::OnTimer() {
   ArmTimer();
   sim::Trace& trace = scheduler_.trace();
   for (const DelayedAdd& add : moved) {
-    const int64_t saved_cause = trace.current_cause();
-    trace.set_current_cause(add.cause);
+    const sim::CauseScope add_cause(trace, add.cause);
     if (on_delayed_add_) on_delayed_add_(add);
     if (add.outcome == AddOutcome::kQueued) NotifyReady();
-    trace.set_current_cause(saved_cause);
   }
 }
 

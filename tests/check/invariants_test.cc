@@ -7,6 +7,7 @@
 
 #include "core/check/invariants/caches_match.h"
 #include "core/check/invariants/objects_intact.h"
+#include "core/check/invariants/one_deployment_per_owner.h"
 #include "core/check/invariants/owner_alive.h"
 #include "core/check/invariants/queue_unique.h"
 #include "core/check/invariants/raycluster_pods.h"
@@ -213,6 +214,28 @@ TEST(OwnerAlive, AfterQuietAGoneOwnerFiresUnlessTheDependentIsBeingDeleted) {
   EXPECT_TRUE(CheckOnce(inv, state).empty());
   state.objects = {owner, pod};
   EXPECT_TRUE(CheckOnce(inv, state).empty());
+}
+
+TEST(OneDeploymentPerInferenceService, FiresWhenOneInferenceServiceControlsTwoDeployments) {
+  Recorder rec;
+  State state;
+  state.recorder = &rec;
+  api::Json by_isvc = {{"metadata",
+                        {{"ownerReferences",
+                          {{{"apiVersion", "serving.lab.io/v1"},
+                            {"kind", "InferenceService"},
+                            {"name", "llm"},
+                            {"uid", "u-isvc"},
+                            {"controller", true}}}}}}};
+  state.objects = {Obj("Deployment", "llm-a", "u-a", 3, by_isvc),
+                   Obj("Pod", "llm-pod", "u-p", 4, by_isvc)};
+  OneDeploymentPerInferenceService inv;
+  EXPECT_TRUE(CheckOnce(inv, state).empty()) << "one Deployment (a Pod is not counted)";
+  state.objects.push_back(Obj("Deployment", "llm-b", "u-b", 5, by_isvc));
+  const auto v = CheckOnce(inv, state);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].invariant, "one-deployment-per-inferenceservice");
+  EXPECT_EQ(v[0].detail, "InferenceService default/llm controls 2 Deployments: llm-a, llm-b");
 }
 
 // --- queues and workers -----------------------------------------------------------------------

@@ -74,7 +74,7 @@ TEST(ExplorerTest, AnAllDefaultScheduleLeavesTheTraceByteIdentical) {
 }
 
 TEST(ExplorerTest, BoundZeroRunsOnlyTheDefaultScheduleAndFindsNothing) {
-  auto result = Explore(ReadExample(), DefaultInvariants(), Small(0));
+  auto result = Explore(ReadExample(), DefaultInvariants, Small(0));
   ASSERT_TRUE(result.ok()) << result.status().message();
   EXPECT_EQ(result->runs, 1);
   EXPECT_TRUE(result->exhausted);
@@ -83,7 +83,7 @@ TEST(ExplorerTest, BoundZeroRunsOnlyTheDefaultScheduleAndFindsNothing) {
 }
 
 TEST(ExplorerTest, FindsTheStaleCacheDuplicateWithOneCacheLag) {
-  auto result = Explore(ReadExample(), DefaultInvariants(), Small(1));
+  auto result = Explore(ReadExample(), DefaultInvariants, Small(1));
   ASSERT_TRUE(result.ok()) << result.status().message();
   ASSERT_TRUE(result->violation.has_value()) << FormatReport(*result, Small(1));
   EXPECT_EQ(result->violation->invariant, "one-deployment-per-inferenceservice");
@@ -110,7 +110,7 @@ TEST(ExplorerTest, TheCorrectOperatorSurvivesTheSameSearch) {
   correct.erase(correct.find(bug), bug.size());
   ExploreOptions options = Small(1);
   options.max_runs = 60;
-  auto result = Explore(correct, DefaultInvariants(), options);
+  auto result = Explore(correct, DefaultInvariants, options);
   ASSERT_TRUE(result.ok()) << result.status().message();
   EXPECT_FALSE(result->violation.has_value()) << FormatReport(*result, options);
   EXPECT_GT(result->runs, 20);
@@ -122,7 +122,7 @@ TEST(ExplorerTest, TheCorrectOperatorSurvivesTheSameSearch) {
 TEST(ExplorerTest, MachineryInvariantsHoldUnderSteeringAndTheBugIsStillFound) {
   ExploreOptions options = Small(1);
   options.machinery = true;
-  auto buggy = Explore(ReadExample(), DefaultInvariants(), options);
+  auto buggy = Explore(ReadExample(), DefaultInvariants, options);
   ASSERT_TRUE(buggy.ok()) << buggy.status().message();
   ASSERT_TRUE(buggy->violation.has_value()) << FormatReport(*buggy, options);
   EXPECT_EQ(buggy->violation->invariant, "one-deployment-per-inferenceservice");
@@ -131,19 +131,19 @@ TEST(ExplorerTest, MachineryInvariantsHoldUnderSteeringAndTheBugIsStillFound) {
   const std::string bug = "operator inference-operator bug stale-cache-create on\n";
   correct.erase(correct.find(bug), bug.size());
   options.max_runs = 25;
-  auto fixed = Explore(correct, DefaultInvariants(), options);
+  auto fixed = Explore(correct, DefaultInvariants, options);
   ASSERT_TRUE(fixed.ok()) << fixed.status().message();
   EXPECT_FALSE(fixed->violation.has_value()) << FormatReport(*fixed, options);
   EXPECT_EQ(fixed->runs, 25);
 }
 
 TEST(ExplorerTest, BadScenariosAreRefusedWithClearErrors) {
-  auto pinned = Explore("schedule 3=1\nrun 1s\n", DefaultInvariants(), Small(1));
+  auto pinned = Explore("schedule 3=1\nrun 1s\n", DefaultInvariants, Small(1));
   ASSERT_FALSE(pinned.ok());
   EXPECT_NE(pinned.status().message().find("must not pin"), std::string::npos);
-  auto twice = Explore("schedule\nschedule\n", DefaultInvariants(), Small(1));
+  auto twice = Explore("schedule\nschedule\n", DefaultInvariants, Small(1));
   ASSERT_FALSE(twice.ok());
-  auto failing = Explore("get isvc nope\nschedule\nrun 1s\n", DefaultInvariants(), Small(1));
+  auto failing = Explore("get isvc nope\nschedule\nrun 1s\n", DefaultInvariants, Small(1));
   ASSERT_FALSE(failing.ok());
   EXPECT_NE(failing.status().message().find("before its schedule window"), std::string::npos);
 }

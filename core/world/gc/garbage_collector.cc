@@ -7,6 +7,7 @@
 #include "core/api/fields.h"
 #include "core/api/pointer.h"
 #include "core/base/assert.h"
+#include "core/sim/cause_scope.h"
 
 namespace world {
 namespace {
@@ -72,22 +73,6 @@ std::string Join(const std::vector<std::string>& items) {
   }
   return out;
 }
-
-// CauseScope makes `seq` the trace's current cause for the requests made while it lives, so an
-// api.request links to the gc.action that decided it.
-class CauseScope {
- public:
-  CauseScope(sim::Trace& trace, int64_t seq) : trace_(trace), previous_(trace.current_cause()) {
-    if (seq > 0) trace_.set_current_cause(seq);
-  }
-  ~CauseScope() { trace_.set_current_cause(previous_); }
-  CauseScope(const CauseScope&) = delete;
-  CauseScope& operator=(const CauseScope&) = delete;
-
- private:
-  sim::Trace& trace_;
-  int64_t previous_;
-};
 
 // mirrors graph_builder.go ignoredResources: the collector keeps no monitor for Events (they
 // own nothing, and there are many of them; kube-controller-manager's DefaultIgnoredResources).
@@ -235,7 +220,7 @@ void GarbageCollector::OnEvent(const api::KindInfo* kind, const apiserver::Watch
     return;
   }
   // Steps triggered by this event link to its watch.event record.
-  CauseScope cause(scheduler_.trace(), event.trace_seq);
+  const sim::CauseScope cause(scheduler_.trace(), event.trace_seq, sim::CauseScope::kIfKnown);
   if (event.type == apiserver::WatchEventType::kDeleted) {
     RemoveNode(api::Uid(*event.object));
   } else {
@@ -532,7 +517,7 @@ GarbageCollector::Outcome GarbageCollector::AttemptToDelete(const std::string& u
     removed.insert(removed.end(), waiting.begin(), waiting.end());
     const int64_t seq =
         EmitAction("remove-owner-references", node.Describe(), "owners gone: " + Join(removed));
-    CauseScope cause(scheduler_.trace(), seq);
+    const sim::CauseScope cause(scheduler_.trace(), seq, sim::CauseScope::kIfKnown);
     api::Json patch = {{"metadata",
                         {{"ownerReferences", ArrayOrNull(keep)},
                          {"resourceVersion", api::ResourceVersion(*latest.value())}}}};
@@ -568,7 +553,7 @@ GarbageCollector::Outcome GarbageCollector::DeleteDependent(const Node& node,
   const int64_t seq = EmitAction("delete", node.Describe(),
                                  std::string("propagationPolicy=") + PolicyName(policy) + "; " +
                                      why);
-  CauseScope cause(scheduler_.trace(), seq);
+  const sim::CauseScope cause(scheduler_.trace(), seq, sim::CauseScope::kIfKnown);
   apiserver::DeleteOptions opts;
   opts.propagation = policy;
   auto deleted = client_.Delete(node.kind->kind, node.namespace_, node.name, opts);
@@ -666,7 +651,7 @@ GarbageCollector::Outcome GarbageCollector::AttemptToOrphan(const std::string& u
     if (!found) continue;
     const int64_t seq =
         EmitAction("orphan", dep_node.Describe(), "remove owner " + owner.Describe());
-    CauseScope cause(scheduler_.trace(), seq);
+    const sim::CauseScope cause(scheduler_.trace(), seq, sim::CauseScope::kIfKnown);
     api::Json patch = {{"metadata",
                         {{"ownerReferences", ArrayOrNull(keep)},
                          {"resourceVersion", api::ResourceVersion(*latest.value())}}}};
@@ -718,7 +703,7 @@ GarbageCollector::Outcome GarbageCollector::RemoveFinalizer(const Node& node,
   }
   if (!found) return Outcome::kDone;
   const int64_t seq = EmitAction("remove-finalizer", node.Describe(), finalizer);
-  CauseScope cause(scheduler_.trace(), seq);
+  const sim::CauseScope cause(scheduler_.trace(), seq, sim::CauseScope::kIfKnown);
   api::Json patch = {{"metadata",
                       {{"finalizers", ArrayOrNull(keep)},
                        {"resourceVersion", api::ResourceVersion(*latest.value())}}}};

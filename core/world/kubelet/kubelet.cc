@@ -7,6 +7,7 @@
 #include "core/api/fields.h"
 #include "core/api/pointer.h"
 #include "core/base/assert.h"
+#include "core/sim/cause_scope.h"
 #include "core/world/kubelet/kubelet_events.h"
 #include "core/world/kubelet/pod_conditions.h"
 #include "core/world/workloads/pod_util.h"
@@ -215,7 +216,8 @@ void Kubelet::Admit(const Json& pod) {
   rt.stage = Stage::kCreating;
   rt.waiting_reason = "ContainerCreating";
   PodRuntime& stored = pods_[key] = std::move(rt);
-  ScopedCause cause(trace, Emit(stored, "Pending", "ContainerCreating"));
+  const sim::CauseScope cause(trace, Emit(stored, "Pending", "ContainerCreating"),
+                              sim::CauseScope::kIfKnown);
   WriteStatus(stored);
   After(stored, stored.settings.pull_time, "pull", &Kubelet::PullDone);
 }
@@ -238,7 +240,8 @@ void Kubelet::PullDone(PodRuntime& rt) {
     rt.stage = Stage::kPullBackOff;
     rt.failed_at = scheduler_.clock().Now();
     rt.waiting_reason = "ErrImagePull";
-    ScopedCause cause(scheduler_.trace(), Emit(rt, "Pending", "ErrImagePull"));
+    const sim::CauseScope cause(scheduler_.trace(), Emit(rt, "Pending", "ErrImagePull"),
+                                sim::CauseScope::kIfKnown);
     WriteStatus(rt);
     After(rt, std::min(options_.relist_period, image_backoff_.Get(key)), "pull back-off",
           &Kubelet::ShowPullBackOff);
@@ -253,7 +256,8 @@ void Kubelet::PullDone(PodRuntime& rt) {
 void Kubelet::ShowPullBackOff(PodRuntime& rt) {
   const std::string key = api::ObjectKey(rt.ns, rt.name);
   rt.waiting_reason = "ImagePullBackOff";
-  ScopedCause cause(scheduler_.trace(), Emit(rt, "Pending", "ImagePullBackOff"));
+  const sim::CauseScope cause(scheduler_.trace(), Emit(rt, "Pending", "ImagePullBackOff"),
+                              sim::CauseScope::kIfKnown);
   WriteStatus(rt);
   const base::SimTime retry_at = rt.failed_at + image_backoff_.Get(key);
   After(rt, retry_at - scheduler_.clock().Now(), "pull retry", &Kubelet::RetryPull);
@@ -271,7 +275,8 @@ void Kubelet::ContainerStarted(PodRuntime& rt) {
   rt.ready = false;
   rt.terminated = nullptr;
   rt.waiting_reason.clear();
-  ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", "Started"));
+  const sim::CauseScope cause(scheduler_.trace(), Emit(rt, "Running", "Started"),
+                              sim::CauseScope::kIfKnown);
   WriteStatus(rt);
   After(rt, rt.settings.ready_after, "ready", &Kubelet::BecomeReady);
   if (rt.settings.crash_after.has_value())
@@ -281,7 +286,8 @@ void Kubelet::ContainerStarted(PodRuntime& rt) {
 void Kubelet::BecomeReady(PodRuntime& rt) {
   if (rt.stage != Stage::kRunning) return;
   rt.ready = true;
-  ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", "Ready"));
+  const sim::CauseScope cause(scheduler_.trace(), Emit(rt, "Running", "Ready"),
+                              sim::CauseScope::kIfKnown);
   WriteStatus(rt);
 }
 
@@ -304,13 +310,15 @@ void Kubelet::ContainerExited(PodRuntime& rt, int exit_code, const std::string& 
   api::ObjectPtr pod = watch_.GetByKey(api::ObjectKey(rt.ns, rt.name));
   if (pod != nullptr && !RestartsAfter(*pod, exit_code)) {
     rt.stage = Stage::kTerminated;
-    ScopedCause cause(scheduler_.trace(),
-                      Emit(rt, exit_code == 0 ? "Succeeded" : "Failed", reason));
+    const sim::CauseScope cause(scheduler_.trace(),
+                                Emit(rt, exit_code == 0 ? "Succeeded" : "Failed", reason),
+                                sim::CauseScope::kIfKnown);
     WriteStatus(rt);
     return;
   }
   rt.stage = Stage::kExited;
-  ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", reason));
+  const sim::CauseScope cause(scheduler_.trace(), Emit(rt, "Running", reason),
+                              sim::CauseScope::kIfKnown);
   WriteStatus(rt);
   After(rt, options_.relist_period, "relist", &Kubelet::AfterExit);
 }
@@ -328,7 +336,8 @@ void Kubelet::AfterExit(PodRuntime& rt) {
   rt.backoff_shown = crash_backoff_.Get(key);
   rt.last_terminated = rt.terminated;
   rt.terminated = nullptr;
-  ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", "CrashLoopBackOff"));
+  const sim::CauseScope cause(scheduler_.trace(), Emit(rt, "Running", "CrashLoopBackOff"),
+                              sim::CauseScope::kIfKnown);
   WriteStatus(rt);
   if (api::ObjectPtr pod = watch_.GetByKey(key); pod != nullptr) {
     // mirrors doBackOff: the Warning BackOff Event next to the waiting reason.
@@ -355,7 +364,8 @@ void Kubelet::StartTermination(PodRuntime& rt, const Json& pod) {
   rt.ready = false;
   const int64_t grace = IntAt(pod, "/metadata/deletionGracePeriodSeconds", 0);
   const base::Duration wait = std::min(grace * base::kSecond, options_.termination_cap);
-  ScopedCause cause(scheduler_.trace(), Emit(rt, PodPhase(pod), "Killing"));
+  const sim::CauseScope cause(scheduler_.trace(), Emit(rt, PodPhase(pod), "Killing"),
+                              sim::CauseScope::kIfKnown);
   WriteStatus(rt);
   After(rt, wait < 0 ? 0 : wait, "terminate", &Kubelet::FinishTermination);
 }
@@ -365,7 +375,8 @@ void Kubelet::FinishTermination(PodRuntime& rt) {
   apiserver::DeleteOptions opts;
   opts.grace_period_seconds = 0;
   api::ObjectPtr pod = watch_.GetByKey(api::ObjectKey(rt.ns, rt.name));
-  ScopedCause cause(scheduler_.trace(), Emit(rt, pod ? PodPhase(*pod) : "", "Deleted"));
+  const sim::CauseScope cause(scheduler_.trace(), Emit(rt, pod ? PodPhase(*pod) : "", "Deleted"),
+                              sim::CauseScope::kIfKnown);
   auto deleted = client_.Delete("Pod", rt.ns, rt.name, opts);
   if (!deleted.ok() && !base::IsNotFound(deleted.status())) {
     After(rt, base::kSecond, "terminate retry", &Kubelet::FinishTermination);
@@ -467,7 +478,8 @@ base::Status Kubelet::ExitContainer(const std::string& ns, const std::string& na
                                        {"reason", reason},
                                        {"startedAt", base::FormatRfc3339(rt.started_at)},
                                        {"finishedAt", base::FormatRfc3339(scheduler_.clock().Now())}};
-  ScopedCause cause(scheduler_.trace(), Emit(rt, "Running", reason));
+  const sim::CauseScope cause(scheduler_.trace(), Emit(rt, "Running", reason),
+                              sim::CauseScope::kIfKnown);
   WriteStatus(rt);
   return base::Status::OK();
 }

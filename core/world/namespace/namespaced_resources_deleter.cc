@@ -8,6 +8,7 @@
 #include "core/api/condition.h"
 #include "core/api/kind.h"
 #include "core/api/pointer.h"
+#include "core/sim/cause_scope.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -119,10 +120,11 @@ NamespaceDeletion NamespacedResourcesDeleter::Delete(const std::string& name) {
   }
   std::sort(kept.begin(), kept.end());
   finalize["spec"]["finalizers"] = kept;
-  ScopedCause cause(scheduler_.trace(),
-                    EmitAction(scheduler_.trace(), kNamespaceController, "Namespace/" + name,
-                               "finalize",
-                               "the namespace is empty: remove the kubernetes finalizer"));
+  const sim::CauseScope cause(
+      scheduler_.trace(),
+      EmitAction(scheduler_.trace(), kNamespaceController, "Namespace/" + name, "finalize",
+                 "the namespace is empty: remove the kubernetes finalizer"),
+      sim::CauseScope::kIfKnown);
   auto finalized = client_.Finalize(std::move(finalize));
   return {finalized.ok() ? base::Status::OK() : base::IgnoreNotFound(finalized.status()), 0};
 }
@@ -153,10 +155,11 @@ NamespacedResourcesDeleter::ContentLeft NamespacedResourcesDeleter::DeleteAllCon
       if (!api::IsBeingDeleted(*item)) {
         // Background propagation: the garbage collector removes dependents in other namespaces'
         // terms too, and no orphan finalizer holds the content back.
-        ScopedCause cause(scheduler_.trace(),
-                          EmitAction(scheduler_.trace(), kNamespaceController,
-                                     kind.kind + "/" + ns + "/" + api::Name(*item), "delete",
-                                     "namespace " + ns + " is being deleted"));
+        const sim::CauseScope cause(scheduler_.trace(),
+                                    EmitAction(scheduler_.trace(), kNamespaceController,
+                                               kind.kind + "/" + ns + "/" + api::Name(*item),
+                                               "delete", "namespace " + ns + " is being deleted"),
+                                    sim::CauseScope::kIfKnown);
         apiserver::DeleteOptions background;
         background.propagation = apiserver::PropagationPolicy::kBackground;
         auto deleted = client_.Delete(kind.kind, ns, api::Name(*item), background);

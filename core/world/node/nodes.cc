@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "core/base/assert.h"
+#include "core/sim/cause_scope.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -175,7 +176,7 @@ bool Nodes::IsUp(const std::string& name) const {
 void Nodes::MarkUnknown(const std::string& name) {
   if (IsUp(name)) return;
   const int64_t seq = EmitStatus(name, "Unknown", "NodeStatusUnknown");
-  ScopedCause cause(scheduler_.trace(), seq);
+  const sim::CauseScope cause(scheduler_.trace(), seq, sim::CauseScope::kIfKnown);
   auto current = controller_client_->Get("Node", "", name);
   if (!current.ok()) return;
   const base::SimTime now = scheduler_.clock().Now();

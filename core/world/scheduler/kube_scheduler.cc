@@ -7,6 +7,7 @@
 
 #include "core/api/fields.h"
 #include "core/api/pointer.h"
+#include "core/sim/cause_scope.h"
 #include "core/world/scheduler/pod_info.h"
 #include "core/world/workloads/pod_util.h"
 
@@ -205,7 +206,7 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
     unschedulable_.erase(key);
     const int64_t seq = trace.Emit(
         "scheduler.bind", {{"pod", key}, {"node", *best}, {"cause", trace.current_cause()}});
-    ScopedCause cause(trace, seq);
+    const sim::CauseScope cause(trace, seq, sim::CauseScope::kIfKnown);
     // mirrors framework/plugins/defaultbinder/default_binder.go Bind: a v1.Binding to the node
     auto bound = client_.Bind(
         Json{{"apiVersion", "v1"},
@@ -242,7 +243,7 @@ bool KubeScheduler::ScheduleOne(const std::string& key) {
   const int64_t seq =
       trace.Emit("scheduler.unschedulable",
                  {{"pod", key}, {"message", message}, {"cause", trace.current_cause()}});
-  ScopedCause cause(trace, seq);
+  const sim::CauseScope cause(trace, seq, sim::CauseScope::kIfKnown);
   Json conditions = UpsertCondition(JsonAt(*pod, "/status/conditions"),
                                     Json{{"type", "PodScheduled"},
                                          {"status", "False"},

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/api/pointer.h"
+#include "core/sim/cause_scope.h"
 #include "core/world/workloads/deployment_util.h"
 #include "core/world/workloads/pod_util.h"
 #include "core/world/workloads/replicaset_controller.h"
@@ -183,10 +184,12 @@ bool DeploymentController::EnsureNewReplicaSet(Rollout& r, int64_t replicas) {
                  {"minReadySeconds", IntAt(d, "/spec/minReadySeconds", 0)},
                  {"selector", selector},
                  {"template", tmpl}}}};
-    ScopedCause cause(trace, EmitAction(trace, kController, "Deployment/" + api::ObjectKey(d),
-                                        "create-replicaset",
-                                        "Scaled up replica set " + api::Name(d) + "-" + hash +
-                                            " from 0 to " + std::to_string(replicas)));
+    const sim::CauseScope cause(
+        trace,
+        EmitAction(trace, kController, "Deployment/" + api::ObjectKey(d), "create-replicaset",
+                   "Scaled up replica set " + api::Name(d) + "-" + hash + " from 0 to " +
+                       std::to_string(replicas)),
+        sim::CauseScope::kIfKnown);
     auto created = client_.Create(rs);
     if (!created.ok()) return false;  // AlreadyExists: the cache is behind; the next sync finds it
     replicasets_.Observe(created.value());
@@ -236,8 +239,10 @@ bool DeploymentController::Scale(Rollout& r, api::ObjectPtr& rs, int64_t replica
             : replicas < from ? "Scaled down "
                               : "Annotated ") +
            detail;
-  ScopedCause cause(trace, EmitAction(trace, kController, "Deployment/" + api::ObjectKey(d),
-                                      "scale-replicaset", detail));
+  const sim::CauseScope cause(
+      trace,
+      EmitAction(trace, kController, "Deployment/" + api::ObjectKey(d), "scale-replicaset", detail),
+      sim::CauseScope::kIfKnown);
   auto patched = client_.Patch(
       "ReplicaSet", api::Namespace(*rs), api::Name(*rs), client::PatchType::kJsonMerge,
       Json{{"metadata",
@@ -383,11 +388,12 @@ bool DeploymentController::Cleanup(const Rollout& r) {
   sim::Trace& trace = scheduler_.trace();
   const size_t n = idle.size() - static_cast<size_t>(limit < 0 ? 0 : limit);
   for (size_t i = 0; i < n; ++i) {
-    ScopedCause cause(
+    const sim::CauseScope cause(
         trace,
         EmitAction(
             trace, kController, "Deployment/" + api::ObjectKey(*r.deployment), "delete-replicaset",
-            "revisionHistoryLimit " + std::to_string(limit) + ": deleting " + RsObject(*idle[i])));
+            "revisionHistoryLimit " + std::to_string(limit) + ": deleting " + RsObject(*idle[i])),
+        sim::CauseScope::kIfKnown);
     auto deleted = client_.Delete("ReplicaSet", api::Namespace(*idle[i]), api::Name(*idle[i]));
     if (!deleted.ok() && !base::IsNotFound(deleted.status())) return false;
     if (deleted.ok()) replicasets_.ObserveDelete(deleted.value());

@@ -11,6 +11,7 @@
 
 #include "core/api/fields.h"
 #include "core/api/pointer.h"
+#include "core/sim/cause_scope.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -330,8 +331,10 @@ bool EndpointsController::Sync(const std::string& key) {
   api::ObjectPtr current = endpoints_.GetByKey(key);
   if (svc == nullptr) {
     if (current == nullptr) return true;
-    ScopedCause cause(
-        trace, EmitAction(trace, kEndpointsController, "Endpoints/" + key, "delete", "the Service is gone"));
+    const sim::CauseScope cause(trace,
+                                EmitAction(trace, kEndpointsController, "Endpoints/" + key,
+                                           "delete", "the Service is gone"),
+                                sim::CauseScope::kIfKnown);
     auto deleted = client_.Delete("Endpoints", api::Namespace(*current), api::Name(*current));
     if (deleted.ok()) endpoints_.ObserveDelete(deleted.value());
     return deleted.ok() || base::IsNotFound(deleted.status());
@@ -437,7 +440,9 @@ bool EndpointsController::Sync(const std::string& key) {
                {"metadata", {{"name", api::Name(*svc)}, {"namespace", ns}}}};
     if (!no_labels) ep["metadata"]["labels"] = svc_labels;
     if (!subsets_field.is_null()) ep["subsets"] = subsets_field;
-    ScopedCause cause(trace, EmitAction(trace, kEndpointsController, "Endpoints/" + key, "create", detail));
+    const sim::CauseScope cause(
+        trace, EmitAction(trace, kEndpointsController, "Endpoints/" + key, "create", detail),
+        sim::CauseScope::kIfKnown);
     auto created = client_.Create(ep);
     if (!created.ok()) return false;
     endpoints_.Observe(created.value());
@@ -448,7 +453,9 @@ bool EndpointsController::Sync(const std::string& key) {
       (no_labels ? current_labels.is_null() : current_labels == svc_labels)) {
     return true;
   }
-  ScopedCause cause(trace, EmitAction(trace, kEndpointsController, "Endpoints/" + key, "update", detail));
+  const sim::CauseScope cause(
+      trace, EmitAction(trace, kEndpointsController, "Endpoints/" + key, "update", detail),
+      sim::CauseScope::kIfKnown);
   auto patched =
       client_.Patch("Endpoints", ns, api::Name(*svc), client::PatchType::kJsonMerge,
                     Json{{"subsets", std::move(subsets_field)},

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/api/pointer.h"
+#include "core/sim/cause_scope.h"
 #include "core/world/workloads/pod_util.h"
 #include "core/world/workloads/replicaset_controller.h"
 
@@ -133,9 +134,12 @@ bool JobController::Sync(const std::string& key) {
     const std::string reason = exceeded ? "BackoffLimitExceeded" : "CompletionsReached";
     const std::string message = exceeded ? "Job has reached the specified backoff limit"
                                          : "Reached expected number of succeeded pods";
-    ScopedCause cause(trace, EmitAction(trace, kJobController, object, exceeded ? "fail" : "complete",
-                                        reason + ": " + std::to_string(succeeded) + " succeeded, " +
-                                            std::to_string(failed) + " failed"));
+    const sim::CauseScope cause(
+        trace,
+        EmitAction(trace, kJobController, object, exceeded ? "fail" : "complete",
+                   reason + ": " + std::to_string(succeeded) + " succeeded, " +
+                       std::to_string(failed) + " failed"),
+        sim::CauseScope::kIfKnown);
     delete_all(active);
     active_count = 0;
     ready = 0;
@@ -161,9 +165,11 @@ bool JobController::Sync(const std::string& key) {
                          return api::Name(*a) < api::Name(*b);
                        });
       victims.resize(static_cast<size_t>(active_count - want));
-      ScopedCause cause(trace, EmitAction(trace, kJobController, object, "delete-pods",
-                                          "want " + std::to_string(want) + " active, have " +
-                                              std::to_string(active_count)));
+      const sim::CauseScope cause(trace,
+                                  EmitAction(trace, kJobController, object, "delete-pods",
+                                             "want " + std::to_string(want) + " active, have " +
+                                                 std::to_string(active_count)),
+                                  sim::CauseScope::kIfKnown);
       delete_all(victims);
       active_count = want;
     } else if (active_count < want) {
@@ -179,10 +185,12 @@ bool JobController::Sync(const std::string& key) {
         queue_.AddAfter(key, ready_at - now);
       } else {
         const int64_t n = want - active_count;
-        ScopedCause cause(trace, EmitAction(trace, kJobController, object, "create-pods",
-                                            "want " + std::to_string(want) + " active, have " +
-                                                std::to_string(active_count) + ": creating " +
-                                                std::to_string(n)));
+        const sim::CauseScope cause(
+            trace,
+            EmitAction(trace, kJobController, object, "create-pods",
+                       "want " + std::to_string(want) + " active, have " +
+                           std::to_string(active_count) + ": creating " + std::to_string(n)),
+            sim::CauseScope::kIfKnown);
         for (int64_t i = 0; i < n; ++i) {
           Json pod = PodFromTemplate(JsonAt(*job, "/spec/template"), *job,
                                      api::Name(*job) + "-");

@@ -173,13 +173,6 @@ int64_t IntAt(const Json& obj, std::string_view pointer, int64_t fallback) {
   return v->get<int64_t>();
 }
 
-ScopedCause::ScopedCause(sim::Trace& trace, int64_t seq)
-    : trace_(trace), previous_(trace.current_cause()) {
-  if (seq > 0) trace_.set_current_cause(seq);
-}
-
-ScopedCause::~ScopedCause() { trace_.set_current_cause(previous_); }
-
 int64_t EmitAction(sim::Trace& trace, const std::string& controller, const std::string& object,
                    const std::string& action, const std::string& detail) {
   return trace.Emit("kcm.action", {{"controller", controller},

@@ -71,20 +71,6 @@ const api::Json& JsonAt(const api::Json& obj, std::string_view pointer);
 // IntAt reads an integer at pointer, or fallback when absent or not an integer.
 int64_t IntAt(const api::Json& obj, std::string_view pointer, int64_t fallback);
 
-// ScopedCause makes `seq` the trace's current cause while it lives, so requests made in a step
-// link to the record that explains the step. A seq of 0 (muted trace) leaves the cause alone.
-class ScopedCause {
- public:
-  ScopedCause(sim::Trace& trace, int64_t seq);
-  ~ScopedCause();
-  ScopedCause(const ScopedCause&) = delete;
-  ScopedCause& operator=(const ScopedCause&) = delete;
-
- private:
-  sim::Trace& trace_;
-  int64_t previous_;
-};
-
 // EmitAction records a `kcm.action` {controller, object, action, detail, cause} (a step of a
 // kube-controller-manager controller) and returns its seq.
 int64_t EmitAction(sim::Trace& trace, const std::string& controller, const std::string& object,

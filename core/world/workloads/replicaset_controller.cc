@@ -7,6 +7,7 @@
 #include "core/api/fields.h"
 #include "core/api/pointer.h"
 #include "core/api/selector.h"
+#include "core/sim/cause_scope.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -160,10 +161,12 @@ bool ReplicaSetController::Sync(const std::string& key) {
     const int64_t diff = active - replicas;
     if (diff < 0) {
       const int64_t n = std::min<int64_t>(-diff, options_.burst_replicas);
-      ScopedCause cause(
-          trace, EmitAction(trace, kController, object, "create-pods",
-                            "want " + std::to_string(replicas) + ", have " +
-                                std::to_string(active) + ": creating " + std::to_string(n)));
+      const sim::CauseScope cause(
+          trace,
+          EmitAction(trace, kController, object, "create-pods",
+                     "want " + std::to_string(replicas) + ", have " + std::to_string(active) +
+                         ": creating " + std::to_string(n)),
+          sim::CauseScope::kIfKnown);
       for (int64_t i = 0; i < n; ++i) {
         auto created = client_.Create(
             PodFromTemplate(JsonAt(*rs, "/spec/template"), *rs, api::Name(*rs) + "-"));
@@ -185,10 +188,11 @@ bool ReplicaSetController::Sync(const std::string& key) {
       const int64_t n = std::min<int64_t>(diff, options_.burst_replicas);
       std::string names;
       for (int64_t i = 0; i < n; ++i) names += (i ? "," : "") + api::Name(*victims[i]);
-      ScopedCause cause(trace,
-                        EmitAction(trace, kController, object, "delete-pods",
-                                   "want " + std::to_string(replicas) + ", have " +
-                                       std::to_string(active) + ": deleting " + names));
+      const sim::CauseScope cause(trace,
+                                  EmitAction(trace, kController, object, "delete-pods",
+                                             "want " + std::to_string(replicas) + ", have " +
+                                                 std::to_string(active) + ": deleting " + names),
+                                  sim::CauseScope::kIfKnown);
       for (int64_t i = 0; i < n; ++i) {
         auto deleted = client_.Delete("Pod", ns, api::Name(*victims[i]));
         if (!deleted.ok() && !base::IsNotFound(deleted.status())) {
