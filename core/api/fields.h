@@ -167,8 +167,6 @@ class Container {
 class PodStatus {
  public:
   explicit PodStatus(const Json& pod) : status_(StatusOf(pod)) {}
-  // Present: the Pod has a status.
-  bool Present() const { return status_ != nullptr; }
   // Phase is status.phase ("Pending", "Running", ...); "" when absent.
   const std::string& Phase() const { return Text(pod_keys::Phase()); }
   // Conditions is the status.conditions list; nullptr when absent.

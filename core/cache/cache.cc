@@ -279,7 +279,7 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
                                   members.front()->GetIndexer().GetIndexers());
   if (!fields.ok()) return fields.status();
 
-  // Namespaces and names are compared by reference (api::ObjectMeta), not copied.
+  // Objects are ordered by namespace, then name (api::ObjectMeta).
   std::vector<api::ObjectPtr> out;
   for (const informer::SharedIndexInformer* member : members) {
     if (!member->HasSynced()) {

@@ -21,7 +21,8 @@ const Json kPod = Json::parse(R"({
 })");
 
 TEST(FieldsTest, TextsAreReadInPlaceAndEmptyWhenAbsentOrNotAString) {
-  EXPECT_EQ(&ObjectMeta(kPod).Name(), &kPod.at("metadata").at("name").get_ref<const std::string&>());
+  const Json& name = kPod.at("metadata").at("name");
+  EXPECT_EQ(&ObjectMeta(kPod).Name(), &name.get_ref<const std::string&>());  // in place
   EXPECT_EQ(ObjectMeta(kPod).Namespace(), "ns");
   EXPECT_EQ(ObjectMeta(kPod).Uid(), "");              // not a string
   EXPECT_EQ(ObjectMeta(kPod).ResourceVersion(), "");  // absent
@@ -100,7 +101,8 @@ TEST(FieldsTest, BuildersWriteWhatTheViewsRead) {
   cb.SetType("Ready");
   cb.SetStatus("False");
   cb.SetLastProbeTime(nullptr);
-  EXPECT_EQ(condition, Json::parse(R"({"lastProbeTime": null, "status": "False", "type": "Ready"})"));
+  EXPECT_EQ(condition,
+            Json::parse(R"({"lastProbeTime": null, "status": "False", "type": "Ready"})"));
 }
 
 }  // namespace
