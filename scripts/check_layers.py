@@ -8,6 +8,12 @@ unseeded randomness.
    inference); files in web/** are layer `web`; files directly under core/ (umbrella headers such
    as core/ctrl.h) count as `umbrella`. core/ never includes web/.
 2. core/** must not use the banned APIs in BANNED (comments and string literals are ignored).
+3. core/api/internal/ (the object representation: flat objects, interned keys and their tables,
+   the JSON destructor, the YAML decoders) is included only from core/api/ itself. Everything
+   else reads and writes fields through core/api's public headers (fields.h, object.h, ...).
+   Checked in core/, web/, cli/, bench/, fuzz/ and tests/. Allowed besides core/api/
+   (API_INTERNAL_ALLOWED): the unit tests of core/api (tests/api/), which test the representation
+   itself, and fuzz/manifest.cc, which compares core/api's two internal YAML decoders.
 
 Usage: scripts/check_layers.py [REPO_ROOT]   (exit 0 clean, 1 violations)
 """
@@ -68,6 +74,11 @@ BANNED = [
     (r"(?:\bstd::|(?<![\w.>:]))s?rand\s*\(", "rand()"),
 ]
 BANNED = [(re.compile(p), name) for p, name in BANNED]
+
+API_INTERNAL = "core/api/internal/"
+# Paths (prefixes, relative to the repository) that may include core/api/internal/ headers.
+API_INTERNAL_ALLOWED = ("core/api/", "tests/api/", "fuzz/manifest.cc")
+API_INTERNAL_TOPS = ("core", "web", "cli", "bench", "fuzz", "tests")
 
 SOURCE_EXT = (".h", ".hh", ".hpp", ".cc", ".cpp", ".cxx", ".inc", ".ipp")
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]')
@@ -179,6 +190,18 @@ def main():
                     if rx.search(line):
                         problems.append(f"{rel}:{lineno}: banned in core/: {name}: "
                                         f"{raw_lines[lineno - 1].strip()}")
+    for top in API_INTERNAL_TOPS:
+        for path in source_files(root, top):
+            rel = os.path.relpath(path, root).replace(os.sep, "/")
+            if rel.startswith(API_INTERNAL_ALLOWED):
+                continue
+            with open(path, encoding="utf-8", errors="replace") as f:
+                no_comments = strip(f.read(), keep_strings=True).split("\n")
+            for lineno, line in enumerate(no_comments, 1):
+                m = INCLUDE_RE.match(line)
+                if m and m.group(2).startswith(API_INTERNAL):
+                    problems.append(f"{rel}:{lineno}: {m.group(2)} is private to core/api/ "
+                                    f"(use core/api/fields.h and the other public headers)")
     for p in problems:
         print(p)
     if problems:

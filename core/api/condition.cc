@@ -3,8 +3,9 @@
 #include <string>
 #include <utility>
 
+#include "core/api/internal/member_at.h"
+#include "core/api/internal/well_known_keys.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 
 namespace api {
 namespace {
@@ -20,17 +21,17 @@ const Json& FieldOr(const Json& obj, const char* key) {
 
 // mirrors kubernetes pkg/api/v1/pod/util.go GetPodConditionFromList
 const Json* FindCondition(const Json& obj, std::string_view type) {
-  const Json* conditions = MemberAt(obj, keys::Status(), keys::Conditions());
+  const Json* conditions = internal::MemberAt(obj, keys::Status(), keys::Conditions());
   if (conditions == nullptr || !conditions->is_array()) return nullptr;
   for (const Json& c : *conditions) {
-    if (c.is_object() && TextAt(c, keys::Type()) == type) return &c;
+    if (c.is_object() && internal::TextAt(c, keys::Type()) == type) return &c;
   }
   return nullptr;
 }
 
 bool ConditionIs(const Json& obj, std::string_view type, std::string_view status) {
   const Json* c = FindCondition(obj, type);
-  return c != nullptr && TextAt(*c, keys::Status()) == status;
+  return c != nullptr && internal::TextAt(*c, keys::Status()) == status;
 }
 
 // mirrors kubernetes pkg/api/v1/pod/util.go UpdatePodCondition

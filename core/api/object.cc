@@ -3,10 +3,16 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/api/internal/member_at.h"
+#include "core/api/internal/well_known_keys.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 
 namespace api {
+
+using internal::MemberAt;
+using internal::MetaText;
+using internal::TextAt;
+
 namespace {
 
 std::map<std::string, std::string> StringMap(const Json* m) {

@@ -18,7 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/api/flat_object.h"
+#include "core/api/internal/flat_object.h"
 
 namespace api {
 
@@ -96,6 +96,14 @@ Json ShareStored(const Json& stored);
 // can then be set or erased in it without copying the rest, as the API server's writes that
 // change one field of a stored object's spec or metadata need. The same rule applies.
 Json ShareEachMember(const Json& stored, size_t extra = 1);
+
+// ViewSameMembers: a and b are objects viewing one block of members (one a ShareStored copy of
+// the other, or both of a third), so they are equal without comparing them.
+inline bool ViewSameMembers(const Json& a, const Json& b) {
+  const Json::object_t* x = a.get_ptr<const Json::object_t*>();
+  const Json::object_t* y = b.get_ptr<const Json::object_t*>();
+  return x != nullptr && y != nullptr && x->SameMembers(*y);
+}
 
 // MakeObject freezes a document into a shared immutable object: one block holds the control block
 // and the document's root, and the last owner frees it with Json's destructor.

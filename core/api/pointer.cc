@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "core/api/well_known_keys.h"
+#include "core/api/internal/well_known_keys.h"
 
 namespace api {
 namespace {

@@ -7,7 +7,8 @@
 #include <string_view>
 #include <utility>
 
-#include "core/api/interned_key.h"
+#include "core/api/internal/interned_key.h"
+#include "core/api/internal/member_at.h"
 #include "core/api/pointer.h"
 #include "core/api/selector.h"
 
@@ -879,7 +880,7 @@ void Set(Json* obj, const char* key, V&& value) {
 template <class V>
 void Set(Json* obj, const InternedKey& key, V&& value) {
   if (obj == nullptr || !obj->is_object()) return;
-  const Json* present = MemberAt(*obj, key);
+  const Json* present = internal::MemberAt(*obj, key);
   if (present == nullptr || present->is_null()) (*obj)[key] = Json(std::forward<V>(value));
 }
 
@@ -943,7 +944,7 @@ void DefaultPodSpec(Json* spec, bool is_pod) {
   Set(spec, pod_keys::SecurityContext(), Json::value_t::object);
   if (is_pod) {
     Set(spec, pod_keys::EnableServiceLinks(), true);
-    const Json* priority_class = MemberAt(*spec, pod_keys::PriorityClassName());
+    const Json* priority_class = internal::MemberAt(*spec, pod_keys::PriorityClassName());
     if (priority_class == nullptr || priority_class->is_null()) {  // the Priority admission plugin
       Set(spec, pod_keys::Priority(), 0);
       Set(spec, pod_keys::PreemptionPolicy(), "PreemptLowerPriority");
@@ -951,7 +952,7 @@ void DefaultPodSpec(Json* spec, bool is_pod) {
   }
   for (const char* list : {"containers", "initContainers"}) {
     Each(spec, list, [](Json* c) {
-      const Json* image = MemberAt(*c, pod_keys::Image());
+      const Json* image = internal::MemberAt(*c, pod_keys::Image());
       if (image != nullptr && image->is_string() && !image->get_ref<const std::string&>().empty()) {
         Set(c, pod_keys::ImagePullPolicy(), PullPolicy(image->get_ref<const std::string&>()));
       }

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/internal/member_at.h"
 #include "core/api/pointer.h"
 
 namespace api {
@@ -718,7 +719,7 @@ bool Requirement::Matches(const std::map<std::string, std::string>& labels) cons
 }
 
 bool Requirement::MatchesLabelsJson(const Json* labels) const {
-  const Json* label = labels != nullptr ? MemberAt(*labels, key_) : nullptr;
+  const Json* label = labels != nullptr ? internal::MemberAt(*labels, key_) : nullptr;
   return MatchesValue(label != nullptr && label->is_string() ? label->get_ptr<const std::string*>()
                                                              : nullptr);
 }
@@ -900,7 +901,7 @@ LabelSelector LabelSelector::Add(const Requirement& requirement) const {
 bool LabelSelector::MatchesObject(const Json& obj) const {
   if (nothing_) return false;
   if (requirements_.empty()) return true;
-  return MatchesLabels(MemberAt(obj, keys::Metadata(), keys::Labels()));
+  return MatchesLabels(internal::MemberAt(obj, keys::Metadata(), keys::Labels()));
 }
 
 bool LabelSelector::MatchesLabels(const Json* labels) const {

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/api/interned_key.h"
+#include "core/api/internal/interned_key.h"
 #include "core/api/object.h"
 #include "core/base/status.h"
 

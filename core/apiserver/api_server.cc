@@ -6,11 +6,11 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/api/fields.h"
 #include "core/api/patch.h"
 #include "core/api/pointer.h"
 #include "core/api/schema.h"
 #include "core/api/strategic_merge.h"
-#include "core/api/well_known_keys.h"
 #include "core/apiserver/internal/filters.h"
 #include "core/apiserver/internal/indexed_watchers.h"
 #include "core/apiserver/internal/namespace_registry.h"
@@ -100,8 +100,7 @@ Json Merged(const Json* target, std::conditional_t<kTake, Json&, const Json&> pa
                                                             const Json::object_t&>>();
   static const Json::object_t kNone;
   const Json::object_t& base = merge ? target->get_ref<const Json::object_t&>() : kNone;
-  // Both sides are in key order: one pass over the two, appending each key's outcome in order
-  // under its interned key (no key is looked up by its text).
+  // Both sides are in key order: one pass over the two, appending each key's outcome in order.
   auto b = base.begin();
   auto c = changes.begin();
   while (b != base.end() || c != changes.end()) {
@@ -134,16 +133,15 @@ Json Merged(const Json* target, std::conditional_t<kTake, Json&, const Json&> pa
 template <bool kTake>
 Json MergePatchForStatus(const Json& stored, std::conditional_t<kTake, Json&, const Json&> patch) {
   Json patched = api::ObjectWithRoom(2);  // metadata and status
-  // Members are found and inserted under interned keys: every status write passes here.
   using PatchMembers = std::conditional_t<kTake, Json::object_t, const Json::object_t>;
   PatchMembers* patch_members = patch.template get_ptr<PatchMembers*>();
-  auto patch_member = [&](const api::InternedKey& key) -> decltype(&patch) {
+  auto patch_member = [&](std::string_view key) -> decltype(&patch) {
     if (patch_members == nullptr) return nullptr;
     auto it = patch_members->find(key);
     return it == patch_members->end() ? nullptr : &it->second;
   };
   // base is the stored value of key (null when absent), as the whole-object merge would see it.
-  auto merge_key = [&](const api::InternedKey& key, const Json* base) {
+  auto merge_key = [&](const char* key, const Json* base) {
     auto* change = patch_member(key);
     if (change == nullptr) {
       if (base != nullptr) patched[key] = *base;
@@ -151,18 +149,16 @@ Json MergePatchForStatus(const Json& stored, std::conditional_t<kTake, Json&, co
       patched[key] = Merged<kTake>(base, *change);
     }
   };
-  const Json* stored_meta = api::MemberAt(stored, api::keys::Metadata());
-  if (stored_meta != nullptr && stored_meta->is_object() &&
-      patch_member(api::keys::Metadata()) == nullptr) {
-    Json& meta = patched[api::keys::Metadata()] = api::ObjectWithRoom(3);
-    for (const api::InternedKey* key :
-         {&api::keys::Name(), &api::keys::Namespace(), &api::keys::ResourceVersion()}) {
-      if (const Json* field = api::MemberAt(*stored_meta, *key)) meta[*key] = *field;
+  const Json* stored_meta = api::Member(stored, "metadata");
+  if (stored_meta != nullptr && stored_meta->is_object() && patch_member("metadata") == nullptr) {
+    Json& meta = patched["metadata"] = api::ObjectWithRoom(3);
+    for (const char* key : {"name", "namespace", "resourceVersion"}) {
+      if (const Json* field = api::Member(*stored_meta, key)) meta[key] = *field;
     }
   } else {
-    merge_key(api::keys::Metadata(), stored_meta);
+    merge_key("metadata", stored_meta);
   }
-  merge_key(api::keys::Status(), api::MemberAt(stored, api::keys::Status()));
+  merge_key("status", api::StatusOf(stored));
   return patched;
 }
 
@@ -441,7 +437,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
   }
   // What a refusal names: the name, or the generateName prefix before a name is generated.
   const std::string requested_name = name.empty() ? api::GenerateName(obj) : name;
-  if (auto n = meta.find(api::keys::Name()); n != meta.end() && !n->is_null() && !n->is_string()) {
+  if (auto n = meta.find("name"); n != meta.end() && !n->is_null() && !n->is_string()) {
     // `name: 12345` is named by its type, before generateName is considered.
     return fail(api::ValidateObjectMeta(*kind, obj));
   }
@@ -457,10 +453,10 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
       name = prefix + GenerateNameSuffix();
       if (Peek(kind->kind, ns, name) == nullptr) break;
     }
-    meta[api::keys::Name()] = name;
+    api::ObjectBuilder(obj).SetName(name);
   }
-  obj[api::keys::ApiVersion()] = kind->ApiVersion();
-  obj[api::keys::Kind()] = kind->kind;
+  api::ObjectBuilder(obj).SetApiVersion(kind->ApiVersion());
+  api::ObjectBuilder(obj).SetKind(kind->kind);
   // Server-owned metadata is set here, whatever the request said.
   for (const char* key : {"uid", "creationTimestamp", "deletionTimestamp",
                           "deletionGracePeriodSeconds", "generation", "selfLink", "managedFields"}) {
@@ -496,10 +492,10 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
       return fail(Status(StatusCode::kInvalid, api::InvalidMessage(*kind, name, {cause})));
     }
   }
-  Json& m = api::Metadata(obj);
-  m[api::keys::Uid()] = NewUid();
-  m[api::keys::CreationTimestamp()] = base::FormatRfc3339(scheduler_.clock().Now());
-  if (kind->generation != api::GenerationRule::kNever) m[api::keys::Generation()] = 1;
+  api::ObjectBuilder created(obj);
+  created.SetUid(NewUid());
+  created.SetCreationTimestamp(base::FormatRfc3339(scheduler_.clock().Now()));
+  if (kind->generation != api::GenerationRule::kNever) created.SetGeneration(1);
   // Webhooks see a copy of the object; without any webhook nothing is copied.
   if (!webhooks_.empty()) {
     if (Status s = Admit("CREATE", kind, ctx, api::MakeObject(obj), nullptr); !s.ok()) {
@@ -657,16 +653,14 @@ base::StatusOr<api::ObjectPtr> ApiServer::PatchInternal(const RequestContext& ct
     // Server-side apply creates what does not exist yet.
     Json created = patch;
     if (kind->namespaced && api::Namespace(created).empty()) {
-      api::Metadata(created)[api::keys::Namespace()] = scoped_ns;
+      api::ObjectBuilder(created).SetNamespace(scoped_ns);
     }
     return Create(ctx, std::move(created));
   }
   if (stored == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
   // A patch without metadata.resourceVersion applies to the latest object (no optimistic lock);
   // one that carries it is checked like an update. Read before an owned body is taken apart.
-  const Json* patch_meta = api::MemberAt(patch, api::keys::Metadata());
-  const bool locked = patch_meta != nullptr && patch_meta->is_object() &&
-                      api::MemberAt(*patch_meta, api::keys::ResourceVersion()) != nullptr;
+  const bool locked = api::ObjectMeta(patch).HasResourceVersion();
   // A status patch's result views the stored status's untouched members (Merged).
   Json patched;
   switch (type) {
@@ -730,8 +724,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::PatchInternal(const RequestContext& ct
                                                     name + ")"));
   }
   if (!locked) {
-    api::Metadata(patched)[api::keys::ResourceVersion()] =
-        api::MetaText(*stored, api::keys::ResourceVersion());
+    api::ObjectBuilder(patched).SetResourceVersion(api::ObjectMeta(*stored).ResourceVersion());
   }
   return UpdateInternal(ctx, kind, std::move(patched), subresource, "patch", /*require_rv=*/false);
 }
@@ -772,9 +765,8 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
   api::ObjectPtr stored = Peek(kind->kind, ns, name);
   if (stored == nullptr) return fail(Status(StatusCode::kNotFound, NotFoundMessage(kind, name)));
 
-  // Read in place: every update and status write asks.
-  const std::string& rv = api::MetaText(obj, api::keys::ResourceVersion());
-  const std::string& stored_rv = api::MetaText(*stored, api::keys::ResourceVersion());
+  const std::string& rv = api::ObjectMeta(obj).ResourceVersion();
+  const std::string& stored_rv = api::ObjectMeta(*stored).ResourceVersion();
   if (rv.empty()) {
     if (require_rv && kind->custom) {
       // mirrors customresource/strategy.go AllowUnconditionalUpdate() == false
@@ -805,8 +797,8 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
     next = CopyWithStatus(*stored, has_new ? &*new_status : nullptr);
   } else {
     next = std::move(obj);
-    next[api::keys::ApiVersion()] = kind->ApiVersion();
-    next[api::keys::Kind()] = kind->kind;
+    api::ObjectBuilder(next).SetApiVersion(kind->ApiVersion());
+    api::ObjectBuilder(next).SetKind(kind->kind);
     {
       // Scoped: the status copy and defaulting below add members to next, which moves its
       // metadata (api::FlatObject), so this reference must not outlive the loop.
@@ -857,7 +849,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
       api::Metadata(next)["generation"] = api::Generation(*stored) + 1;
     }
   }
-  api::Metadata(next)[api::keys::ResourceVersion()] = stored_rv;
+  api::ObjectBuilder(next).SetResourceVersion(stored_rv);
   // A /status write reaching here was found to differ above; comparing the whole object again
   // would walk the unchanged spec of every Pod status write.
   if (subresource != "status" && next == *stored) {
@@ -986,10 +978,10 @@ api::ObjectPtr ApiServer::Commit(const api::KindInfo* kind, api::ObjectPtr old_o
                                  bool removed, int64_t cause) {
   ++rv_;
   ++writes_;
-  api::Metadata(new_obj)[api::keys::ResourceVersion()] = std::to_string(rv_);
+  api::ObjectBuilder(new_obj).SetResourceVersion(std::to_string(rv_));
   api::ObjectPtr stored = api::MakeObject(std::move(new_obj));
-  const std::string key = StoreKeyOf(kind, api::MetaText(*stored, api::keys::Namespace()),
-                                     api::MetaText(*stored, api::keys::Name()));
+  const std::string key = StoreKeyOf(kind, api::ObjectMeta(*stored).Namespace(),
+                                     api::ObjectMeta(*stored).Name());
   WatchEventType type;
   if (removed) {
     if (IsService(kind)) cluster_ips_.Release(*stored);  // alloc.go releaseAllocatedResources
@@ -1044,9 +1036,8 @@ void ApiServer::Unindex(const Watcher& watcher) {
 void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
   auto in_scope = [&](const api::ObjectPtr& obj) {
     if (obj == nullptr) return false;
-    // Compared in place: this runs per delivery.
     if (!watcher.opts.namespace_.empty() &&
-        api::MetaText(*obj, api::keys::Namespace()) != watcher.opts.namespace_) {
+        api::ObjectMeta(*obj).Namespace() != watcher.opts.namespace_) {
       return false;
     }
     return watcher.labels.Matches(*obj) && watcher.fields.Matches(*obj);
@@ -1091,16 +1082,15 @@ void ApiServer::Deliver(Watcher& watcher, const HistoryEntry& entry) {
           (*quiet_callback)(WatchEvent{type, object, 0});
           return;
         }
-        // The metadata fields are read in place (api::MetaText): this runs per delivery.
         const api::Json& o = *object;
         const int64_t seq =
             trace_.Emit("watch.event",
                         {{"watcher", w.opts.watcher},
                          {"kind", w.kind->kind},
                          {"eventType", WatchEventTypeName(type)},
-                         {"namespace", api::MetaText(o, api::keys::Namespace())},
-                         {"name", api::MetaText(o, api::keys::Name())},
-                         {"resourceVersion", api::MetaText(o, api::keys::ResourceVersion())},
+                         {"namespace", api::ObjectMeta(o).Namespace()},
+                         {"name", api::ObjectMeta(o).Name()},
+                         {"resourceVersion", api::ObjectMeta(o).ResourceVersion()},
                          {"cause", cause}});
         const sim::CauseScope delivery_cause(trace_, seq);
         const auto callback = w.callback;  // the callback may stop this watch

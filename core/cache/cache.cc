@@ -6,10 +6,10 @@
 #include <string_view>
 #include <utility>
 
+#include "core/api/fields.h"
 #include "core/api/kind.h"
 #include "core/api/pointer.h"
 #include "core/api/selector.h"
-#include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
 
 namespace cache {
@@ -279,9 +279,7 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
                                   members.front()->GetIndexer().GetIndexers());
   if (!fields.ok()) return fields.status();
 
-  // Namespaces and names are read in place (copying both per sort comparison would be most of a
-  // List).
-  using api::MetaText;
+  // Objects are ordered by namespace, then name (api::ObjectMeta).
   std::vector<api::ObjectPtr> out;
   for (const informer::SharedIndexInformer* member : members) {
     if (!member->HasSynced()) {
@@ -297,7 +295,7 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
     if (by_label.has_value()) {
       // Candidates by one required label; the filters below still apply every term.
       for (api::ObjectPtr& obj : *by_label) {
-        if (scoped_ns.empty() || MetaText(*obj, api::keys::Namespace()) == scoped_ns) {
+        if (scoped_ns.empty() || api::ObjectMeta(*obj).Namespace() == scoped_ns) {
           objects.push_back(std::move(obj));
         }
       }
@@ -316,11 +314,11 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
   // comparisons where sorting costs n log n. Listed in one namespace, every object is in it
   // (each branch above keeps only scoped_ns's), so the names alone order them.
   auto by_name = [](const api::ObjectPtr& a, const api::ObjectPtr& b) {
-    return MetaText(*a, api::keys::Name()) < MetaText(*b, api::keys::Name());
+    return api::ObjectMeta(*a).Name() < api::ObjectMeta(*b).Name();
   };
   auto by_key = [&by_name](const api::ObjectPtr& a, const api::ObjectPtr& b) {
-    const std::string& ns_a = MetaText(*a, api::keys::Namespace());
-    const std::string& ns_b = MetaText(*b, api::keys::Namespace());
+    const std::string& ns_a = api::ObjectMeta(*a).Namespace();
+    const std::string& ns_b = api::ObjectMeta(*b).Namespace();
     return ns_a != ns_b ? ns_a < ns_b : by_name(a, b);
   };
   if (!scoped_ns.empty()) {

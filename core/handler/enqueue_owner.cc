@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
 
 namespace handler {
@@ -62,18 +62,17 @@ class OwnerHandler final : public EventHandler {
   }
 
   // mirrors enqueue_owner.go getOwnersReferences + getOwnerReconcileRequest. The references are
-  // read in place: every update of an owned object comes here for its old and its new version,
-  // and an OwnerReference would copy four strings of each.
+  // read through api::OwnerRef views of the object's own entries.
   void CollectOwners(const api::ObjectPtr& obj, Requests* reqs) const {
     if (obj == nullptr) return;
     // Consider adds the request a reference names; false stops (an unparsable apiVersion),
     // keeping the earlier matches.
     auto consider = [&](const api::Json& ref) {
       std::string_view group;
-      if (!ParseGroup(api::TextAt(ref, api::keys::ApiVersion()), &group)) return false;
-      if (api::TextAt(ref, api::keys::Kind()) != kind_ || group != group_) return true;
-      reconcile::Request req{namespaced_ ? api::Namespace(*obj) : std::string(),
-                             api::TextAt(ref, api::keys::Name())};
+      const api::OwnerRef owner(ref);
+      if (!ParseGroup(owner.ApiVersion(), &group)) return false;
+      if (owner.Kind() != kind_ || group != group_) return true;
+      reconcile::Request req{namespaced_ ? api::Namespace(*obj) : std::string(), owner.Name()};
       reqs->emplace(std::move(req), obj);
       return true;
     };
@@ -81,8 +80,7 @@ class OwnerHandler final : public EventHandler {
       if (const api::Json* ref = api::ControllerRef(*obj)) consider(*ref);
       return;
     }
-    const api::Json* refs =
-        api::MemberAt(*obj, api::keys::Metadata(), api::keys::OwnerReferences());
+    const api::Json* refs = api::ObjectMeta(*obj).OwnerReferences();
     if (refs == nullptr || !refs->is_array()) return;
     for (const api::Json& ref : *refs) {
       if (!consider(ref)) return;

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "core/api/pointer.h"
+#include "core/api/fields.h"
 #include "core/base/assert.h"
 
 namespace handler {
@@ -41,8 +41,8 @@ std::optional<int> UpdatePriority(const event::UpdateEvent& e, const HandlerCont
   if (!ctx.priority_queue || e.object_old == nullptr || e.object_new == nullptr) {
     return std::nullopt;
   }
-  if (api::MetaText(*e.object_old, api::keys::ResourceVersion()) !=
-      api::MetaText(*e.object_new, api::keys::ResourceVersion())) {
+  if (api::ObjectMeta(*e.object_old).ResourceVersion() !=
+      api::ObjectMeta(*e.object_new).ResourceVersion()) {
     return std::nullopt;
   }
   return kLowPriority;

@@ -3,8 +3,8 @@
 #include <set>
 #include <utility>
 
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 
 namespace informer {
 namespace {
@@ -26,18 +26,14 @@ void UnindexValues(ValueKeys& index, const std::string& key,
 }
 
 // SameBuiltinInputs reports whether an update leaves the input of the built-in namespace index
-// function as it was: metadata.namespace is compared in place instead of building both value
-// lists (every Pod status write reaches here). Other index functions answer false and are
-// compared by their values.
+// function as it was (the same metadata.namespace), so its values need not be built again.
+// Other index functions answer false and are compared by their values.
 bool SameBuiltinInputs(const IndexFunc& fn, const api::Json& a, const api::Json& b) {
   using Plain = std::vector<std::string> (*)(const api::Json&);
   const Plain* target = fn.target<Plain>();
   if (target == nullptr) return false;
   if (*target != &MetaNamespaceIndexFunc) return false;
-  const api::Json* before = api::MemberAt(a, api::keys::Metadata(), api::keys::Namespace());
-  const api::Json* after = api::MemberAt(b, api::keys::Metadata(), api::keys::Namespace());
-  if (before == nullptr || after == nullptr) return before == after;
-  return *before == *after;
+  return api::ObjectMeta(a).Namespace() == api::ObjectMeta(b).Namespace();
 }
 
 }  // namespace

@@ -1,20 +1,8 @@
 #include "core/informer/label_index.h"
 
-#include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
+#include "core/api/fields.h"
 
 namespace informer {
-namespace {
-
-// LabelValue is obj's label `label` when it is a string, read in place; else null.
-const std::string* LabelValue(const api::Json& obj, const api::InternedKey& label) {
-  const api::Json* labels = api::MemberAt(obj, api::keys::Metadata(), api::keys::Labels());
-  if (labels == nullptr || !labels->is_object()) return nullptr;
-  const api::Json* value = api::MemberAt(*labels, label);
-  return value != nullptr && value->is_string() ? &value->get_ref<const std::string&>() : nullptr;
-}
-
-}  // namespace
 
 const LabelIndex::Label* LabelIndex::Find(const std::string& label) const {
   for (const Label& l : labels_) {
@@ -26,7 +14,7 @@ const LabelIndex::Label* LabelIndex::Find(const std::string& label) const {
 bool LabelIndex::Track(const std::string& label, const base::KeyedMap<api::ObjectPtr>& items) {
   if (Find(label) != nullptr) return true;
   if (labels_.size() >= kMaxLabels) return false;
-  labels_.push_back(Label{api::InternedKey(label), {}});
+  labels_.push_back(Label{api::LabelKey(label), {}});
   for (const auto& [key, obj] : items) Add(labels_.back(), key, *obj);
   return true;
 }
@@ -39,7 +27,7 @@ const base::KeySet* LabelIndex::Keys(const std::string& label, const std::string
 }
 
 void LabelIndex::Add(Label& label, const std::string& key, const api::Json& obj) {
-  if (const std::string* value = LabelValue(obj, label.key)) label.by_value[*value].insert(key);
+  if (const std::string* value = label.key.ValueIn(obj)) label.by_value[*value].insert(key);
 }
 
 void LabelIndex::Remove(Label& label, const std::string& key, const std::string& value) {
@@ -52,8 +40,8 @@ void LabelIndex::Remove(Label& label, const std::string& key, const std::string&
 void LabelIndex::OnChange(const std::string& key, const api::ObjectPtr& old_obj,
                           const api::ObjectPtr& new_obj) {
   for (Label& label : labels_) {
-    const std::string* before = old_obj != nullptr ? LabelValue(*old_obj, label.key) : nullptr;
-    const std::string* after = new_obj != nullptr ? LabelValue(*new_obj, label.key) : nullptr;
+    const std::string* before = old_obj != nullptr ? label.key.ValueIn(*old_obj) : nullptr;
+    const std::string* after = new_obj != nullptr ? label.key.ValueIn(*new_obj) : nullptr;
     // Most updates (every status write) keep the labels: nothing moves.
     if (before != nullptr && after != nullptr && *before == *after) continue;
     if (before == nullptr && after == nullptr) continue;

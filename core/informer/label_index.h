@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "core/api/interned_key.h"
+#include "core/api/fields.h"
 #include "core/api/object.h"
 #include "core/base/containers/key_set.h"
 #include "core/base/containers/keyed_map.h"
@@ -50,7 +50,7 @@ class LabelIndex {
 
  private:
   struct Label {
-    api::InternedKey key;
+    api::LabelKey key;
     // Invariant: by_value[v] holds k iff the object stored at k has this label with string
     // value v; no empty sets are kept.
     base::KeyedMap<base::KeySet> by_value;

@@ -2,8 +2,8 @@
 
 #include <utility>
 
+#include "core/api/fields.h"
 #include "core/api/kind.h"
-#include "core/api/pointer.h"
 #include "core/base/assert.h"
 #include "core/sim/cause_scope.h"
 #include "core/sim/trace.h"
@@ -129,7 +129,7 @@ void Reflector::OnWatchEvent(uint64_t session, const apiserver::WatchEvent& even
     return;
   }
   if (event.object == nullptr) return;
-  NoteResourceVersion(api::MetaText(*event.object, api::keys::ResourceVersion()));
+  NoteResourceVersion(api::ObjectMeta(*event.object).ResourceVersion());
   if (callbacks_.watch_event) callbacks_.watch_event(event);
 }
 

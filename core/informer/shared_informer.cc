@@ -4,8 +4,8 @@
 #include <string_view>
 #include <utility>
 
+#include "core/api/fields.h"
 #include "core/api/kind.h"
-#include "core/api/pointer.h"
 #include "core/base/assert.h"
 #include "core/sim/cause_scope.h"
 #include "core/sim/trace.h"
@@ -323,10 +323,9 @@ void SharedIndexInformer::OnAdd(const api::ObjectPtr& obj, bool is_in_initial_li
 // mirrors shared_informer.go sharedIndexInformer.OnUpdate: an update that keeps the
 // resourceVersion is a resync and goes only to the listeners whose resync is due.
 void SharedIndexInformer::OnUpdate(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
-  // Compared in place: every update of every informer asks.
   const bool sync = old_obj != nullptr && new_obj != nullptr &&
-                    api::MetaText(*old_obj, api::keys::ResourceVersion()) ==
-                        api::MetaText(*new_obj, api::keys::ResourceVersion());
+                    api::ObjectMeta(*old_obj).ResourceVersion() ==
+                        api::ObjectMeta(*new_obj).ResourceVersion();
   Distribute(sync, [&](const ResourceEventHandlerFuncs& h) { h.OnUpdate(old_obj, new_obj); });
 }
 

@@ -1,4 +1,4 @@
-#include "core/api/flat_object.h"
+#include "core/api/internal/flat_object.h"
 
 #include <map>
 #include <memory>

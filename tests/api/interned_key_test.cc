@@ -1,4 +1,4 @@
-#include "core/api/interned_key.h"
+#include "core/api/internal/interned_key.h"
 
 #include <string>
 #include <utility>

@@ -5,10 +5,15 @@
 
 #include <gtest/gtest.h>
 
-#include "core/api/well_known_keys.h"
+#include "core/api/internal/member_at.h"
+#include "core/api/internal/well_known_keys.h"
 
 namespace api {
 namespace {
+
+using internal::MemberAt;
+using internal::MetaText;
+using internal::TextAt;
 
 // Reference answers json_pointer's way: contains() then at(); "throws" when it throws.
 struct Reference {

@@ -1,5 +1,5 @@
 // Pods created from one template share their equal spec members in storage
-// (core/apiserver/internal/sibling_specs.h); nothing a client reads may change.
+// (core/api/sibling_specs.h); nothing a client reads may change.
 #include <string>
 
 #include <gtest/gtest.h>

@@ -2,9 +2,8 @@
 
 #include <string_view>
 
-#include "core/api/pod_keys.h"
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 
 namespace apiserver::internal {
 
@@ -45,18 +44,6 @@ base::StatusOr<FieldFilter> FieldFilter::Parse(const std::string& kind,
   return filter;
 }
 
-namespace {
-
-// StringIn is obj[a][b] when that is a string, else null (the field set's ""). Interned keys:
-// a kubelet's watch (spec.nodeName) asks about every Pod write.
-const std::string* StringIn(const api::Json& obj, const api::InternedKey& a,
-                            const api::InternedKey& b) {
-  const api::Json* v = api::MemberAt(obj, a, b);
-  return v != nullptr && v->is_string() ? v->get_ptr<const std::string*>() : nullptr;
-}
-
-}  // namespace
-
 bool FieldFilter::Matches(const api::Json& obj) const {
   if (everything_) return true;
   if (!direct_) return selector_.Matches(obj);
@@ -64,20 +51,18 @@ bool FieldFilter::Matches(const api::Json& obj) const {
   // object's kind, or the watched kind when the object names none).
   static const std::string kEmpty;
   for (const api::FieldSelector::Term& term : selector_.terms()) {
-    const std::string* value = nullptr;
-    const std::string_view field = term.field;  // compared by length first, without a call
+    const std::string* value = &kEmpty;
+    const std::string_view field = term.field;
     if (field == "metadata.name") {
-      value = StringIn(obj, api::keys::Metadata(), api::keys::Name());
+      value = &api::ObjectMeta(obj).Name();
     } else if (field == "metadata.namespace") {
-      value = StringIn(obj, api::keys::Metadata(), api::keys::Namespace());
+      value = &api::ObjectMeta(obj).Namespace();
     } else {
-      const api::Json* kind = api::MemberAt(obj, api::keys::Kind());
-      const bool named =
-          kind != nullptr && kind->is_string() && !kind->get_ref<const std::string&>().empty();
-      const std::string_view effective = named ? kind->get_ref<const std::string&>() : kind_;
-      if (effective == "Pod") value = StringIn(obj, api::keys::Spec(), api::pod_keys::NodeName());
+      const std::string& kind = api::TypeMeta(obj).Kind();
+      const std::string_view effective = !kind.empty() ? std::string_view(kind) : kind_;
+      if (effective == "Pod") value = &api::PodSpec(obj).NodeName();
     }
-    if ((*(value != nullptr ? value : &kEmpty) == term.value) != term.equal) return false;
+    if ((*value == term.value) != term.equal) return false;
   }
   return true;
 }

@@ -38,8 +38,8 @@ class FieldFilter {
  private:
   bool everything_ = true;
   // direct_: every term names metadata.name, metadata.namespace or spec.nodeName, which Matches
-  // reads in place instead of building the object's whole field set (a kubelet's watch asks
-  // for every change of its node's Pods).
+  // reads through api::ObjectMeta and api::PodSpec instead of building the object's whole field
+  // set.
   bool direct_ = false;
   std::string kind_;
   api::FieldSelector selector_;

@@ -1,6 +1,6 @@
 #include "core/source/internal/event_handler.h"
 
-#include "core/api/pointer.h"
+#include "core/api/fields.h"
 #include "core/reconcile/reconcile.h"
 
 namespace source::internal {
@@ -39,10 +39,9 @@ class TracingEnqueuer final : public handler::Enqueuer {
 
 std::string ObjectRef(const api::ObjectPtr& obj) {
   if (obj == nullptr) return "";
-  // Read in place and built in one allocation: every enqueue traces one.
-  const std::string& kind = api::TextAt(*obj, api::keys::Kind());
-  const std::string& ns = api::MetaText(*obj, api::keys::Namespace());
-  const std::string& name = api::MetaText(*obj, api::keys::Name());
+  const std::string& kind = api::TypeMeta(*obj).Kind();
+  const std::string& ns = api::ObjectMeta(*obj).Namespace();
+  const std::string& name = api::ObjectMeta(*obj).Name();
   std::string ref;
   ref.reserve(kind.size() + ns.size() + name.size() + 2);
   ref.append(kind).append("/");

@@ -4,8 +4,8 @@
 #include <tuple>
 #include <utility>
 
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
 #include "core/sim/cause_scope.h"
 
@@ -230,8 +230,8 @@ void GarbageCollector::OnEvent(const api::KindInfo* kind, const apiserver::Watch
 
 // mirrors graph_builder.go processGraphChanges (add/update) + processTransitions
 bool GarbageCollector::SameFacts(const Node& node, const api::Json& obj) {
-  if (api::MetaText(obj, api::keys::Name()) != node.name ||
-      api::MetaText(obj, api::keys::Namespace()) != node.namespace_ ||
+  if (api::ObjectMeta(obj).Name() != node.name ||
+      api::ObjectMeta(obj).Namespace() != node.namespace_ ||
       api::IsBeingDeleted(obj) != node.deleting) {
     return false;
   }
@@ -239,8 +239,7 @@ bool GarbageCollector::SameFacts(const Node& node, const api::Json& obj) {
 }
 
 void GarbageCollector::Upsert(const api::KindInfo* kind, const api::Json& obj) {
-  // Read in place: this runs for every watch delivery of every kind (obj outlives the call).
-  const std::string& uid = api::MetaText(obj, api::keys::Uid());
+  const std::string& uid = api::ObjectMeta(obj).Uid();
   if (uid.empty()) return;
   auto it = nodes_.find(uid);
   // Most updates are status writes that change nothing the graph holds: the node stays as it is

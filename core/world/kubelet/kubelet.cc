@@ -4,9 +4,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/api/pod_keys.h"
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
 #include "core/sim/cause_scope.h"
 #include "core/world/kubelet/kubelet_events.h"
@@ -18,29 +17,18 @@ namespace {
 
 using api::Json;
 
-// The status members are written under the interned keys of api/pod_keys.h: a status write
-// inserts about 25 of them (BuildStatus).
-
-// TextIs: obj's member `key` is the string `text`.
-bool TextIs(const Json& obj, const api::InternedKey& key, const std::string& text) {
-  const Json* member = api::MemberAt(obj, key);
-  return member != nullptr && member->is_string() && member->get_ref<const std::string&>() == text;
-}
-
 // IpList is hostIPs or podIPs: one entry, {"ip": ip}.
 Json IpList(const std::string& ip) {
-  Json entry = api::ObjectWithRoom(1);
-  entry[api::pod_keys::Ip()] = ip;
   Json list = Json::array();
-  list.push_back(std::move(entry));
+  list.push_back(api::PodIPEntry(ip));
   return list;
 }
 
-// IsIpList: list is IpList(ip) exactly.
+// IsIpList: list is IpList(ip) exactly (ip is never empty).
 bool IsIpList(const Json* list, const std::string& ip) {
   if (list == nullptr || !list->is_array() || list->size() != 1) return false;
   const Json& entry = (*list)[0];
-  return entry.is_object() && entry.size() == 1 && TextIs(entry, api::pod_keys::Ip(), ip);
+  return entry.is_object() && entry.size() == 1 && api::PodIP(entry).IP() == ip;
 }
 
 std::string NodeName(const Json& pod) { return api::GetString(pod, "/spec/nodeName"); }
@@ -69,17 +57,15 @@ struct Container {
 
 std::vector<Container> Containers(const Json& pod) {
   std::vector<Container> out;
-  const Json* found = api::MemberAt(pod, api::keys::Spec(), api::pod_keys::Containers());
+  const Json* found = api::PodSpec(pod).Containers();
   if (found == nullptr || !found->is_array()) return out;
   const Json& list = *found;
   out.reserve(list.size());
   for (const Json& c : list) {
     if (!c.is_object()) continue;
     Container& item = out.emplace_back();
-    if (const Json* name = api::MemberAt(c, api::keys::Name()); name && name->is_string())
-      item.name = name->get_ref<const std::string&>();
-    if (const Json* image = api::MemberAt(c, api::pod_keys::Image()); image && image->is_string())
-      item.image = image->get_ref<const std::string&>();
+    item.name = api::Container(c).Name();
+    item.image = api::Container(c).Image();
   }
   return out;
 }
@@ -108,13 +94,8 @@ std::string QosClass(const Json& pod) {
   return guaranteed ? "Guaranteed" : "Burstable";
 }
 
-RLAB_INTERNED_KEY(DeletionGracePeriodSecondsKey, "deletionGracePeriodSeconds")
-
-// SameMember reports whether a and b hold equal values (or neither holds one) at obj/k1[/k2].
-bool SameMember(const Json& a, const Json& b, const api::InternedKey& k1,
-                const api::InternedKey* k2 = nullptr) {
-  const Json* x = k2 == nullptr ? api::MemberAt(a, k1) : api::MemberAt(a, k1, *k2);
-  const Json* y = k2 == nullptr ? api::MemberAt(b, k1) : api::MemberAt(b, k1, *k2);
+// Same reports whether two fields hold equal values, or are both absent.
+bool Same(const Json* x, const Json* y) {
   return x == nullptr ? y == nullptr : y != nullptr && *x == *y;
 }
 
@@ -127,13 +108,13 @@ bool DiffersSemantically(const api::ObjectPtr& old_obj, const api::ObjectPtr& ne
   const Json& a = *old_obj;
   const Json& b = *new_obj;
   // A status write's new version views the old one's spec (api::ShareStored): equal at once.
-  if (!SameMember(a, b, api::keys::Spec())) return true;
-  const api::InternedKey& meta = api::keys::Metadata();
-  return !SameMember(a, b, meta, &api::keys::Uid()) ||
-         !SameMember(a, b, meta, &api::keys::Labels()) ||
-         !SameMember(a, b, meta, &api::keys::Annotations()) ||
-         !SameMember(a, b, meta, &api::keys::DeletionTimestamp()) ||
-         !SameMember(a, b, meta, &DeletionGracePeriodSecondsKey());
+  if (!Same(api::SpecOf(a), api::SpecOf(b))) return true;
+  const api::ObjectMeta x(a);
+  const api::ObjectMeta y(b);
+  return x.Uid() != y.Uid() || !Same(x.Labels(), y.Labels()) ||
+         !Same(x.Annotations(), y.Annotations()) ||
+         !Same(x.DeletionTimestamp(), y.DeletionTimestamp()) ||
+         !Same(x.DeletionGracePeriodSeconds(), y.DeletionGracePeriodSeconds());
 }
 
 }  // namespace
@@ -555,6 +536,7 @@ bool Kubelet::RestartsAfter(const Json& pod, int exit_code) const {
 // mirrors kubelet_pods.go generateAPIPodStatus (phase, conditions, IPs, container statuses).
 Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
   Json status = api::ObjectWithRoom(9);  // every member set below (conditions when changed)
+  api::PodStatusBuilder out(status);
   std::string phase;
   switch (rt.stage) {
     case Stage::kCreating:
@@ -572,7 +554,7 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       break;
   }
   if (rt.terminating && !PodPhase(pod).empty()) phase = PodPhase(pod);
-  status[api::pod_keys::Phase()] = phase;
+  out.SetPhase(phase);
 
   const std::vector<Container> containers = Containers(pod);
   const bool terminal = phase == "Succeeded" || phase == "Failed";
@@ -594,73 +576,57 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       {"PodScheduled", true, "", ""},  // only when the Pod has none (the binding sets it)
   };
   const size_t count = FindCondition(pod, "PodScheduled") == nullptr ? 5 : 4;
-  // The stored status, read once: conditions and the members below are compared with it.
-  const Json* stored_status = api::MemberAt(pod, api::keys::Status());
-  static const Json kNoConditions;
-  const Json* conditions_found =
-      stored_status != nullptr ? api::MemberAt(*stored_status, api::keys::Conditions()) : nullptr;
-  const Json& stored_conditions = conditions_found != nullptr ? *conditions_found : kNoConditions;
+  // The stored status: conditions and the members below are compared with it.
+  const api::PodStatus stored(pod);
+  const Json& stored_conditions = api::OrNull(stored.Conditions());
   // Left out when the write would restate them, as the kubelet's diff patch leaves them out;
   // the merge keeps the stored list (a container start changes no condition).
   if (!KubeletConditionsUnchanged(stored_conditions, set, count)) {
-    status[api::keys::Conditions()] = KubeletConditions(
-        stored_conditions, set, count, base::FormatRfc3339(scheduler_.clock().Now()));
+    out.SetConditions(KubeletConditions(stored_conditions, set, count,
+                                        base::FormatRfc3339(scheduler_.clock().Now())));
   }
   // The members below rarely change after the first write: one the stored status already
-  // holds is left out (compared in place), as WriteStatus's diff would leave it out.
-  auto set_text = [&](const api::InternedKey& key, const std::string& text) {
-    if (stored_status == nullptr || !TextIs(*stored_status, key, text)) status[key] = text;
-  };
-  auto set_ip_list = [&](const api::InternedKey& key, const std::string& ip) {
-    if (stored_status == nullptr || !IsIpList(api::MemberAt(*stored_status, key), ip)) {
-      status[key] = IpList(ip);
-    }
-  };
-  set_text(api::pod_keys::HostIp(), options_.host_ip);
-  set_ip_list(api::pod_keys::HostIps(), options_.host_ip);
+  // holds is left out, as WriteStatus's diff would leave it out. None of them is ever empty.
+  if (stored.HostIP() != options_.host_ip) out.SetHostIP(options_.host_ip);
+  if (!IsIpList(stored.HostIPs(), options_.host_ip)) out.SetHostIPs(IpList(options_.host_ip));
   if (!rt.pod_ip.empty()) {
-    set_text(api::pod_keys::PodIp(), rt.pod_ip);
-    set_ip_list(api::pod_keys::PodIps(), rt.pod_ip);
+    if (stored.PodIP() != rt.pod_ip) out.SetPodIP(rt.pod_ip);
+    if (!IsIpList(stored.PodIPs(), rt.pod_ip)) out.SetPodIPs(IpList(rt.pod_ip));
   }
   if (rt.start_time_text.empty()) rt.start_time_text = base::FormatRfc3339(rt.start_time);
-  set_text(api::pod_keys::StartTime(), rt.start_time_text);
+  if (stored.StartTime() != rt.start_time_text) out.SetStartTime(rt.start_time_text);
   // A Pod's resources cannot change (ValidatePodUpdate), so neither can its class.
   if (rt.qos_class.empty()) rt.qos_class = QosClass(pod);
-  set_text(api::pod_keys::QosClass(), rt.qos_class);
+  if (stored.QOSClass() != rt.qos_class) out.SetQOSClass(rt.qos_class);
 
   Json statuses = Json::array();
   for (const Container& c : containers) {
     Json cs = api::ObjectWithRoom(9);  // every member set below
+    api::ContainerStatusBuilder container(cs);
     if (rt.started_at > 0 || rt.stage == Stage::kRunning)
-      cs[api::pod_keys::ContainerId()] = ContainerId(rt, c.name);
-    cs[api::pod_keys::Image()] = c.image;
-    cs[api::pod_keys::ImageId()] = rt.pulled ? ImageId(c.image) : std::string();
-    cs[api::keys::Name()] = c.name;
-    cs[api::pod_keys::Ready()] = rt.ready;
-    cs[api::pod_keys::RestartCount()] = rt.restart_count;
-    cs[api::pod_keys::Started()] = rt.stage == Stage::kRunning && !rt.terminating;
+      container.SetContainerID(ContainerId(rt, c.name));
+    container.SetImage(c.image);
+    container.SetImageID(rt.pulled ? ImageId(c.image) : std::string());
+    container.SetName(c.name);
+    container.SetReady(rt.ready);
+    container.SetRestartCount(rt.restart_count);
+    container.SetStarted(rt.stage == Stage::kRunning && !rt.terminating);
     Json state;
     switch (rt.stage) {
       case Stage::kCreating:
       case Stage::kStarting:
       case Stage::kPullBackOff: {
-        Json waiting = api::ObjectWithRoom(2);
+        std::string message;
         if (rt.waiting_reason == "ErrImagePull") {
-          waiting[api::keys::Message()] =
-              "failed to pull and unpack image \"" + c.image + "\": not found";
+          message = "failed to pull and unpack image \"" + c.image + "\": not found";
         } else if (rt.waiting_reason == "ImagePullBackOff") {
-          waiting[api::keys::Message()] = "Back-off pulling image \"" + c.image + "\"";
+          message = "Back-off pulling image \"" + c.image + "\"";
         }
-        waiting[api::keys::Reason()] = rt.waiting_reason;
-        state = api::ObjectWithRoom(1);
-        state[api::pod_keys::Waiting()] = std::move(waiting);
+        state = api::ContainerStateWaiting(rt.waiting_reason, std::move(message));
         break;
       }
       case Stage::kRunning:
-        state = Json::object();
-        state[api::pod_keys::Running()] = Json::object();
-        state[api::pod_keys::Running()][api::pod_keys::StartedAt()] =
-            base::FormatRfc3339(rt.started_at);
+        state = api::ContainerStateRunning(base::FormatRfc3339(rt.started_at));
         break;
       case Stage::kExited:
       case Stage::kTerminated: {
@@ -682,10 +648,10 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
       Json t = exited->second;
       t["containerID"] = ContainerId(rt, c.name);
       state = Json{{"terminated", std::move(t)}};
-      cs["ready"] = false;
-      cs["started"] = false;
+      container.SetReady(false);
+      container.SetStarted(false);
     }
-    cs[api::pod_keys::State()] = std::move(state);
+    container.SetState(std::move(state));
     Json last = Json::object();
     if (!rt.last_terminated.is_null()) {
       Json t = rt.last_terminated;
@@ -693,10 +659,10 @@ Json Kubelet::BuildStatus(const PodRuntime& rt, const Json& pod) const {
                          Hex64(rt.uid + "/" + c.name + "/" + std::to_string(rt.restart_count - 1));
       last["terminated"] = std::move(t);
     }
-    cs[api::pod_keys::LastState()] = std::move(last);
+    container.SetLastState(std::move(last));
     statuses.push_back(std::move(cs));
   }
-  status[api::pod_keys::ContainerStatuses()] = std::move(statuses);
+  out.SetContainerStatuses(std::move(statuses));
   return status;
 }
 
@@ -724,7 +690,7 @@ void Kubelet::WriteStatus(PodRuntime& rt) {
   rt.status_dirty = false;
   if (changes.empty()) return;
   Json patch = api::ObjectWithRoom(1);
-  patch[api::keys::Status()] = std::move(changes);
+  api::ObjectBuilder(patch).SetStatus(std::move(changes));
   auto written =
       client_.PatchStatus("Pod", rt.ns, rt.name, client::PatchType::kJsonMerge, std::move(patch));
   if (written.ok()) {

@@ -1,12 +1,10 @@
 #include "core/world/kubelet/pod_conditions.h"
 
 #include <iterator>
-#include <optional>
 #include <vector>
 
+#include "core/api/fields.h"
 #include "core/api/object.h"
-#include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 #include "core/world/workloads/pod_util.h"
 
 namespace world {
@@ -18,20 +16,9 @@ constexpr std::string_view kKubeletOrder[] = {"PodReadyToStartContainers", "Init
                                               "ContainersReady", "PodScheduled"};
 constexpr size_t kOthers = std::size(kKubeletOrder);
 
-// StoredType is an entry's type, or nullopt when it is not an object with a string type.
-std::optional<std::string_view> StoredType(const Json& entry) {
-  if (!entry.is_object()) return std::nullopt;
-  const Json* type = api::MemberAt(entry, api::keys::Type());
-  if (type == nullptr || !type->is_string()) return std::nullopt;
-  return std::string_view(type->get_ref<const std::string&>());
-}
-
-// ConditionTextIs: obj's member `key` is the string `want`, or is absent when `want` is empty.
-bool ConditionTextIs(const Json& obj, const api::InternedKey& key, std::string_view want) {
-  const Json* field = api::MemberAt(obj, key);
-  if (field == nullptr) return want.empty();
-  return !want.empty() && field->is_string() && field->get_ref<const std::string&>() == want;
-}
+// StoredType is an entry's type, "" when it is not an object with a string type: no kubelet
+// condition has an empty type, so such an entry matches none of them.
+std::string_view StoredType(const Json& entry) { return api::Condition(entry).Type(); }
 
 // Unchanged reports whether Build would give exactly `prior` back: the same status, reason and
 // message, its lastTransitionTime kept, a null lastProbeTime and nothing else. Most of a Pod's
@@ -39,13 +26,15 @@ bool ConditionTextIs(const Json& obj, const api::InternedKey& key, std::string_v
 // build.
 bool Unchanged(const KubeletCondition& c, const Json& prior, const char* status) {
   if (!prior.is_object()) return false;
+  // With lastProbeTime, lastTransitionTime, status and type present, the count of members
+  // leaves room for exactly the non-empty ones of message and reason, and an empty string
+  // member there would not equal a non-empty want.
   const size_t members = 4 + (c.message.empty() ? 0 : 1) + (c.reason.empty() ? 0 : 1);
-  const Json* probe = api::MemberAt(prior, api::keys::LastProbeTime());
+  const api::Condition was(prior);
+  const Json* probe = was.LastProbeTime();
   return prior.size() == members && probe != nullptr && probe->is_null() &&
-         api::MemberAt(prior, api::keys::LastTransitionTime()) != nullptr &&
-         ConditionTextIs(prior, api::keys::Status(), status) && ConditionTextIs(prior, api::keys::Type(), c.type) &&
-         ConditionTextIs(prior, api::keys::Reason(), c.reason) &&
-         ConditionTextIs(prior, api::keys::Message(), c.message);
+         was.LastTransitionTime() != nullptr && was.Status() == status &&
+         was.Type() == c.type && was.Reason() == c.reason && was.Message() == c.message;
 }
 
 // Build writes one condition with its members in key order (each insertion appends).
@@ -55,15 +44,16 @@ Json Build(const KubeletCondition& c, const Json* prior, const std::string& stam
   // status patch the API server stores, and most entries stay as they were.
   if (prior != nullptr && Unchanged(c, *prior, status)) return api::ShareStored(*prior);
   Json out = api::ObjectWithRoom(6);
-  out[api::keys::LastProbeTime()] = nullptr;
+  api::ConditionBuilder condition(out);
+  condition.SetLastProbeTime(nullptr);
   const Json* kept = prior != nullptr && FieldIs(*prior, "status", status)
-                         ? api::MemberAt(*prior, api::keys::LastTransitionTime())
+                         ? api::Condition(*prior).LastTransitionTime()
                          : nullptr;
-  out[api::keys::LastTransitionTime()] = kept != nullptr ? *kept : Json(stamp);
-  if (!c.message.empty()) out[api::keys::Message()] = std::string(c.message);
-  if (!c.reason.empty()) out[api::keys::Reason()] = std::string(c.reason);
-  out[api::keys::Status()] = status;
-  out[api::keys::Type()] = std::string(c.type);
+  condition.SetLastTransitionTime(kept != nullptr ? *kept : Json(stamp));
+  if (!c.message.empty()) condition.SetMessage(std::string(c.message));
+  if (!c.reason.empty()) condition.SetReason(std::string(c.reason));
+  condition.SetStatus(status);
+  condition.SetType(std::string(c.type));
   return out;
 }
 
@@ -82,12 +72,12 @@ Json KubeletConditions(const Json& stored, const KubeletCondition* set, size_t c
   // Each stored entry's place, and which of `set` replaces it; then the ones added.
   // Each entry's type is read once; one without a string type matches none of `set` and is
   // listed with the other types.
-  std::vector<std::optional<std::string_view>> types(n);
+  std::vector<std::string_view> types(n);
   std::vector<size_t> order(n);
   std::vector<const KubeletCondition*> replaced_by(n, nullptr);
   for (size_t i = 0; i < n; ++i) {
     types[i] = StoredType(stored[i]);
-    order[i] = types[i].has_value() ? KubeletConditionOrder(*types[i]) : kOthers;
+    order[i] = KubeletConditionOrder(types[i]);
   }
   std::vector<const KubeletCondition*> added;
   for (size_t k = 0; k < count; ++k) {
@@ -119,8 +109,7 @@ bool KubeletConditionsUnchanged(const Json& stored, const KubeletCondition* set,
   if (!stored.is_array()) return false;  // KubeletConditions answers an array
   size_t previous_order = 0;
   for (const Json& entry : stored) {  // already in the kubelet's order (ties keep their places)
-    const std::optional<std::string_view> type = StoredType(entry);
-    const size_t order = type.has_value() ? KubeletConditionOrder(*type) : kOthers;
+    const size_t order = KubeletConditionOrder(StoredType(entry));
     if (order < previous_order) return false;
     previous_order = order;
   }

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/api/pod_keys.h"
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
 #include "core/sim/cause_scope.h"
 #include "core/world/scheduler/pod_info.h"
@@ -16,30 +16,13 @@ namespace {
 
 using api::Json;
 
-// The fields read on every Pod event are compared in place under interned keys (pod_keys.h).
-
-// FieldAt is JsonAt(obj, "/a"): the value, or a JSON null when absent.
-const Json& FieldAt(const Json& obj, const api::InternedKey& a) {
-  static const Json kNull;
-  const Json* v = api::MemberAt(obj, a);
-  return v == nullptr ? kNull : *v;
-}
-
-// StringAt is api::GetString(obj, "/a/b"): the string there, or "".
-const std::string& StringAt(const Json& obj, const api::InternedKey& a,
-                            const api::InternedKey& b) {
-  static const std::string kEmpty;
-  const Json* v = api::MemberAt(obj, a, b);
-  return v != nullptr && v->is_string() ? v->get_ref<const std::string&>() : kEmpty;
-}
-
 const std::string& SchedulerNodeName(const Json& pod) {
-  return StringAt(pod, api::keys::Spec(), api::pod_keys::NodeName());
+  return api::PodSpec(pod).NodeName();
 }
 
 // Terminal is IsPodTerminal: phase Succeeded or Failed.
 bool Terminal(const Json& pod) {
-  const std::string_view phase = StringAt(pod, api::keys::Status(), api::pod_keys::Phase());
+  const std::string_view phase = api::PodStatus(pod).Phase();
   return phase == "Succeeded" || phase == "Failed";
 }
 
@@ -80,7 +63,7 @@ void KubeScheduler::Start() {
 }
 
 bool KubeScheduler::NeedsScheduling(const Json& pod) {
-  const std::string& name = StringAt(pod, api::keys::Spec(), api::pod_keys::SchedulerName());
+  const std::string& name = api::PodSpec(pod).SchedulerName();
   return (name.empty() || name == kDefaultSchedulerName) && SchedulerNodeName(pod).empty() &&
          !api::IsBeingDeleted(pod) && !Terminal(pod);
 }
@@ -100,7 +83,7 @@ void KubeScheduler::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& n
     // An unschedulable Pod waits for a cluster event, unless its own spec changed.
     const std::string key = api::ObjectKey(*new_obj);
     if (unschedulable_.count(key) == 0 || old_obj == nullptr ||
-        FieldAt(*old_obj, api::keys::Spec()) != FieldAt(*new_obj, api::keys::Spec())) {
+        api::OrNull(api::SpecOf(*old_obj)) != api::OrNull(api::SpecOf(*new_obj))) {
       queue_.Add(key);
     }
   }

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <utility>
 
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 
 namespace world {
 namespace {
@@ -205,16 +205,6 @@ base::StatusOr<int64_t> ParseQuantityMilli(const std::string& text) {
 
 namespace {
 
-// RequestsOf is what ReadContainer parses: resources.requests when both are objects, else null.
-const Json* RequestsOf(const Json& container) {
-  static const api::InternedKey kResources("resources");
-  static const api::InternedKey kRequests("requests");
-  const Json* resources = api::MemberAt(container, kResources);
-  if (resources == nullptr || !resources->is_object()) return nullptr;
-  const Json* requests = api::MemberAt(*resources, kRequests);
-  return requests != nullptr && requests->is_object() ? requests : nullptr;
-}
-
 // SameListRequests compares one container list as SumRequests walks it.
 bool SameListRequests(const Json* a, const Json* b) {
   const bool a_list = a != nullptr && a->is_array();
@@ -222,8 +212,9 @@ bool SameListRequests(const Json* a, const Json* b) {
   if (!a_list || !b_list) return a_list == b_list;  // a missing or non-array list adds nothing
   if (a->size() != b->size()) return false;
   for (size_t i = 0; i < a->size(); ++i) {
-    const Json* ra = RequestsOf((*a)[i]);
-    const Json* rb = RequestsOf((*b)[i]);
+    // What ReadContainer parses: resources.requests when both are objects.
+    const Json* ra = api::Container((*a)[i]).ResourceRequests();
+    const Json* rb = api::Container((*b)[i]).ResourceRequests();
     if (ra == nullptr || rb == nullptr ? ra != rb : *ra != *rb) return false;
   }
   return true;
@@ -232,22 +223,17 @@ bool SameListRequests(const Json* a, const Json* b) {
 }  // namespace
 
 bool SameRequestInputs(const Json& a, const Json& b) {
-  static const api::InternedKey kContainers("containers");
-  static const api::InternedKey kInitContainers("initContainers");
-  const Json* spec_a = api::MemberAt(a, api::keys::Spec());
-  const Json* spec_b = api::MemberAt(b, api::keys::Spec());
+  const Json* spec_a = api::SpecOf(a);
+  const Json* spec_b = api::SpecOf(b);
   if (spec_a != nullptr && !spec_a->is_object()) spec_a = nullptr;
   if (spec_b != nullptr && !spec_b->is_object()) spec_b = nullptr;
   if (spec_a == nullptr || spec_b == nullptr) return spec_a == spec_b;
   // A status write's version views its predecessor's spec (api::ShareStored): equal at once.
-  if (spec_a->get_ref<const api::Json::object_t&>().SameMembers(
-          spec_b->get_ref<const api::Json::object_t&>())) {
-    return true;
-  }
-  return SameListRequests(api::MemberAt(*spec_a, kContainers),
-                          api::MemberAt(*spec_b, kContainers)) &&
-         SameListRequests(api::MemberAt(*spec_a, kInitContainers),
-                          api::MemberAt(*spec_b, kInitContainers));
+  if (api::ViewSameMembers(*spec_a, *spec_b)) return true;
+  const api::PodSpec pod_a(a);
+  const api::PodSpec pod_b(b);
+  return SameListRequests(pod_a.Containers(), pod_b.Containers()) &&
+         SameListRequests(pod_a.InitContainers(), pod_b.InitContainers());
 }
 
 Resources PodRequests(const Json& pod) { return SumRequests(pod).first; }

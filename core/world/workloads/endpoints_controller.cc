@@ -9,9 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/api/pod_keys.h"
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 #include "core/sim/cause_scope.h"
 #include "core/world/workloads/pod_util.h"
 
@@ -22,10 +21,10 @@ using api::Json;
 
 const char kEndpointsController[] = "endpoint-controller";
 
-// LabelsOf is JsonAt(obj, "/metadata/labels") under interned keys: every Pod event reads it.
+// LabelsOf is the object's metadata.labels, or a JSON null when absent.
 const Json& LabelsOf(const Json& obj) {
   static const Json kNull;
-  const Json* labels = api::MemberAt(obj, api::keys::Metadata(), api::keys::Labels());
+  const Json* labels = api::ObjectMeta(obj).Labels();
   return labels == nullptr ? kNull : *labels;
 }
 
@@ -93,25 +92,25 @@ template <typename Fn>
 void ForEachLabelPair(const Json& obj, Fn&& fn) {
   const Json& labels = LabelsOf(obj);
   if (!labels.is_object()) return;
-  const std::string& ns = api::MetaText(obj, api::keys::Namespace());
+  const std::string& ns = api::ObjectMeta(obj).Namespace();
   std::string pair;
   for (const auto& [k, v] : labels.get_ref<const Json::object_t&>()) {
     if (!v.is_string()) continue;
-    PairKeyInto(&pair, ns, k.view(), v.template get_ref<const std::string&>());
+    const std::string& key = k;  // a member's key reads as its text
+    PairKeyInto(&pair, ns, key, v.template get_ref<const std::string&>());
     fn(pair);
   }
 }
 
 // SamePodIps compares status.podIPs entry by entry, by their `ip` only.
 bool SamePodIps(const Json& a, const Json& b) {
-  const Json* x = api::MemberAt(a, api::keys::Status(), api::pod_keys::PodIps());
-  const Json* y = api::MemberAt(b, api::keys::Status(), api::pod_keys::PodIps());
+  const Json* x = api::PodStatus(a).PodIPs();
+  const Json* y = api::PodStatus(b).PodIPs();
   const size_t nx = x != nullptr && x->is_array() ? x->size() : 0;
   const size_t ny = y != nullptr && y->is_array() ? y->size() : 0;
   if (nx != ny) return false;
   for (size_t i = 0; i < nx; ++i) {
-    const api::InternedKey& ip = api::pod_keys::Ip();
-    if (api::TextAt((*x)[i], ip) != api::TextAt((*y)[i], ip)) return false;
+    if (api::PodIP((*x)[i]).IP() != api::PodIP((*y)[i]).IP()) return false;
   }
   return true;
 }
@@ -269,8 +268,8 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
   if (old_obj != nullptr && new_obj != nullptr) {
     // mirrors kubernetes pkg/controller/util/endpoint/controller_utils.go
     // GetServicesToUpdateOnPodChange: a resync (same resourceVersion) changes nothing.
-    if (api::MetaText(*old_obj, api::keys::ResourceVersion()) ==
-        api::MetaText(*new_obj, api::keys::ResourceVersion())) {
+    if (api::ObjectMeta(*old_obj).ResourceVersion() ==
+        api::ObjectMeta(*new_obj).ResourceVersion()) {
       return;
     }
     pod_changed = PodEndpointsChanged(*old_obj, *new_obj);

@@ -4,8 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 #include "core/base/assert.h"
 
 namespace world {
@@ -20,8 +20,8 @@ bool NewerOrSameVersion(const std::string& a, const std::string& b) {
 }  // namespace
 
 bool NewerOrSame(const api::Json& a, const api::Json& b) {
-  return NewerOrSameVersion(api::MetaText(a, api::keys::ResourceVersion()),
-                            api::MetaText(b, api::keys::ResourceVersion()));
+  return NewerOrSameVersion(api::ObjectMeta(a).ResourceVersion(),
+                            api::ObjectMeta(b).ResourceVersion());
 }
 
 ObjectWatch::ObjectWatch(client::Client& client, sim::Scheduler& scheduler, std::string kind,
@@ -160,13 +160,12 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
   }
   if (old == obj) return;  // the echo of a write this cache already observed
   if (old != nullptr) {
-    // The stale-echo checks run on every event: each version is read once, in place.
-    const std::string& version = api::MetaText(*obj, api::keys::ResourceVersion());
-    const std::string& cached_version = api::MetaText(*old, api::keys::ResourceVersion());
+    const std::string& version = api::ObjectMeta(*obj).ResourceVersion();
+    const std::string& cached_version = api::ObjectMeta(*old).ResourceVersion();
     // Drop stale echoes: an event older than what a write already put in the cache.
     if (!NewerOrSameVersion(version, cached_version)) return;
     if (version == cached_version &&
-        api::MetaText(*obj, api::keys::Uid()) == api::MetaText(*old, api::keys::Uid())) {
+        api::ObjectMeta(*obj).Uid() == api::ObjectMeta(*old).Uid()) {
       return;
     }
   }
@@ -181,11 +180,11 @@ void ObjectWatch::Apply(const api::ObjectPtr& obj, bool deleted) {
 
 namespace {
 // ControllerUid is api::GetControllerOf(*obj)->uid, "" without a controller (or obj) or when
-// the uid is not a string, read in place.
+// the uid is not a string.
 const std::string& ControllerUid(const api::ObjectPtr& obj) {
   static const std::string kNone;
   const api::Json* ref = obj != nullptr ? api::ControllerRef(*obj) : nullptr;
-  return ref != nullptr ? api::TextAt(*ref, api::keys::Uid()) : kNone;
+  return ref != nullptr ? api::OwnerRef(*ref).Uid() : kNone;
 }
 }  // namespace
 
@@ -194,10 +193,8 @@ void ObjectWatch::Reindex(std::string_view key, const api::ObjectPtr& old,
   if (old != nullptr && now != nullptr) {
     // Most updates keep the owner references; a status write's new version even views the old
     // one's reference objects (api::ShareStored), which compare equal without reading them.
-    const api::Json* refs_before = api::MemberAt(*old, api::keys::Metadata(),
-                                                 api::keys::OwnerReferences());
-    const api::Json* refs_after = api::MemberAt(*now, api::keys::Metadata(),
-                                                api::keys::OwnerReferences());
+    const api::Json* refs_before = api::ObjectMeta(*old).OwnerReferences();
+    const api::Json* refs_after = api::ObjectMeta(*now).OwnerReferences();
     if (refs_before == nullptr ? refs_after == nullptr
                                : refs_after != nullptr && *refs_before == *refs_after) {
       return;

@@ -2,9 +2,8 @@
 
 #include <utility>
 
-#include "core/api/pod_keys.h"
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 
 namespace world {
 namespace {
@@ -37,9 +36,7 @@ bool AfterOrZero(const std::string& t1, const std::string& t2) {
 std::string PodPhase(const Json& pod) { return api::GetString(pod, "/status/phase"); }
 
 bool IsPodTerminal(const Json& pod) {
-  const Json* status = api::MemberAt(pod, api::keys::Status());
-  const std::string_view phase =
-      status != nullptr ? api::TextAt(*status, api::pod_keys::Phase()) : std::string_view();
+  const std::string& phase = api::PodStatus(pod).Phase();
   return phase == "Succeeded" || phase == "Failed";
 }
 
@@ -51,8 +48,6 @@ bool FieldIs(const Json& obj, const char* key, std::string_view want) {
   return field->is_string() && field->get_ref<const std::string&>() == want;
 }
 
-// Interned keys (well_known_keys.h): every Pod event of the kcm's controllers reads the Ready
-// condition, some twice.
 bool IsPodReady(const Json& pod) { return ConditionIs(pod, "Ready", "True"); }
 
 bool IsControlledBy(const Json& obj, const Json& owner) {

@@ -4,9 +4,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
 #include "core/api/selector.h"
-#include "core/api/well_known_keys.h"
 #include "core/sim/cause_scope.h"
 #include "core/world/workloads/pod_util.h"
 
@@ -24,7 +24,6 @@ Json OrNull(int64_t v) { return v == 0 ? Json(nullptr) : Json(v); }
 
 void EnqueueControllerOf(const api::ObjectPtr& obj, const std::string& kind, SyncQueue& queue) {
   if (obj == nullptr) return;
-  // Read in place: the workload controllers call this for every delivery of their watches.
   const api::Json* ref = api::ControllerRef(*obj);
   if (ref == nullptr || !FieldIs(*ref, "kind", kind)) return;
   queue.Add(api::ObjectKey(api::Namespace(*obj), api::MemberString(*ref, "name")));
@@ -78,17 +77,17 @@ void ReplicaSetController::Count(const api::ObjectPtr& pod, int64_t delta) {
   // Only Pods a ReplicaSet controls: the shared cache also holds every other controller's.
   const api::Json* ref = api::ControllerRef(*pod);
   if (ref == nullptr || !FieldIs(*ref, "kind", "ReplicaSet")) return;
-  const std::string& uid = api::TextAt(*ref, api::keys::Uid());
+  const std::string& uid = api::OwnerRef(*ref).Uid();
   if (uid.empty() || !IsPodActive(*pod)) return;
   auto by_ns = owned_.find(uid);
   if (by_ns == owned_.end()) by_ns = owned_.emplace(uid, std::map<std::string, OwnedPods>()).first;
-  const std::string& ns = api::MetaText(*pod, api::keys::Namespace());
+  const std::string& ns = api::ObjectMeta(*pod).Namespace();
   auto entry = by_ns->second.find(ns);
   if (entry == by_ns->second.end()) entry = by_ns->second.emplace(ns, OwnedPods()).first;
   OwnedPods& owned = entry->second;
   owned.active += delta;
   static const api::Json kNoLabels;
-  const api::Json* found = api::MemberAt(*pod, api::keys::Metadata(), api::keys::Labels());
+  const api::Json* found = api::ObjectMeta(*pod).Labels();
   const api::Json& labels = found != nullptr ? *found : kNoLabels;
   auto set = std::find_if(owned.labels.begin(), owned.labels.end(),
                           [&](const auto& entry) { return entry.first == labels; });
@@ -138,7 +137,7 @@ std::vector<api::ObjectPtr> ReplicaSetController::ActivePods(const std::string& 
   for (const api::ObjectPtr& pod : pods_.ControlledBy(uid)) {
     const api::Json* ref = api::ControllerRef(*pod);  // the uid matched, so there is one
     if (FieldIs(*ref, "kind", "ReplicaSet") &&
-        api::MetaText(*pod, api::keys::Namespace()) == ns && IsPodActive(*pod)) {
+        api::ObjectMeta(*pod).Namespace() == ns && IsPodActive(*pod)) {
       active.push_back(pod);
     }
   }

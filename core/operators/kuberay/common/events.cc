@@ -4,24 +4,11 @@
 #include <iterator>
 #include <string>
 
-#include "core/api/well_known_keys.h"
-
 namespace kuberay {
 namespace {
 
 // kEpochUnixSeconds is the virtual epoch 2026-01-01T00:00:00Z as Unix seconds.
 constexpr int64_t kEpochUnixSeconds = 1767225600;
-
-// The Event's own members, interned once (api::keys has the common ones).
-namespace event_keys {
-RLAB_INTERNED_KEY(Count, "count")
-RLAB_INTERNED_KEY(FirstTimestamp, "firstTimestamp")
-RLAB_INTERNED_KEY(InvolvedObject, "involvedObject")
-RLAB_INTERNED_KEY(LastTimestamp, "lastTimestamp")
-RLAB_INTERNED_KEY(ReportingComponent, "reportingComponent")
-RLAB_INTERNED_KEY(Source, "source")
-RLAB_INTERNED_KEY(Component, "component")
-}  // namespace event_keys
 
 // LowerHex is strconv.FormatInt(v, 16) for v >= 0, without a printf: every Pod created records
 // an Event.
@@ -50,33 +37,31 @@ void EventRecorder::Eventf(const api::Json& obj, const std::string& type,
   const std::string ns = obj_ns.empty() ? "default" : obj_ns;
   const std::string stamp = base::FormatRfc3339(now);
   // The Event is built afresh for each attempt and moved into Create (an attempt after an
-  // AlreadyExists is rare). Members are inserted in key order (appends) under interned keys:
-  // every Pod a reconciler creates records an Event.
-  namespace keys = api::keys;
+  // AlreadyExists is rare). Members are inserted in key order (each insertion appends).
   auto make_event = [&](const std::string& name) {
     api::Json event = api::ObjectWithRoom(12);
-    event[keys::ApiVersion()] = "v1";
-    event[event_keys::Count()] = 1;
-    event[event_keys::FirstTimestamp()] = stamp;
-    api::Json& involved = event[event_keys::InvolvedObject()] = api::ObjectWithRoom(6);
-    involved[keys::ApiVersion()] = api::ApiVersion(obj);
-    involved[keys::Kind()] = api::Kind(obj);
-    involved[keys::Name()] = obj_name;
-    involved[keys::Namespace()] = obj_ns;
-    involved[keys::ResourceVersion()] = api::ResourceVersion(obj);
-    involved[keys::Uid()] = api::Uid(obj);
-    event[keys::Kind()] = "Event";
-    event[event_keys::LastTimestamp()] = stamp;
-    event[keys::Message()] = message;
+    event["apiVersion"] = "v1";
+    event["count"] = 1;
+    event["firstTimestamp"] = stamp;
+    api::Json& involved = event["involvedObject"] = api::ObjectWithRoom(6);
+    involved["apiVersion"] = api::ApiVersion(obj);
+    involved["kind"] = api::Kind(obj);
+    involved["name"] = obj_name;
+    involved["namespace"] = obj_ns;
+    involved["resourceVersion"] = api::ResourceVersion(obj);
+    involved["uid"] = api::Uid(obj);
+    event["kind"] = "Event";
+    event["lastTimestamp"] = stamp;
+    event["message"] = message;
     // Room for what the API server adds: uid, creationTimestamp, resourceVersion.
-    api::Json& meta = event[keys::Metadata()] = api::ObjectWithRoom(5);
-    meta[keys::Name()] = name;
-    meta[keys::Namespace()] = ns;
-    event[keys::Reason()] = reason;
-    event[event_keys::ReportingComponent()] = component_;
-    api::Json& source = event[event_keys::Source()] = api::ObjectWithRoom(1);
-    source[event_keys::Component()] = component_;
-    event[keys::Type()] = type;
+    api::Json& meta = event["metadata"] = api::ObjectWithRoom(5);
+    meta["name"] = name;
+    meta["namespace"] = ns;
+    event["reason"] = reason;
+    event["reportingComponent"] = component_;
+    api::Json& source = event["source"] = api::ObjectWithRoom(1);
+    source["component"] = component_;
+    event["type"] = type;
     return event;
   };
   // Another recorder (another controller of the same process) may have used this instant's

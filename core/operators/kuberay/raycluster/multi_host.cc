@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 #include "core/operators/kuberay/common/constants.h"
 #include "core/operators/kuberay/common/names.h"
 #include "core/operators/kuberay/common/utils.h"
@@ -28,7 +28,7 @@ using api::ObjectPtr;
 
 // MultiHostLabel is the Pod's label key's value, or "" (a Go map lookup of a missing key).
 std::string MultiHostLabel(const Json& pod, const std::string& key) {
-  const Json* labels = api::MemberAt(pod, api::keys::Metadata(), api::keys::Labels());
+  const Json* labels = api::ObjectMeta(pod).Labels();
   const Json* value = labels != nullptr ? api::Member(*labels, key) : nullptr;
   return value != nullptr && value->is_string() ? value->get<std::string>() : std::string();
 }
@@ -93,7 +93,7 @@ ReconcileError RayClusterReconciler::ReconcileMultiHostWorkerGroup(
   // 1. Group the Pods by replica name (Pods without one belong to no replica).
   std::map<std::string, std::vector<ObjectPtr>> replicas;
   for (const ObjectPtr& p : workers) {
-    const Json* labels = api::MemberAt(*p, api::keys::Metadata(), api::keys::Labels());
+    const Json* labels = api::ObjectMeta(*p).Labels();
     if (labels == nullptr || api::Member(*labels, kRayWorkerReplicaNameKey) == nullptr) continue;
     replicas[MultiHostLabel(*p, kRayWorkerReplicaNameKey)].push_back(p);
   }

@@ -4,9 +4,8 @@
 #include <optional>
 #include <set>
 
-#include "core/api/pod_keys.h"
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 #include "core/controller/controllerutil/controllerutil.h"
 #include "core/operators/kuberay/common/constants.h"
 #include "core/operators/kuberay/common/hash.h"
@@ -48,21 +47,15 @@ std::string HeadGroupServiceAccountName(const Json& cluster) {
 
 // RayContainerTerminated returns the Ray container's (containers[0]) terminated state or null.
 const Json* RayContainerTerminated(const Json& pod) {
-  // Asked about every Pod on every reconcile: read in place under interned keys.
-  const Json* containers = api::MemberAt(pod, api::keys::Spec(), api::pod_keys::Containers());
-  const Json* first = containers != nullptr && containers->is_array() && !containers->empty()
-                          ? &(*containers)[0]
-                          : nullptr;
-  const std::string& name =
-      first != nullptr ? api::TextAt(*first, api::keys::Name()) : api::internal::NoText();
-  const Json* statuses =
-      api::MemberAt(pod, api::keys::Status(), api::pod_keys::ContainerStatuses());
+  const Json* containers = api::PodSpec(pod).Containers();
+  // A Pod has at least one container, and every container a name (ValidatePod).
+  if (containers == nullptr || !containers->is_array() || containers->empty()) return nullptr;
+  const std::string& name = api::Container((*containers)[0]).Name();
+  const Json* statuses = api::PodStatus(pod).ContainerStatuses();
   if (statuses == nullptr || !statuses->is_array()) return nullptr;
   for (const Json& s : *statuses) {
-    const Json* status_name = s.is_object() ? api::MemberAt(s, api::keys::Name()) : nullptr;
-    if (status_name != nullptr && status_name->is_string() &&
-        status_name->get_ref<const std::string&>() == name) {
-      return api::MemberAt(s, api::pod_keys::State(), api::pod_keys::Terminated());
+    if (s.is_object() && api::ContainerStatus(s).Name() == name) {
+      return api::ContainerStatus(s).Terminated();
     }
   }
   return nullptr;
@@ -531,7 +524,7 @@ base::Status RayClusterReconciler::CreateWorkerPod(reconcile::ReconcileContext& 
 
 RayClusterReconciler::RememberedSpec* RayClusterReconciler::SpecMemo(const Json& cluster) {
   constexpr size_t kRemembered = 4096;  // clusters come and go: forget all past this many
-  const std::string& uid = api::MetaText(cluster, api::keys::Uid());
+  const std::string& uid = api::ObjectMeta(cluster).Uid();
   const int64_t generation = api::Generation(cluster);
   if (uid.empty() || generation <= 0) return nullptr;  // not from the API server
   auto it = cluster_specs_.find(uid);
@@ -717,8 +710,7 @@ ReconcileError RayClusterReconciler::ReconcilePods(reconcile::ReconcileContext& 
     std::set<int> used_indices;
     if (config_.features.Enabled(kRayMultiHostIndexing)) {
       for (const ObjectPtr& p : running) {
-        // Read in place: api::Labels would copy every label of every running Pod.
-        const Json* labels = api::MemberAt(*p, api::keys::Metadata(), api::keys::Labels());
+        const Json* labels = api::ObjectMeta(*p).Labels();
         const Json* label =
             labels != nullptr ? api::Member(*labels, kRayWorkerReplicaIndexKey) : nullptr;
         if (label == nullptr || !label->is_string()) continue;  // api::Labels skips non-strings

@@ -2,9 +2,8 @@
 
 #include <string_view>
 
-#include "core/api/pod_keys.h"
+#include "core/api/fields.h"
 #include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
 #include "core/operators/kuberay/common/constants.h"
 #include "core/operators/kuberay/common/utils.h"
 
@@ -12,30 +11,25 @@ namespace kuberay {
 namespace {
 
 using api::Json;
-namespace keys = api::keys;
 
-// Conditions and phases are read on every reconcile of every Pod: their fields are compared in
-// place (a missing or non-string field reads as "").
-// Views: every compare with a literal checks the length first, without a call.
-std::string_view TypeOf(const Json& condition) { return api::TextAt(condition, keys::Type()); }
-std::string_view StatusOf(const Json& condition) { return api::TextAt(condition, keys::Status()); }
+// A missing or non-string field reads as "".
 bool PhaseIs(const Json& pod, std::string_view phase) {
-  const Json* status = api::MemberAt(pod, keys::Status());
-  return status != nullptr && api::TextAt(*status, api::pod_keys::Phase()) == phase;
+  return api::PodStatus(pod).Phase() == phase;
 }
 const Json* PodConditions(const Json& pod) {
-  const Json* conditions = api::MemberAt(pod, keys::Status(), keys::Conditions());
+  const Json* conditions = api::PodStatus(pod).Conditions();
   return conditions != nullptr && conditions->is_array() ? conditions : nullptr;
 }
 
-// Condition's members are inserted in key order (appends).
+// Condition's members are set in key order.
 Json Condition(const std::string& type, const std::string& status, const std::string& reason,
                const std::string& message) {
   Json out = api::ObjectWithRoom(5);  // and lastTransitionTime, when SetStatusCondition adds it
-  out[keys::Message()] = message;
-  out[keys::Reason()] = reason;
-  out[keys::Status()] = status;
-  out[keys::Type()] = type;
+  api::ConditionBuilder condition(out);
+  condition.SetMessage(message);
+  condition.SetReason(reason);
+  condition.SetStatus(status);
+  condition.SetType(type);
   return out;
 }
 
@@ -44,14 +38,15 @@ bool IsRunningAndReady(const Json& pod) {
   const Json* conditions = PodConditions(pod);
   if (conditions == nullptr) return false;
   for (const Json& c : *conditions) {
-    if (c.is_object() && TypeOf(c) == "Ready") return StatusOf(c) == "True";
+    const api::Condition condition(c);
+    if (c.is_object() && condition.Type() == "Ready") return condition.Status() == "True";
   }
   return false;
 }
 
-// NodeTypeIs reads the ray.io/node-type label in place (api::Labels would copy every label).
+// NodeTypeIs: the Pod's ray.io/node-type label is node_type (absent when node_type is empty).
 bool NodeTypeIs(const Json& pod, const std::string& node_type) {
-  const Json* labels = api::MemberAt(pod, keys::Metadata(), keys::Labels());
+  const Json* labels = api::ObjectMeta(pod).Labels();
   if (labels == nullptr || !labels->is_object()) return node_type.empty();
   auto it = labels->find(kRayNodeTypeLabelKey);
   if (it == labels->end() || !it->is_string()) return node_type.empty();
@@ -72,8 +67,8 @@ const Json* HeadPod(const std::vector<api::ObjectPtr>& pods) {
 void SetStatusCondition(Json& conditions, const Json& condition, base::SimTime now) {
   if (!conditions.is_array()) conditions = Json::array();
   for (Json& c : conditions) {
-    if (!c.is_object() || TypeOf(c) != TypeOf(condition)) continue;
-    if (StatusOf(c) != StatusOf(condition)) {
+    if (!c.is_object() || api::Condition(c).Type() != api::Condition(condition).Type()) continue;
+    if (api::Condition(c).Status() != api::Condition(condition).Status()) {
       c["status"] = condition["status"];
       c["lastTransitionTime"] = base::FormatRfc3339(now);
     }
@@ -91,8 +86,9 @@ std::string FindRayClusterSuspendStatus(const Json& cluster) {
   if (conditions == nullptr || !conditions->is_array()) return "";
   for (const Json& c : *conditions) {
     if (!c.is_object()) continue;
-    const std::string_view type = TypeOf(c);
-    if ((type == kRayClusterSuspending || type == kRayClusterSuspended) && StatusOf(c) == "True") {
+    const std::string_view type = api::Condition(c).Type();
+    if ((type == kRayClusterSuspending || type == kRayClusterSuspended) &&
+        api::Condition(c).Status() == "True") {
       return std::string(type);
     }
   }
@@ -107,7 +103,10 @@ bool CheckAllPodsRunning(const std::vector<api::ObjectPtr>& pods) {
     const Json* conditions = PodConditions(*p);
     if (conditions == nullptr) continue;
     for (const Json& c : *conditions) {
-      if (c.is_object() && TypeOf(c) == "Ready" && StatusOf(c) != "True") return false;
+      const api::Condition condition(c);
+      if (c.is_object() && condition.Type() == "Ready" && condition.Status() != "True") {
+        return false;
+      }
     }
   }
   return true;
@@ -119,7 +118,7 @@ Json FindHeadPodReadyCondition(const Json& head_pod) {
   const Json* conditions = At(head_pod, "/status/conditions");
   if (conditions == nullptr || !conditions->is_array()) return cond;
   for (const Json& c : *conditions) {
-    if (!c.is_object() || TypeOf(c) != "Ready") continue;
+    if (!c.is_object() || api::Condition(c).Type() != "Ready") continue;
     const std::string status = c.value("status", std::string());
     cond["status"] = status;
     cond["message"] = c.value("message", std::string());

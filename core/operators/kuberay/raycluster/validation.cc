@@ -116,8 +116,6 @@ base::Status ValidateRayClusterMetadata(const Json& cluster) {
 
 // mirrors validation.go ValidateRayClusterSpec (the checks listed in the header)
 base::Status ValidateRayClusterSpec(const Json& cluster, const FeatureGates& features) {
-  // Read in place: every reconcile validates the spec, and copying it (and its head and worker
-  // groups) cost more than the checks.
   const Json& spec = MemberOr(cluster, "spec", EmptyObject());
   const Json& head = MemberOr(spec, "headGroupSpec", EmptyObject());
   if (ContainersEmpty(head)) return Invalid("headGroupSpec should have at least one container");

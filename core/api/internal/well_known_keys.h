@@ -1,12 +1,12 @@
 #pragma once
 // The interned keys of the fields every layer reads on every event (ObjectMeta, TypeMeta, an
-// ownerReference's controller flag, a status condition). Looked up with MemberAt (pointer.h), a
+// ownerReference's controller flag, a status condition). Looked up with MemberAt (member_at.h), a
 // member is found by comparing key pointers (interned_key.h) instead of lengths and bytes;
 // written with doc[keys::Reason()], it is inserted without building or hashing a string.
 // Each key is made on first use, so a static initialiser anywhere may use one.
 // Single-threaded; no time.
 
-#include "core/api/interned_key.h"
+#include "core/api/internal/interned_key.h"
 
 namespace api::keys {
 
@@ -21,6 +21,7 @@ RLAB_INTERNED_KEY(ResourceVersion, "resourceVersion")
 RLAB_INTERNED_KEY(Generation, "generation")
 RLAB_INTERNED_KEY(CreationTimestamp, "creationTimestamp")
 RLAB_INTERNED_KEY(DeletionTimestamp, "deletionTimestamp")
+RLAB_INTERNED_KEY(DeletionGracePeriodSeconds, "deletionGracePeriodSeconds")
 RLAB_INTERNED_KEY(Labels, "labels")
 RLAB_INTERNED_KEY(Annotations, "annotations")
 RLAB_INTERNED_KEY(Finalizers, "finalizers")

@@ -1,10 +1,9 @@
-#include "core/apiserver/internal/sibling_specs.h"
+#include "core/api/sibling_specs.h"
 
-#include "core/api/object.h"
-#include "core/api/pointer.h"
-#include "core/api/well_known_keys.h"
+#include "core/api/fields.h"
+#include "core/api/internal/member_at.h"
 
-namespace apiserver::internal {
+namespace api {
 namespace {
 
 // Enough for every worker group and ReplicaSet of a large session; a full map is cleared, which
@@ -16,60 +15,60 @@ constexpr size_t kSweepEvery = 256;
 
 }  // namespace
 
-std::string SiblingSpecs::KeyOf(const api::Json& pod) {
-  const std::string& prefix = api::MetaText(pod, api::keys::GenerateName());
+std::string SiblingSpecs::KeyOf(const Json& pod) {
+  const std::string& prefix = ObjectMeta(pod).GenerateName();
   if (prefix.empty()) return std::string();
-  const std::string& ns = api::MetaText(pod, api::keys::Namespace());
+  const std::string& ns = ObjectMeta(pod).Namespace();
   std::string key;
   key.reserve(ns.size() + 1 + prefix.size());
   key.append(ns).append(1, '/').append(prefix);
   return key;
 }
 
-bool SiblingSpecs::TakeDefaultedSpec(api::Json& pod, api::Json* arrived) const {
+bool SiblingSpecs::TakeDefaultedSpec(Json& pod, Json* arrived) const {
   auto spec = pod.find("spec");
   if (spec == pod.end() || !spec->is_object()) return false;
-  const api::Json::object_t& members = spec->get_ref<const api::Json::object_t&>();
+  const Json::object_t& members = spec->get_ref<const Json::object_t&>();
   if (!members.shared()) return false;  // the Pod's own: nothing to match, nothing to protect
   const std::string key = last_.empty() ? std::string() : KeyOf(pod);
   auto it = key.empty() ? last_.end() : last_.find(key);
   if (it != last_.end() && it->second.arrived.is_object() &&
-      it->second.arrived.get_ref<const api::Json::object_t&>().SameMembers(members)) {
-    const api::ObjectPtr sibling = it->second.pod.lock();
-    const api::Json* theirs = sibling ? api::MemberAt(*sibling, api::keys::Spec()) : nullptr;
+      it->second.arrived.get_ref<const Json::object_t&>().SameMembers(members)) {
+    const ObjectPtr sibling = it->second.pod.lock();
+    const Json* theirs = sibling ? SpecOf(*sibling) : nullptr;
     if (theirs != nullptr && theirs->is_object()) {
-      *arrived = api::ShareStored(it->second.arrived);  // a plain copy would copy the members
-      *spec = api::ShareStored(*theirs);
+      *arrived = ShareStored(it->second.arrived);  // a plain copy would copy the members
+      *spec = ShareStored(*theirs);
       return true;
     }
   }
-  *arrived = api::ShareStored(*spec);
-  *spec = api::Json(*spec);  // members of its own (a copy never shares)
+  *arrived = ShareStored(*spec);
+  *spec = Json(*spec);  // members of its own (a copy never shares)
   return false;
 }
 
-void SiblingSpecs::Share(api::Json& pod) const {
+void SiblingSpecs::Share(Json& pod) const {
   if (last_.empty()) return;
   const std::string key = KeyOf(pod);
   if (key.empty()) return;
   auto it = last_.find(key);
   if (it == last_.end()) return;
-  const api::ObjectPtr sibling = it->second.pod.lock();
+  const ObjectPtr sibling = it->second.pod.lock();
   if (sibling == nullptr) return;
-  const api::Json* theirs = api::MemberAt(*sibling, api::keys::Spec());
+  const Json* theirs = SpecOf(*sibling);
   auto mine = pod.find("spec");
   if (theirs == nullptr || !theirs->is_object() || mine == pod.end() || !mine->is_object()) return;
-  api::Json::object_t& spec = mine->get_ref<api::Json::object_t&>();
+  Json::object_t& spec = mine->get_ref<Json::object_t&>();
   if (spec.shared()) return;  // its members are another document's: nothing may be set in them
   for (auto& [name, value] : spec) {
     if (!value.is_structured()) continue;
-    const api::Json* same = api::MemberAt(*theirs, name);
+    const Json* same = internal::MemberAt(*theirs, name);
     if (same == nullptr || *same != value) continue;
-    value = api::ShareStored(*same);  // a value viewing another document's members lets go
+    value = ShareStored(*same);  // a value viewing another document's members lets go
   }
 }
 
-void SiblingSpecs::Remember(const api::ObjectPtr& stored, api::Json arrived) {
+void SiblingSpecs::Remember(const ObjectPtr& stored, Json arrived) {
   if (stored == nullptr) return;
   std::string key = KeyOf(*stored);
   if (key.empty()) return;
@@ -82,10 +81,10 @@ void SiblingSpecs::Remember(const api::ObjectPtr& stored, api::Json arrived) {
 
 void SiblingSpecs::ForgetUnsharedArrivals() {
   for (auto& [key, last] : last_) {
-    if (last.arrived.is_object() && !last.arrived.get_ref<const api::Json::object_t&>().shared()) {
+    if (last.arrived.is_object() && !last.arrived.get_ref<const Json::object_t&>().shared()) {
       last.arrived = nullptr;
     }
   }
 }
 
-}  // namespace apiserver::internal
+}  // namespace api

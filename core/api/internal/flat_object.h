@@ -44,7 +44,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/api/interned_key.h"
+#include "core/api/internal/interned_key.h"
 
 namespace api {
 

@@ -1,19 +1,23 @@
 #pragma once
-// The interned keys of the core/v1 Pod fields that more than one layer reads or writes on every
-// Pod event: the kubelet writes the status, kube-scheduler, the Endpoints controller and KubeRay
-// read it. One definition each, so a reader and a writer cannot drift apart (two definitions of
-// one text would share an entry anyway; interned_key.h).
+// The interned keys of the core/v1 Pod fields that fields.h reads and writes (PodSpec,
+// Container, PodStatus, ContainerStatus and their builders). One definition each, so a reader
+// and a writer cannot drift apart (two definitions of one text would share an entry anyway;
+// interned_key.h).
 // Single-threaded; no time.
 
-#include "core/api/interned_key.h"
+#include "core/api/internal/interned_key.h"
 
 namespace api::pod_keys {
 
 // spec
 RLAB_INTERNED_KEY(Containers, "containers")
+RLAB_INTERNED_KEY(InitContainers, "initContainers")
 RLAB_INTERNED_KEY(Image, "image")
 RLAB_INTERNED_KEY(NodeName, "nodeName")
 RLAB_INTERNED_KEY(SchedulerName, "schedulerName")
+// a container's resources.requests
+RLAB_INTERNED_KEY(Resources, "resources")
+RLAB_INTERNED_KEY(Requests, "requests")
 // status
 RLAB_INTERNED_KEY(Phase, "phase")
 RLAB_INTERNED_KEY(HostIp, "hostIP")
