@@ -126,7 +126,7 @@ void KubeScheduler::UpdateSnapshot() {
   snapshot_stale_ = false;
   auto info = node_infos_.begin();
   for (const auto& [name, node] : nodes_.items()) {
-    // The same object implies the same key: the common case costs one pointer compare.
+    // An unchanged Node is the same stored object, so its entry (same key, same order) is kept.
     if (info != node_infos_.end() && info->second.node == node) {
       ++info;
       continue;
