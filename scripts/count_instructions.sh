@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Counts the instructions of one scale scenario's measured phase (lab::ScaleRun::Measure, what
+# Counts the instructions of one scale scenario's measured phase (bench::ScaleRun::Measure, what
 # `rlab bench` times) under valgrind's callgrind: the figure this shared machine's load does not
 # move, where wall time swings by a quarter. The native runner as built (jemalloc and the slab
 # heap included), so an allocator change counts too. Figures only; not part of scripts/test.sh.
@@ -20,7 +20,7 @@ mkdir -p build/callgrind
 count() {
   local label=$1 rlab=$2 out="build/callgrind/$1.$scenario.$n" line
   line=$(valgrind --tool=callgrind --callgrind-out-file="$out" \
-    --toggle-collect='lab::ScaleRun::Measure*' "$rlab" bench "$scenario" "$n" 2>/dev/null)
+    --toggle-collect='*ScaleRun::Measure*' "$rlab" bench "$scenario" "$n" 2>/dev/null)
   counted=$(awk '/^(summary|totals):/ {print $2; exit}' "$out")
   echo "$label: $(printf "%'d" "$counted") instructions, trace hash $(grep -o '"trace_hash":"[0-9a-f]*"' <<<"$line" | cut -d'"' -f4)"
 }
