@@ -31,8 +31,8 @@
 #              RLAB_BENCH_REPEAT=N runs the 11,000-Pod scenario N times per platform (default 3);
 #              RLAB_BENCH_WARMUP=N runs it N times more before those, unmeasured (default 1);
 #              RLAB_BENCH_BASELINE=DIR compares with another checkout's builds (built there
-#                beforehand, never by this script: DIR/build/native/bin/rlab, and for Node
-#                DIR/build/wasm-cli/rlab.js). The scale scenarios (rayclusters, the Deployment
+#                beforehand with CI=true, never by this script: DIR/build/native/bin/rlab, and
+#                for Node DIR/build/wasm-cli/rlab.js). The scale scenarios (rayclusters, the Deployment
 #                series) then run interleaved, this build then the baseline, RLAB_BENCH_REPEAT
 #                times each, so both meet the same spells of this machine; the report gains
 #                "baseline" (each median beside the baseline's, their ratio, both trace hashes)
@@ -62,12 +62,15 @@ if [ -n "$baseline" ]; then
   [ -f "$baseline/build/wasm-cli/rlab.js" ] && baseline_node=$baseline/build/wasm-cli/rlab.js
 fi
 
-if [ ! -f build/native/build.ninja ]; then scripts/configure_native.sh; fi
+# Both builds are configured as CI configures them (CI=true: unity batches, line tables), so a
+# baseline built the same way (CI=true scripts/build_native.sh, CI=true scripts/build_wasm_cli.sh)
+# is compared with the same kind of build: a unity build inlines across the files of a batch.
+CI=true scripts/configure_native.sh
 cmake --build build/native --target rlab workqueue_bench apiserver_bench -j2
 
 node_rlab=""
 if [ "${RLAB_BENCH_SKIP_WASM:-0}" != 1 ] && command -v emcc >/dev/null && command -v node >/dev/null; then
-  scripts/build_wasm_cli.sh
+  CI=true scripts/build_wasm_cli.sh
   node_rlab=build/wasm-cli/rlab.js
 fi
 
