@@ -93,6 +93,7 @@ void Reflector::ListAndWatch() {
   watch_options.label_selector = options_.label_selector;
   watch_options.resourceVersion = "";  // from now: the list's point in history (see header)
   watch_options.latency = options_.watch_latency;
+  watch_options.traced = options_.traced;
   std::weak_ptr<int> alive = alive_;
   before = trace.last_seq();
   auto watch = client_.Watch(kind_, watch_options,
@@ -139,12 +140,14 @@ void Reflector::OnWatchEvent(uint64_t session, const apiserver::WatchEvent& even
 void Reflector::Fail(const base::Status& status, const std::string& verb, int64_t cause) {
   ++failures_;
   sim::Trace& trace = scheduler_.trace();
-  const int64_t seq = trace.Emit("informer.error", {{"informer", options_.name},
-                                                    {"kind", kind_},
-                                                    {"verb", verb},
-                                                    {"code", status.http_code()},
-                                                    {"message", status.message()},
-                                                    {"cause", cause}});
+  const int64_t seq = !options_.traced
+                          ? cause
+                          : trace.Emit("informer.error", {{"informer", options_.name},
+                                                          {"kind", kind_},
+                                                          {"verb", verb},
+                                                          {"code", status.http_code()},
+                                                          {"message", status.message()},
+                                                          {"cause", cause}});
   std::weak_ptr<int> alive = alive_;
   if (callbacks_.on_error) {
     const sim::CauseScope scope(trace, seq, sim::CauseScope::kIfKnown);

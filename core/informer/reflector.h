@@ -44,6 +44,8 @@ struct ReflectorOptions {
   base::Duration resync_period = 0;
   // watch_latency is the delivery latency of the watches this reflector opens.
   base::Duration watch_latency = base::kMillisecond;  // Defaults to 1ms.
+  // traced says whether its watches' deliveries and its informer.error records are traced.
+  bool traced = true;  // Defaults to true.
 };
 
 // ReflectorCallbacks is where the reflector sends what it learns (client-go's reflector writes

@@ -187,6 +187,7 @@ void SharedIndexInformer::Start() {
   reflector_options.label_selector = options_.label_selector;
   reflector_options.resync_period = resync_check_period_;
   reflector_options.watch_latency = options_.watch_latency;
+  reflector_options.traced = options_.traced;
   ReflectorCallbacks callbacks;
   callbacks.replace = [this](const std::vector<api::ObjectPtr>& items) { HandleReplace(items); };
   callbacks.watch_event = [this](const apiserver::WatchEvent& event) { HandleWatchEvent(event); };
@@ -231,7 +232,7 @@ void SharedIndexInformer::HandleReplace(const std::vector<api::ObjectPtr>& items
   std::vector<PoppedDeltas> batch;
   batch.reserve(fifo_.size());
   while (std::optional<PoppedDeltas> popped = fifo_.Pop()) {
-    TracePop(*popped);
+    if (options_.traced) TracePop(*popped);
     batch.push_back(std::move(*popped));
   }
   ProcessReplacedBatch(distributor_, indexer_, batch);
@@ -262,7 +263,7 @@ void SharedIndexInformer::ProcessLoop() {
   while (!alive.expired() && !stopped_) {
     std::optional<PoppedDeltas> popped = fifo_.Pop();
     if (!popped.has_value()) return;
-    TracePop(*popped);
+    if (options_.traced) TracePop(*popped);
     ProcessDeltas(distributor_, indexer_, popped->deltas, popped->is_in_initial_list);
   }
 }
@@ -307,10 +308,12 @@ bool SharedIndexInformer::ShouldResync() {
 void SharedIndexInformer::Resync() {
   sim::Trace& trace = scheduler_.trace();
   const int64_t seq =
-      trace.Emit("informer.resync", {{"informer", options_.name},
-                                     {"kind", kind_},
-                                     {"objects", static_cast<int64_t>(indexer_.size())},
-                                     {"cause", trace.current_cause()}});
+      !options_.traced
+          ? trace.current_cause()
+          : trace.Emit("informer.resync", {{"informer", options_.name},
+                                           {"kind", kind_},
+                                           {"objects", static_cast<int64_t>(indexer_.size())},
+                                           {"cause", trace.current_cause()}});
   const sim::CauseScope resync_cause(trace, seq, sim::CauseScope::kIfKnown);
   fifo_.Resync();
   ProcessLoop();

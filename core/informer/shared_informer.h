@@ -65,6 +65,10 @@ struct InformerOptions {
   // watch_latency is the delivery latency of the watches the reflector opens (`fault cache-lag`
   // on the API server changes open watches only; relists reopen with this value).
   base::Duration watch_latency = base::kMillisecond;  // Defaults to 1ms.
+  // traced says whether the informer's watch deliveries (watch.event) and its own records
+  // (informer.pop, informer.resync, informer.error) appear in the trace. Defaults to true;
+  // kube-controller-manager's informers are untraced, as the trace follows the operators'.
+  bool traced = true;
   // indexers are added to the indexer (the "namespace" index is always present).
   Indexers indexers;
   // on_error hears every list or watch failure (verb "list" or "watch"); the operator log uses

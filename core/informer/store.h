@@ -67,6 +67,8 @@ class Store {
   // GetByKey returns the stored object, or nullptr.
   api::ObjectPtr GetByKey(const std::string& key) const;
   size_t size() const { return items_.size(); }
+  // items is the content in key order, walked without a copy.
+  const base::KeyedMap<api::ObjectPtr>& items() const { return items_; }
   // KeyOf applies the store's key function.
   std::string KeyOf(const api::Json& obj) const { return key_func_(obj); }
 
@@ -76,7 +78,6 @@ class Store {
                         const api::ObjectPtr& new_obj);
   // OnReplaced is called after Replace swapped the whole content.
   virtual void OnReplaced();
-  const base::KeyedMap<api::ObjectPtr>& items() const { return items_; }
 
  private:
   KeyFunc key_func_;

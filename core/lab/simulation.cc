@@ -53,7 +53,7 @@ Simulation::Simulation(const SimulationOptions& options)
     base::Status started = world_->Start();
     RLAB_ASSERT(started.ok(), "the simulated world must start");
     // The collector runs in kube-controller-manager: it follows the same shared watches.
-    gc_->UseSharedWatches(&world_->controller_manager_watches());
+    gc_->UseSharedInformers(&world_->controller_manager_informers());
   }
   gc_->Start();
   if (options_.start_world) {

@@ -225,7 +225,12 @@ std::vector<BuiltinQueue> BuiltinQueues(Simulation& sim) {
   std::vector<BuiltinQueue> out;
   world::World* w = sim.world();
   if (w == nullptr) return out;
-  auto add = [&](const std::string& name, const world::SyncQueue& q) {
+  auto add = [&](const std::string& name, const world::WorkerQueue& q) {
+    out.push_back({name, static_cast<int64_t>(q.pending()),
+                   static_cast<int64_t>(q.metrics().adds()),
+                   static_cast<int64_t>(q.metrics().retries())});
+  };
+  auto add_scheduler = [&](const std::string& name, const world::SyncQueue& q) {
     out.push_back({name, static_cast<int64_t>(q.pending()), static_cast<int64_t>(q.adds()),
                    static_cast<int64_t>(q.retries())});
   };
@@ -234,7 +239,7 @@ std::vector<BuiltinQueue> BuiltinQueues(Simulation& sim) {
   add("job", w->jobs().queue());
   add("endpoint", w->endpoints().queue());
   add("namespace", w->namespaces().queue());
-  add("kube-scheduler", w->scheduler().queue());
+  add_scheduler("kube-scheduler", w->scheduler().queue());
   world::GarbageCollector& gc = sim.gc();
   out.push_back({"garbagecollector", static_cast<int64_t>(gc.pending()),
                  static_cast<int64_t>(gc.adds()), static_cast<int64_t>(gc.retries())});

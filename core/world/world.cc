@@ -32,19 +32,19 @@ World::World(const ClientFactory& clients, sim::Scheduler& scheduler, sim::Prng 
   const bool traced = options_.replicaset.traced_watches || options_.deployment.traced_watches ||
                       options_.job.traced_watches || options_.endpoints.traced_watches ||
                       options_.namespaces.traced_watches;
-  controller_manager_watches_ = SharedWatches::Make(NewClient(clients, kControllerManagerUser),
-                                                    scheduler, kControllerManagerWatcher, traced);
-  SharedWatches& watches = *controller_manager_watches_;
+  controller_manager_informers_ = std::make_unique<SharedInformerFactory>(
+      NewClient(clients, kControllerManagerUser), scheduler, kControllerManagerWatcher, traced);
+  SharedInformerFactory& informers = *controller_manager_informers_;
   replicasets_ = std::make_unique<ReplicaSetController>(
-      NewClient(clients, kReplicaSetControllerUser), watches, scheduler, options_.replicaset);
+      NewClient(clients, kReplicaSetControllerUser), informers, scheduler, options_.replicaset);
   deployments_ = std::make_unique<DeploymentController>(
-      NewClient(clients, kDeploymentControllerUser), watches, scheduler, options_.deployment);
-  jobs_ = std::make_unique<JobController>(NewClient(clients, kJobControllerUser), watches,
+      NewClient(clients, kDeploymentControllerUser), informers, scheduler, options_.deployment);
+  jobs_ = std::make_unique<JobController>(NewClient(clients, kJobControllerUser), informers,
                                           scheduler, options_.job);
-  endpoints_ = std::make_unique<EndpointsController>(
-      NewClient(clients, kEndpointsControllerUser), watches, scheduler, options_.endpoints);
-  namespaces_ = std::make_unique<NamespaceController>(
-      NewClient(clients, kNamespaceControllerUser), watches, scheduler, options_.namespaces);
+  endpoints_ = std::make_unique<EndpointsController>(NewClient(clients, kEndpointsControllerUser),
+                                                     informers, scheduler, options_.endpoints);
+  namespaces_ = std::make_unique<NamespaceController>(NewClient(clients, kNamespaceControllerUser),
+                                                      informers, scheduler, options_.namespaces);
 }
 
 World::~World() {
@@ -54,7 +54,7 @@ World::~World() {
   jobs_.reset();
   deployments_.reset();
   replicasets_.reset();
-  controller_manager_watches_.reset();
+  controller_manager_informers_.reset();
   scheduler_.reset();
   kubelets_.clear();
   nodes_.reset();

@@ -3,12 +3,12 @@
 // nodes, one kubelet per node, the Pod scheduler, the ReplicaSet, Deployment, Job, Endpoints and
 // namespace controllers of kube-controller-manager, and the external systems operators clean up
 // in. It builds them with their real identities and starts them together. The controllers share
-// kube-controller-manager's watches (SharedWatches): one Pod watch serves them all, as the real
-// process's shared informer factory does.
+// kube-controller-manager's informers (SharedInformerFactory): one Pod informer serves them all,
+// as the real process's shared informer factory does.
 // No Go counterpart (in a real cluster these are separate processes: kubelets, kube-scheduler,
 // kube-controller-manager, cloud services).
 // Simplified: the garbage collector is owned by the Simulation (world/gc), not here; it follows
-// this World's shared watches when there is one.
+// this World's shared informers when there is one.
 // Single-threaded; components react through scheduler events; no component draws randomness.
 
 #include <memory>
@@ -26,9 +26,9 @@
 #include "core/world/scheduler/kube_scheduler.h"
 #include "core/world/workloads/deployment_controller.h"
 #include "core/world/workloads/endpoints_controller.h"
+#include "core/world/workloads/informer_factory.h"
 #include "core/world/workloads/job_controller.h"
 #include "core/world/workloads/replicaset_controller.h"
-#include "core/world/workloads/shared_watches.h"
 
 namespace world {
 
@@ -70,10 +70,12 @@ class World {
   Kubelet* kubelet(const std::string& node);
   const std::vector<std::unique_ptr<Kubelet>>& kubelets() const { return kubelets_; }
   KubeScheduler& scheduler() { return *scheduler_; }
-  // controller_manager_watches are the watches the controllers share (and the garbage
+  // controller_manager_informers are the informers the controllers share (and the garbage
   // collector, which the Simulation owns, when it is given them).
-  SharedWatches& controller_manager_watches() { return *controller_manager_watches_; }
-  const SharedWatches& controller_manager_watches() const { return *controller_manager_watches_; }
+  SharedInformerFactory& controller_manager_informers() { return *controller_manager_informers_; }
+  const SharedInformerFactory& controller_manager_informers() const {
+    return *controller_manager_informers_;
+  }
   ReplicaSetController& replicasets() { return *replicasets_; }
   DeploymentController& deployments() { return *deployments_; }
   JobController& jobs() { return *jobs_; }
@@ -103,7 +105,7 @@ class World {
   std::unique_ptr<Nodes> nodes_;
   std::vector<std::unique_ptr<Kubelet>> kubelets_;
   std::unique_ptr<KubeScheduler> scheduler_;
-  std::unique_ptr<SharedWatches> controller_manager_watches_;  // outlives the controllers
+  std::unique_ptr<SharedInformerFactory> controller_manager_informers_;  // outlives them
   std::unique_ptr<ReplicaSetController> replicasets_;
   std::unique_ptr<DeploymentController> deployments_;
   std::unique_ptr<JobController> jobs_;

@@ -41,6 +41,29 @@ TEST(SharedIndexInformer, ListThenWatchDeliversAddsWithIsInInitialList) {
   EXPECT_EQ(informer.LastSyncResourceVersion(), Rv(b));
 }
 
+// kube-controller-manager's informers are untraced: they work the same (handlers, relist after a
+// dropped watch) and leave no watch.event, informer.pop or informer.error record.
+TEST(SharedIndexInformer, AnUntracedInformerWorksWithoutTraceRecords) {
+  Cluster c;
+  c.Create(Cluster::ConfigMap("a"));
+  InformerOptions options = Named("kcm");
+  options.traced = false;
+  SharedIndexInformer informer(c.admin, c.scheduler, "ConfigMap", options);
+  Recorder r;
+  informer.AddEventHandler(r.Funcs());
+  informer.Start();
+  c.Create(Cluster::ConfigMap("b"));
+  c.Run(kMillisecond);
+  ASSERT_EQ(c.api.Hooks().DropWatches("ConfigMap"), 1u);
+  c.Create(Cluster::ConfigMap("c"));
+  c.Run(5 * kSecond);
+  EXPECT_EQ(r.lines.size(), 3u) << "a, b, and c after the relist";
+  EXPECT_NE(informer.GetStore().GetByKey("default/c"), nullptr);
+  EXPECT_TRUE(c.Records("informer.pop").empty());
+  EXPECT_TRUE(c.Records("informer.error").empty());
+  EXPECT_TRUE(c.Records("watch.event").empty());
+}
+
 TEST(SharedIndexInformer, UpdatesAndDeletesArriveInCommitOrder) {
   Cluster c;
   api::ObjectPtr v1 = c.Create(Cluster::ConfigMap("a"));

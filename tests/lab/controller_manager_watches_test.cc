@@ -3,13 +3,13 @@
 // components that are separate processes (kube-scheduler, each kubelet, each operator) keep
 // their own.
 // No Go counterpart (cmd/kube-controller-manager/app/controllermanager.go builds the factory).
+#include <gtest/gtest.h>
+
 #include <map>
 #include <string>
 
-#include <gtest/gtest.h>
-
 #include "core/lab/simulation.h"
-#include "core/world/workloads/shared_watches.h"
+#include "core/world/workloads/informer_factory.h"
 
 namespace lab {
 namespace {

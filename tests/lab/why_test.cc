@@ -36,23 +36,25 @@ class Note000Why : public ::testing::Test {
   Lab lab_{SimulationOptions{}};
 };
 
-constexpr const char* kNote000English = R"(why raycluster reconcile #9 of default/note000-9m295 ran, and what it did (seq 448, t=26.051s; root: a kubelet status write):
-  seq 442  t=26.05s   Pod default/note000-9m295-small-worker-6sdqq became Ready (kubelet status write, node-1)
-  seq 443  t=26.051s  → kuberay-operator's Pod informer got the MODIFIED event (resourceVersion 87)
-  seq 445  t=26.051s  → owner handler mapped it to RayCluster default/note000-9m295 (EnqueueRequestForOwner)
-  seq 446  t=26.051s  → added to the raycluster queue (a new entry, ready for a worker)
-  seq 448  t=26.051s  → raycluster reconcile #9 of default/note000-9m295 by worker 0
-  seq 450  t=26.051s  → updated the status of RayCluster default/note000-9m295
+constexpr const char* kNote000English =
+    R"(why raycluster reconcile #9 of default/note000-9m295 ran, and what it did (seq 450, t=26.052s; root: a kubelet status write):
+  seq 444  t=26.051s  Pod default/note000-9m295-small-worker-6sdqq became Ready (kubelet status write, node-1)
+  seq 445  t=26.052s  → kuberay-operator's Pod informer got the MODIFIED event (resourceVersion 89)
+  seq 447  t=26.052s  → owner handler mapped it to RayCluster default/note000-9m295 (EnqueueRequestForOwner)
+  seq 448  t=26.052s  → added to the raycluster queue (a new entry, ready for a worker)
+  seq 450  t=26.052s  → raycluster reconcile #9 of default/note000-9m295 by worker 0
+  seq 452  t=26.052s  → updated the status of RayCluster default/note000-9m295
                       → still running: its result is not in the trace yet
 )";
 
-constexpr const char* kNote000Chinese = R"(为什么 raycluster 对 default/note000-9m295 的第 9 次协调会运行、它做了什么（seq 448，t=26.051s；根源：kubelet 写入 status）：
-  seq 442  t=26.05s   Pod default/note000-9m295-small-worker-6sdqq 变为 Ready（kubelet 写入 status，node-1）
-  seq 443  t=26.051s  → kuberay-operator 的 Pod informer 收到 MODIFIED 事件（resourceVersion 87）
-  seq 445  t=26.051s  → owner handler 沿 ownerReference 找到 RayCluster default/note000-9m295（EnqueueRequestForOwner）
-  seq 446  t=26.051s  → 入队 raycluster 工作队列（新条目，等待 worker 处理）
-  seq 448  t=26.051s  → worker 0 执行 raycluster 对 default/note000-9m295 的第 9 次协调（Reconcile）
-  seq 450  t=26.051s  → 更新了 RayCluster default/note000-9m295 的 status
+constexpr const char* kNote000Chinese =
+    R"(为什么 raycluster 对 default/note000-9m295 的第 9 次协调会运行、它做了什么（seq 450，t=26.052s；根源：kubelet 写入 status）：
+  seq 444  t=26.051s  Pod default/note000-9m295-small-worker-6sdqq 变为 Ready（kubelet 写入 status，node-1）
+  seq 445  t=26.052s  → kuberay-operator 的 Pod informer 收到 MODIFIED 事件（resourceVersion 89）
+  seq 447  t=26.052s  → owner handler 沿 ownerReference 找到 RayCluster default/note000-9m295（EnqueueRequestForOwner）
+  seq 448  t=26.052s  → 入队 raycluster 工作队列（新条目，等待 worker 处理）
+  seq 450  t=26.052s  → worker 0 执行 raycluster 对 default/note000-9m295 的第 9 次协调（Reconcile）
+  seq 452  t=26.052s  → 更新了 RayCluster default/note000-9m295 的 status
                       → 仍在运行：trace 中还没有它的结果
 )";
 
@@ -73,24 +75,26 @@ TEST_F(Note000Why, ReconcileChainFromTheKubeletWriteToTheStatusWriteInChinese) {
 
 TEST_F(Note000Why, TheSameReconcileByAnyOfItsRecords) {
   const std::string by_key = Run("why reconcile default/note000-9m295").out;
-  EXPECT_EQ(Run("why 448").out, by_key);  // reconcile.start
-  EXPECT_EQ(Run("why 447").out, by_key);  // its queue.get
+  EXPECT_EQ(Run("why 450").out, by_key);  // reconcile.start
+  EXPECT_EQ(Run("why 449").out, by_key);  // its queue.get
 }
 
 TEST_F(Note000Why, AStatusWriteEndsItsChainAndAFilteredEventStopsAtThePredicate) {
-  const std::string write = Run("why 450").out;
-  EXPECT_NE(write.find("why api.request happened (seq 450"), std::string::npos) << write;
-  EXPECT_NE(write.find("seq 450  t=26.051s  → updated the status of RayCluster default/note000-9m295\n"),
-            std::string::npos) << write;
+  const std::string write = Run("why 452").out;
+  EXPECT_NE(write.find("why api.request happened (seq 452"), std::string::npos) << write;
+  EXPECT_NE(
+      write.find("seq 452  t=26.052s  → updated the status of RayCluster default/note000-9m295\n"),
+      std::string::npos)
+      << write;
   EXPECT_EQ(write.find("still running"), std::string::npos) << write;
-  const std::string filtered = Run("why 453").out;
+  const std::string filtered = Run("why 455").out;
   EXPECT_NE(filtered.find("→ predicate Or(GenerationChanged,LabelChanged,AnnotationChanged) on "
                           "For(RayCluster) filtered out the Update event: it stops here, nothing "
                           "is enqueued\n"),
             std::string::npos) << filtered;
   // Its chain passes through the reconcile and its write, back to the kubelet.
   EXPECT_NE(filtered.find("root: a kubelet status write"), std::string::npos) << filtered;
-  EXPECT_NE(filtered.find("seq 450"), std::string::npos) << filtered;
+  EXPECT_NE(filtered.find("seq 452"), std::string::npos) << filtered;
 }
 
 TEST_F(Note000Why, TheRayJobReconcileGoesOnThroughTheClusterStatusWrite) {

@@ -190,23 +190,20 @@ void GarbageCollector::StartShared() {
     const api::KindInfo* info = &kind;
     if (!registered_) {
       std::weak_ptr<int> alive = alive_;
-      shared_->Watch(kind.kind, [this, alive, info](const api::ObjectPtr& old_obj,
-                                                    const api::ObjectPtr& new_obj) {
-        if (alive.expired() || !started_) return;
-        if (new_obj == nullptr) {
-          RemoveNode(api::Uid(*old_obj));
-        } else {
-          Upsert(info, *new_obj);
-        }
-      });
+      shared_->InformerFor(kind.kind).AddEventHandler(OnChange(
+          [this, alive, info](const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
+            if (alive.expired() || !started_) return;
+            if (new_obj == nullptr) {
+              RemoveNode(api::Uid(*old_obj));
+            } else {
+              Upsert(info, *new_obj);
+            }
+          }));
     } else {
       // Started again after a Stop: what changed meanwhile is in the shared cache.
-      const ObjectWatch* watch = shared_->Find(kind.kind);
-      std::vector<api::ObjectPtr> cached;
-      for (const auto& [key, obj] : watch->items()) cached.push_back(obj);
-      Replace(info, cached);
+      Replace(info, shared_->InformerFor(kind.kind).GetStore().List());
     }
-    shared_->Find(kind.kind)->Start();
+    shared_->InformerFor(kind.kind).Start();
   }
   registered_ = true;
 }

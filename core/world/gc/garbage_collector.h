@@ -29,12 +29,12 @@
 #include "core/api/kind.h"
 #include "core/api/object.h"
 #include "core/base/containers/keyed_map.h"
-#include "core/base/status.h"
 #include "core/base/containers/string_hash.h"
+#include "core/base/status.h"
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/sim/scheduler.h"
-#include "core/world/workloads/shared_watches.h"
+#include "core/world/workloads/informer_factory.h"
 
 namespace world {
 
@@ -81,13 +81,13 @@ class GarbageCollector {
   // Stop ends every watch and cancels pending steps; the graph is kept.
   void Stop();
 
-  // UseSharedWatches makes the collector follow kube-controller-manager's shared watches
-  // instead of opening its own (graph_builder.go gets its monitors from the process's shared
-  // informer factory): one Pod watch then serves the collector and the workload controllers.
-  // Its lists and watches are then the watches' (their client, their relist after a dropped
-  // watch); its own client still makes every get, delete and patch. REQUIRES: before Start;
-  // watches outlives every event delivered to this collector.
-  void UseSharedWatches(SharedWatches* watches) { shared_ = watches; }
+  // UseSharedInformers makes the collector follow kube-controller-manager's shared informers
+  // instead of opening watches of its own (graph_builder.go gets its monitors from the process's
+  // shared informer factory): one Pod informer then serves the collector and the workload
+  // controllers. Its lists and watches are then the informers' (their client, their relist after
+  // a dropped watch); its own client still makes every get, delete and patch. REQUIRES: before
+  // Start; informers outlives every event delivered to this collector.
+  void UseSharedInformers(SharedInformerFactory* informers) { shared_ = informers; }
 
   // Introspection for tests and the UI.
   // HasNode reports whether uid is an observed object in the graph.
@@ -197,7 +197,7 @@ class GarbageCollector {
   uint64_t retries_ = 0;
 
   std::map<std::string, apiserver::WatchId> watches_;  // kind name -> watch (own watches only)
-  SharedWatches* shared_ = nullptr;                     // null: the collector's own watches
+  SharedInformerFactory* shared_ = nullptr;            // null: the collector's own watches
   bool registered_ = false;                             // handlers are on the shared watches
 };
 

@@ -8,24 +8,24 @@ NamespaceController::NamespaceController(client::Client& client, sim::Scheduler&
                                          Options options)
     : NamespaceController(client, scheduler, std::move(options), nullptr) {}
 
-NamespaceController::NamespaceController(client::Client& client, SharedWatches& watches,
+NamespaceController::NamespaceController(client::Client& client, SharedInformerFactory& informers,
                                          sim::Scheduler& scheduler, Options options)
-    : NamespaceController(client, scheduler, std::move(options), &watches) {}
+    : NamespaceController(client, scheduler, std::move(options), &informers) {}
 
 NamespaceController::NamespaceController(client::Client& client, sim::Scheduler& scheduler,
-                                         Options options, SharedWatches* shared)
+                                         Options options, SharedInformerFactory* shared)
     : options_(std::move(options)),
-      own_watches_(shared != nullptr ? nullptr
-                                     : SharedWatches::Make(client, scheduler, options_.watcher,
-                                                           options_.traced_watches)),
-      namespaces_((shared != nullptr ? *shared : *own_watches_)
-                      .Watch("Namespace", [this](const api::ObjectPtr& o,
-                                                 const api::ObjectPtr& n) { OnNamespace(o, n); })),
+      own_informers_(shared != nullptr
+                         ? nullptr
+                         : std::make_unique<SharedInformerFactory>(
+                               client, scheduler, options_.watcher, options_.traced_watches)),
+      namespaces_((shared != nullptr ? *shared : *own_informers_).InformerFor("Namespace")),
       deleter_(client, scheduler),
-      queue_(scheduler,
-             SyncQueue::Options{"namespace-controller", options_.deletion_delay,
-                                50 * base::kMillisecond, 10 * base::kSecond},
-             [this](const std::string& key) { return Sync(key); }) {}
+      queue_(scheduler, WorkerQueue::Options{"namespace-controller"},
+             [this](const std::string& key) { return Sync(key); }) {
+  namespaces_.AddEventHandler(
+      OnChange([this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnNamespace(o, n); }));
+}
 
 void NamespaceController::Start() { namespaces_.Start(); }
 
@@ -33,7 +33,7 @@ void NamespaceController::Start() { namespaces_.Start(); }
 // after the deletion grace period.
 void NamespaceController::OnNamespace(const api::ObjectPtr&, const api::ObjectPtr& new_obj) {
   if (new_obj == nullptr || !api::IsBeingDeleted(*new_obj)) return;
-  queue_.Add(api::Name(*new_obj));
+  queue_.AddAfter(api::Name(*new_obj), options_.deletion_delay);
 }
 
 // mirrors namespace_controller.go processNextWorkItem: done, content remaining (come back after

@@ -6,20 +6,19 @@
 // the key comes back after estimate/2 + 1 seconds; an error retries with backoff.
 // Mirrors: kubernetes pkg/controller/namespace/namespace_controller.go (enqueueNamespace,
 // worker's ResourcesRemainingError branch, syncNamespaceFromKey).
-// Simplified: the queue is SyncQueue (backoff 50ms doubling to 10s, where upstream's rate
-// limiter starts at 5ms and caps at 1000s); no periodic resync.
-// Single-threaded; a sync is a scheduler event.
+// Simplified: no periodic resync.
+// Single-threaded; a sync runs on the queue's worker (worker_queue.h).
 
 #include <memory>
 #include <string>
 
 #include "core/base/time.h"
 #include "core/client/client.h"
+#include "core/informer/shared_informer.h"
 #include "core/sim/scheduler.h"
 #include "core/world/namespace/namespaced_resources_deleter.h"
-#include "core/world/workloads/object_watch.h"
-#include "core/world/workloads/shared_watches.h"
-#include "core/world/workloads/sync_queue.h"
+#include "core/world/workloads/informer_factory.h"
+#include "core/world/workloads/worker_queue.h"
 
 namespace world {
 
@@ -28,9 +27,9 @@ struct NamespaceControllerOptions {
   // deletion_delay is the wait between seeing a deleting Namespace and syncing it, so that
   // last-moment creations inside it are seen. Defaults to 5s (namespaceDeletionGracePeriod).
   base::Duration deletion_delay = 5 * base::kSecond;
-  // watcher names its watches when it has its own. Defaults to "namespace-controller".
+  // watcher names its informer when it has its own. Defaults to "namespace-controller".
   std::string watcher = "namespace-controller";
-  // traced_watches puts its own watches' deliveries in the trace. Defaults to false.
+  // traced_watches puts its own informer's deliveries in the trace. Defaults to false.
   bool traced_watches = false;
 };
 
@@ -40,12 +39,12 @@ class NamespaceController {
  public:
   using Options = NamespaceControllerOptions;
 
-  // This constructor gives the controller a Namespace watch of its own (a controller tested alone).
+  // This constructor gives the controller a Namespace informer of its own (tested alone).
   NamespaceController(client::Client& client, sim::Scheduler& scheduler, Options options);
   // This one registers its handler on kube-controller-manager's shared watches (which must
   // outlive it and not be started yet).
-  NamespaceController(client::Client& client, SharedWatches& watches, sim::Scheduler& scheduler,
-                      Options options);
+  NamespaceController(client::Client& client, SharedInformerFactory& informers,
+                      sim::Scheduler& scheduler, Options options);
   NamespaceController(const NamespaceController&) = delete;
   NamespaceController& operator=(const NamespaceController&) = delete;
 
@@ -53,19 +52,19 @@ class NamespaceController {
   void Start();
 
   // queue is the work queue (metrics read its depth and counters).
-  const SyncQueue& queue() const { return queue_; }
+  const WorkerQueue& queue() const { return queue_; }
 
  private:
   NamespaceController(client::Client& client, sim::Scheduler& scheduler, Options options,
-                      SharedWatches* shared);
+                      SharedInformerFactory* shared);
   void OnNamespace(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
   bool Sync(const std::string& key);
 
   Options options_;
-  std::unique_ptr<SharedWatches> own_watches_;  // null when given shared ones
-  ObjectWatch& namespaces_;
+  std::unique_ptr<SharedInformerFactory> own_informers_;  // null when given shared ones
+  informer::SharedIndexInformer& namespaces_;
   NamespacedResourcesDeleter deleter_;
-  SyncQueue queue_;
+  WorkerQueue queue_;
 };
 
 }  // namespace world

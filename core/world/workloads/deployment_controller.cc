@@ -58,32 +58,33 @@ DeploymentController::DeploymentController(client::Client& client, sim::Schedule
                                            Options options)
     : DeploymentController(client, scheduler, std::move(options), nullptr) {}
 
-DeploymentController::DeploymentController(client::Client& client, SharedWatches& watches,
+DeploymentController::DeploymentController(client::Client& client, SharedInformerFactory& informers,
                                            sim::Scheduler& scheduler, Options options)
-    : DeploymentController(client, scheduler, std::move(options), &watches) {}
+    : DeploymentController(client, scheduler, std::move(options), &informers) {}
 
 DeploymentController::DeploymentController(client::Client& client, sim::Scheduler& scheduler,
-                                           Options options, SharedWatches* shared)
+                                           Options options, SharedInformerFactory* shared)
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
-      own_watches_(shared != nullptr ? nullptr
-                                     : SharedWatches::Make(client, scheduler, options_.watcher,
-                                                           options_.traced_watches)),
-      watches_(shared != nullptr ? *shared : *own_watches_),
-      deployments_(watches_.Watch("Deployment",
-                                  [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
-                                    if (n != nullptr) queue_.Add(api::ObjectKey(*n));
-                                  })),
-      replicasets_(watches_.Watch(
-          "ReplicaSet",
-          [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnReplicaSet(o, n); })),
-      pods_(watches_.Watch(
-          "Pod", [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); })),
-      queue_(scheduler,
-             SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
-                                10 * base::kSecond},
-             [this](const std::string& key) { return Sync(key); }) {}
+      own_informers_(shared != nullptr
+                         ? nullptr
+                         : std::make_unique<SharedInformerFactory>(
+                               client, scheduler, options_.watcher, options_.traced_watches)),
+      informers_(shared != nullptr ? *shared : *own_informers_),
+      deployments_(informers_.InformerFor("Deployment")),
+      replicasets_(informers_.InformerFor("ReplicaSet")),
+      pods_(informers_.InformerFor("Pod")),
+      queue_(scheduler, WorkerQueue::Options{kController, options_.sync_delay},
+             [this](const std::string& key) { return Sync(key); }) {
+  deployments_.AddEventHandler(OnChange([this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+    queue_.Add(api::ObjectKey(n != nullptr ? *n : *o));
+  }));
+  replicasets_.AddEventHandler(
+      OnChange([this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnReplicaSet(o, n); }));
+  pods_.AddEventHandler(
+      OnChange([this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }));
+}
 
 void DeploymentController::Start() {
   deployments_.Start();
@@ -101,11 +102,13 @@ void DeploymentController::OnPod(const api::ObjectPtr& old_obj, const api::Objec
   if (new_obj != nullptr || old_obj == nullptr) return;
   auto ref = api::GetControllerOf(*old_obj);
   if (!ref.has_value() || ref->kind != "ReplicaSet") return;
-  api::ObjectPtr rs = replicasets_.Get(api::Namespace(*old_obj), ref->name);
+  api::ObjectPtr rs =
+      replicasets_.GetStore().GetByKey(api::ObjectKey(api::Namespace(*old_obj), ref->name));
   if (rs == nullptr) return;
   auto owner = api::GetControllerOf(*rs);
   if (!owner.has_value() || owner->kind != "Deployment") return;
-  api::ObjectPtr d = deployments_.Get(api::Namespace(*rs), owner->name);
+  api::ObjectPtr d =
+      deployments_.GetStore().GetByKey(api::ObjectKey(api::Namespace(*rs), owner->name));
   if (d != nullptr && IsRecreate(*d)) queue_.Add(api::ObjectKey(*d));
 }
 
@@ -114,7 +117,7 @@ DeploymentController::Rollout DeploymentController::Classify(
   Rollout r;
   r.deployment = deployment;
   std::vector<api::ObjectPtr> owned;
-  for (const api::ObjectPtr& rs : replicasets_.ControlledBy(api::Uid(*deployment))) {
+  for (const api::ObjectPtr& rs : ControlledBy(replicasets_, api::Uid(*deployment))) {
     if (api::Namespace(*rs) == api::Namespace(*deployment)) owned.push_back(rs);
   }
   // ReplicaSetsByCreationTimestamp (then name, for a total order)
@@ -192,7 +195,6 @@ bool DeploymentController::EnsureNewReplicaSet(Rollout& r, int64_t replicas) {
         sim::CauseScope::kIfKnown);
     auto created = client_.Create(rs);
     if (!created.ok()) return false;  // AlreadyExists: the cache is behind; the next sync finds it
-    replicasets_.Observe(created.value());
     r.new_rs = created.value();
     r.created_new = true;
   } else if (Revision(*r.new_rs) < revision) {
@@ -201,7 +203,6 @@ bool DeploymentController::EnsureNewReplicaSet(Rollout& r, int64_t replicas) {
         "ReplicaSet", ns, api::Name(*r.new_rs), client::PatchType::kJsonMerge,
         Json{{"metadata", {{"annotations", {{kRevisionAnnotation, std::to_string(revision)}}}}}});
     if (!patched.ok()) return false;
-    replicasets_.Observe(patched.value());
     r.new_rs = patched.value();
   }
   const std::string want = std::to_string(Revision(*r.new_rs));
@@ -212,7 +213,6 @@ bool DeploymentController::EnsureNewReplicaSet(Rollout& r, int64_t replicas) {
         client_.Patch("Deployment", ns, api::Name(d), client::PatchType::kJsonMerge,
                       Json{{"metadata", {{"annotations", {{kRevisionAnnotation, want}}}}}});
     if (!patched.ok()) return false;
-    deployments_.Observe(patched.value());
     r.deployment = patched.value();
   }
   return true;
@@ -243,14 +243,16 @@ bool DeploymentController::Scale(Rollout& r, api::ObjectPtr& rs, int64_t replica
       trace,
       EmitAction(trace, kController, "Deployment/" + api::ObjectKey(d), "scale-replicaset", detail),
       sim::CauseScope::kIfKnown);
+  // The resourceVersion makes the write conditional, as upstream's Update of the lister's copy
+  // is: a sync that read a ReplicaSet the cache has not caught up on gets a Conflict and retries.
   auto patched = client_.Patch(
       "ReplicaSet", api::Namespace(*rs), api::Name(*rs), client::PatchType::kJsonMerge,
       Json{{"metadata",
-            {{"annotations",
+            {{"resourceVersion", api::ResourceVersion(*rs)},
+             {"annotations",
               {{kDesiredReplicasAnnotation, desired}, {kMaxReplicasAnnotation, max}}}}},
            {"spec", {{"replicas", replicas}}}});
   if (!patched.ok()) return false;
-  replicasets_.Observe(patched.value());
   rs = patched.value();
   return true;
 }
@@ -340,7 +342,7 @@ bool DeploymentController::OldPodsRunning(const Rollout& r) const {
     old_uids.insert(api::Uid(*rs));
   }
   for (const std::string& uid : old_uids) {
-    for (const api::ObjectPtr& pod : pods_.ControlledBy(uid)) {
+    for (const api::ObjectPtr& pod : ControlledBy(pods_, uid)) {
       if (!IsPodTerminal(*pod)) return true;
     }
   }
@@ -396,7 +398,6 @@ bool DeploymentController::Cleanup(const Rollout& r) {
         sim::CauseScope::kIfKnown);
     auto deleted = client_.Delete("ReplicaSet", api::Namespace(*idle[i]), api::Name(*idle[i]));
     if (!deleted.ok() && !base::IsNotFound(deleted.status())) return false;
-    if (deleted.ok()) replicasets_.ObserveDelete(deleted.value());
   }
   return true;
 }
@@ -478,16 +479,12 @@ bool DeploymentController::SyncStatus(const Rollout& r) {
   if (!changed) return true;
   auto written = client_.PatchStatus("Deployment", api::Namespace(d), api::Name(d),
                                      client::PatchType::kJsonMerge, Json{{"status", status}});
-  if (written.ok()) {
-    deployments_.Observe(written.value());
-    return true;
-  }
-  return base::IsNotFound(written.status());
+  return written.ok() || base::IsNotFound(written.status());
 }
 
 // mirrors deployment_controller.go syncDeployment.
 bool DeploymentController::Sync(const std::string& key) {
-  api::ObjectPtr d = deployments_.GetByKey(key);
+  api::ObjectPtr d = deployments_.GetStore().GetByKey(key);
   if (d == nullptr || api::IsBeingDeleted(*d)) return true;
   Rollout r = Classify(d);
   bool changed = false;

@@ -19,7 +19,7 @@
 // Deployment strategy keeps annotation changes, so it does not bump metadata.generation; our
 // API server's /status takes only status, so the annotation goes through the main endpoint and
 // the first rollout leaves generation 2 (observedGeneration follows).
-// Single-threaded; a sync is a scheduler event `sync_delay` after the change that marked it.
+// Single-threaded; a sync runs `sync_delay` after its key is queued (worker_queue.h).
 
 #include <memory>
 #include <string>
@@ -27,10 +27,10 @@
 
 #include "core/base/time.h"
 #include "core/client/client.h"
+#include "core/informer/shared_informer.h"
 #include "core/sim/scheduler.h"
-#include "core/world/workloads/object_watch.h"
-#include "core/world/workloads/shared_watches.h"
-#include "core/world/workloads/sync_queue.h"
+#include "core/world/workloads/informer_factory.h"
+#include "core/world/workloads/worker_queue.h"
 
 namespace world {
 
@@ -55,12 +55,12 @@ class DeploymentController {
  public:
   using Options = DeploymentControllerOptions;
 
-  // This constructor gives the controller watches of its own (a controller tested alone).
+  // This constructor gives the controller informers of its own (a controller tested alone).
   DeploymentController(client::Client& client, sim::Scheduler& scheduler, Options options);
-  // This one registers its handlers on kube-controller-manager's shared watches (which must
-  // outlive it and not be started yet); options.watcher and traced_watches are then theirs.
-  DeploymentController(client::Client& client, SharedWatches& watches, sim::Scheduler& scheduler,
-                       Options options);
+  // This one registers its handlers on kube-controller-manager's shared informers (which
+  // must outlive it); options.watcher and traced_watches are then theirs.
+  DeploymentController(client::Client& client, SharedInformerFactory& informers,
+                       sim::Scheduler& scheduler, Options options);
   DeploymentController(const DeploymentController&) = delete;
   DeploymentController& operator=(const DeploymentController&) = delete;
 
@@ -68,11 +68,11 @@ class DeploymentController {
   void Start();
 
   // queue is the work queue (the UI's metrics read its depth and counters).
-  const SyncQueue& queue() const { return queue_; }
+  const WorkerQueue& queue() const { return queue_; }
 
  private:
   DeploymentController(client::Client& client, sim::Scheduler& scheduler, Options options,
-                       SharedWatches* shared);
+                       SharedInformerFactory* shared);
 
   // Rollout is one sync's view of a Deployment and its ReplicaSets (latest known versions).
   struct Rollout {
@@ -101,12 +101,12 @@ class DeploymentController {
   client::Client& client_;
   sim::Scheduler& scheduler_;
   Options options_;
-  std::unique_ptr<SharedWatches> own_watches_;  // null when given shared ones
-  SharedWatches& watches_;
-  ObjectWatch& deployments_;
-  ObjectWatch& replicasets_;
-  ObjectWatch& pods_;
-  SyncQueue queue_;
+  std::unique_ptr<SharedInformerFactory> own_informers_;  // null when given shared ones
+  SharedInformerFactory& informers_;
+  informer::SharedIndexInformer& deployments_;
+  informer::SharedIndexInformer& replicasets_;
+  informer::SharedIndexInformer& pods_;
+  WorkerQueue queue_;
 };
 
 }  // namespace world

@@ -156,36 +156,37 @@ EndpointsController::EndpointsController(client::Client& client, sim::Scheduler&
                                          Options options)
     : EndpointsController(client, scheduler, std::move(options), nullptr) {}
 
-EndpointsController::EndpointsController(client::Client& client, SharedWatches& watches,
+EndpointsController::EndpointsController(client::Client& client, SharedInformerFactory& informers,
                                          sim::Scheduler& scheduler, Options options)
-    : EndpointsController(client, scheduler, std::move(options), &watches) {}
+    : EndpointsController(client, scheduler, std::move(options), &informers) {}
 
 EndpointsController::EndpointsController(client::Client& client, sim::Scheduler& scheduler,
-                                         Options options, SharedWatches* shared)
+                                         Options options, SharedInformerFactory* shared)
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
-      own_watches_(shared != nullptr ? nullptr
-                                     : SharedWatches::Make(client, scheduler, options_.watcher,
-                                                           options_.traced_watches)),
-      watches_(shared != nullptr ? *shared : *own_watches_),
-      services_(watches_.Watch("Service", [this](const api::ObjectPtr& o,
-                                                 const api::ObjectPtr& n) { OnService(o, n); })),
-      pods_(watches_.Watch(
-          "Pod", [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); })),
-      endpoints_(watches_.Watch("Endpoints",
-                                [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
-                                  // mirrors endpoints_controller.go onEndpointsDelete: only a
-                                  // deletion brings the Service back to the queue (an edit
-                                  // stays until the Service or its Pods next change).
-                                  if (n != nullptr) return;
-                                  const std::string key = api::ObjectKey(*o);
-                                  if (services_.GetByKey(key) != nullptr) queue_.Add(key);
-                                })),
-      queue_(scheduler,
-             SyncQueue::Options{kEndpointsController, options_.sync_delay, 50 * base::kMillisecond,
-                                10 * base::kSecond},
-             [this](const std::string& key) { return Sync(key); }) {}
+      own_informers_(shared != nullptr
+                         ? nullptr
+                         : std::make_unique<SharedInformerFactory>(
+                               client, scheduler, options_.watcher, options_.traced_watches)),
+      informers_(shared != nullptr ? *shared : *own_informers_),
+      services_(informers_.InformerFor("Service")),
+      pods_(informers_.InformerFor("Pod")),
+      endpoints_(informers_.InformerFor("Endpoints")),
+      queue_(scheduler, WorkerQueue::Options{kEndpointsController, options_.sync_delay},
+             [this](const std::string& key) { return Sync(key); }) {
+  services_.AddEventHandler(
+      OnChange([this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnService(o, n); }));
+  pods_.AddEventHandler(
+      OnChange([this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }));
+  endpoints_.AddEventHandler(OnChange([this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+    // mirrors endpoints_controller.go onEndpointsDelete: only a deletion brings the Service back
+    // to the queue (an edit stays until the Service or its Pods next change).
+    if (n != nullptr) return;
+    const std::string key = api::ObjectKey(*o);
+    if (services_.GetStore().GetByKey(key) != nullptr) queue_.Add(key);
+  }));
+}
 
 void EndpointsController::Start() {
   services_.Start();
@@ -239,7 +240,7 @@ void EndpointsController::OnService(const api::ObjectPtr& old_obj, const api::Ob
 const base::KeySet* EndpointsController::PodsLabelled(const std::string& label,
                                                       const std::string& value) {
   static const base::KeySet kNone;
-  if (!pods_by_label_.Track(label, pods_.items())) return nullptr;
+  if (!pods_by_label_.Track(label, pods_.GetStore().items())) return nullptr;
   const base::KeySet* keys = pods_by_label_.Keys(label, value);
   return keys != nullptr ? keys : &kNone;
 }
@@ -294,7 +295,7 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
       if (it == services_by_pair_.end()) return;
       for (const std::string& key : it->second) {
         if (out.count(key) != 0) continue;
-        api::ObjectPtr svc = services_.GetByKey(key);
+        api::ObjectPtr svc = services_.GetStore().GetByKey(key);
         if (svc != nullptr && ServiceSelects(*svc, obj)) out.insert(key);
       }
     });
@@ -327,8 +328,8 @@ void EndpointsController::OnPod(const api::ObjectPtr& old_obj, const api::Object
 // mirrors endpoints_controller.go syncService.
 bool EndpointsController::Sync(const std::string& key) {
   sim::Trace& trace = scheduler_.trace();
-  api::ObjectPtr svc = services_.GetByKey(key);
-  api::ObjectPtr current = endpoints_.GetByKey(key);
+  api::ObjectPtr svc = services_.GetStore().GetByKey(key);
+  api::ObjectPtr current = endpoints_.GetStore().GetByKey(key);
   if (svc == nullptr) {
     if (current == nullptr) return true;
     const sim::CauseScope cause(trace,
@@ -336,7 +337,6 @@ bool EndpointsController::Sync(const std::string& key) {
                                            "delete", "the Service is gone"),
                                 sim::CauseScope::kIfKnown);
     auto deleted = client_.Delete("Endpoints", api::Namespace(*current), api::Name(*current));
-    if (deleted.ok()) endpoints_.ObserveDelete(deleted.value());
     return deleted.ok() || base::IsNotFound(deleted.status());
   }
   const auto selector = Selector(*svc);
@@ -369,9 +369,10 @@ bool EndpointsController::Sync(const std::string& key) {
   }
   std::vector<api::ObjectPtr> pods;
   if (every_pod) {
-    for (const auto& [pod_key, pod] : pods_.items()) pods.push_back(pod);
+    for (const auto& [pod_key, pod] : pods_.GetStore().items()) pods.push_back(pod);
   } else {
-    for (const std::string& pod_key : *candidates) pods.push_back(pods_.GetByKey(pod_key));
+    for (const std::string& pod_key : *candidates)
+      pods.push_back(pods_.GetStore().GetByKey(pod_key));
   }
   for (const api::ObjectPtr& pod : pods) {
     if (pod == nullptr || api::Namespace(*pod) != ns || !Selects(selector, *pod)) continue;
@@ -443,10 +444,8 @@ bool EndpointsController::Sync(const std::string& key) {
     const sim::CauseScope cause(
         trace, EmitAction(trace, kEndpointsController, "Endpoints/" + key, "create", detail),
         sim::CauseScope::kIfKnown);
-    auto created = client_.Create(ep);
-    if (!created.ok()) return false;
-    endpoints_.Observe(created.value());
-    return true;
+    // AlreadyExists when the cache is behind: the retry finds the Endpoints.
+    return client_.Create(ep).ok();
   }
   const Json& current_labels = LabelsOf(*current);
   if (JsonAt(*current, "/subsets") == subsets_field &&
@@ -460,11 +459,7 @@ bool EndpointsController::Sync(const std::string& key) {
       client_.Patch("Endpoints", ns, api::Name(*svc), client::PatchType::kJsonMerge,
                     Json{{"subsets", std::move(subsets_field)},
                          {"metadata", {{"labels", labels_value()}}}});
-  if (patched.ok()) {
-    endpoints_.Observe(patched.value());
-    return true;
-  }
-  return base::IsNotFound(patched.status());
+  return patched.ok() || base::IsNotFound(patched.status());
 }
 
 }  // namespace world

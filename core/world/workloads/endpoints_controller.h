@@ -8,7 +8,7 @@
 // (RepackSubsets: sorted addresses), endpointslice util ShouldPodBeInEndpoints.
 // Simplified: no EndpointSlices (kube-proxy is not simulated; Endpoints are what a learner
 // reads), no last-change-trigger-time annotation, no over-capacity truncation.
-// Single-threaded; a sync is a scheduler event `sync_delay` after the change that marked it.
+// Single-threaded; a sync runs `sync_delay` after its key is queued (worker_queue.h).
 
 #include <cstdint>
 #include <memory>
@@ -21,10 +21,10 @@
 #include "core/base/time.h"
 #include "core/client/client.h"
 #include "core/informer/label_index.h"
+#include "core/informer/shared_informer.h"
 #include "core/sim/scheduler.h"
-#include "core/world/workloads/object_watch.h"
-#include "core/world/workloads/shared_watches.h"
-#include "core/world/workloads/sync_queue.h"
+#include "core/world/workloads/informer_factory.h"
+#include "core/world/workloads/worker_queue.h"
 
 namespace world {
 
@@ -49,12 +49,12 @@ class EndpointsController {
  public:
   using Options = EndpointsControllerOptions;
 
-  // This constructor gives the controller watches of its own (a controller tested alone).
+  // This constructor gives the controller informers of its own (a controller tested alone).
   EndpointsController(client::Client& client, sim::Scheduler& scheduler, Options options);
-  // This one registers its handlers on kube-controller-manager's shared watches (which must
-  // outlive it and not be started yet); options.watcher and traced_watches are then theirs.
-  EndpointsController(client::Client& client, SharedWatches& watches, sim::Scheduler& scheduler,
-                      Options options);
+  // This one registers its handlers on kube-controller-manager's shared informers (which
+  // must outlive it); options.watcher and traced_watches are then theirs.
+  EndpointsController(client::Client& client, SharedInformerFactory& informers,
+                      sim::Scheduler& scheduler, Options options);
   EndpointsController(const EndpointsController&) = delete;
   EndpointsController& operator=(const EndpointsController&) = delete;
 
@@ -62,11 +62,11 @@ class EndpointsController {
   void Start();
 
   // queue is the work queue (the UI's metrics read its depth and counters).
-  const SyncQueue& queue() const { return queue_; }
+  const WorkerQueue& queue() const { return queue_; }
 
  private:
   EndpointsController(client::Client& client, sim::Scheduler& scheduler, Options options,
-                      SharedWatches* shared);
+                      SharedInformerFactory* shared);
 
   void OnService(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
   void OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
@@ -82,12 +82,12 @@ class EndpointsController {
   client::Client& client_;
   sim::Scheduler& scheduler_;
   Options options_;
-  std::unique_ptr<SharedWatches> own_watches_;  // null when given shared ones
-  SharedWatches& watches_;
-  ObjectWatch& services_;
-  ObjectWatch& pods_;
-  ObjectWatch& endpoints_;
-  SyncQueue queue_;
+  std::unique_ptr<SharedInformerFactory> own_informers_;  // null when given shared ones
+  SharedInformerFactory& informers_;
+  informer::SharedIndexInformer& services_;
+  informer::SharedIndexInformer& pods_;
+  informer::SharedIndexInformer& endpoints_;
+  WorkerQueue queue_;
   // The Pods by the labels Service selectors use (client-go's listers index by namespace and
   // match selectors per object; with 1,000 Services and 11,000 Pods that is quadratic). Only the
   // label keys some selector has used are indexed, not every label of every Pod. The index only

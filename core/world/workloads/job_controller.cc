@@ -36,32 +36,40 @@ Json JobCondition(const std::string& type, const std::string& reason, const std:
 JobController::JobController(client::Client& client, sim::Scheduler& scheduler, Options options)
     : JobController(client, scheduler, std::move(options), nullptr) {}
 
-JobController::JobController(client::Client& client, SharedWatches& watches,
+JobController::JobController(client::Client& client, SharedInformerFactory& informers,
                              sim::Scheduler& scheduler, Options options)
-    : JobController(client, scheduler, std::move(options), &watches) {}
+    : JobController(client, scheduler, std::move(options), &informers) {}
 
 JobController::JobController(client::Client& client, sim::Scheduler& scheduler, Options options,
-                             SharedWatches* shared)
+                             SharedInformerFactory* shared)
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
-      own_watches_(shared != nullptr ? nullptr
-                                     : SharedWatches::Make(client, scheduler, options_.watcher,
-                                                           options_.traced_watches)),
-      watches_(shared != nullptr ? *shared : *own_watches_),
-      jobs_(watches_.Watch("Job",
-                           [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
-                             if (n != nullptr) queue_.Add(api::ObjectKey(*n));
-                           })),
-      pods_(watches_.Watch("Pod",
-                           [this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
-                             EnqueueControllerOf(n, "Job", queue_);
-                             EnqueueControllerOf(o, "Job", queue_);
-                           })),
-      queue_(scheduler,
-             SyncQueue::Options{kJobController, options_.sync_delay, 50 * base::kMillisecond,
-                                10 * base::kSecond},
-             [this](const std::string& key) { return Sync(key); }) {}
+      own_informers_(shared != nullptr
+                         ? nullptr
+                         : std::make_unique<SharedInformerFactory>(
+                               client, scheduler, options_.watcher, options_.traced_watches)),
+      informers_(shared != nullptr ? *shared : *own_informers_),
+      jobs_(informers_.InformerFor("Job")),
+      pods_(informers_.InformerFor("Pod")),
+      queue_(scheduler, WorkerQueue::Options{kJobController, options_.sync_delay},
+             [this](const std::string& key) { return Sync(key); }),
+      expectations_(scheduler.clock()) {
+  jobs_.AddEventHandler(OnChange([this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+    if (n == nullptr) expectations_.DeleteExpectations(api::ObjectKey(*o));
+    queue_.Add(api::ObjectKey(n != nullptr ? *n : *o));
+  }));
+  // mirrors job_controller.go addPod/updatePod/deletePod: observe, then queue the Job.
+  pods_.AddEventHandler(OnChange([this](const api::ObjectPtr& o, const api::ObjectPtr& n) {
+    const std::string key = ControllerKeyOf(n != nullptr ? n : o, "Job");
+    expectations_.ObserveChange(key, o, n);
+    if (!key.empty()) queue_.Add(key);
+    if (o != nullptr && n != nullptr) {
+      const std::string old_key = ControllerKeyOf(o, "Job");
+      if (!old_key.empty() && old_key != key) queue_.Add(old_key);
+    }
+  }));
+}
 
 void JobController::Start() {
   jobs_.Start();
@@ -70,11 +78,13 @@ void JobController::Start() {
 
 // mirrors job_controller.go syncJob + manageJob.
 bool JobController::Sync(const std::string& key) {
-  api::ObjectPtr job = jobs_.GetByKey(key);
+  api::ObjectPtr job = jobs_.GetStore().GetByKey(key);
   if (job == nullptr) {
     last_failure_.erase(key);
+    expectations_.DeleteExpectations(key);
     return true;
   }
+  const bool satisfied = expectations_.SatisfiedExpectations(key);
   if (api::IsBeingDeleted(*job) || Finished(*job)) return true;
   sim::Trace& trace = scheduler_.trace();
   const std::string ns = api::Namespace(*job);
@@ -83,7 +93,7 @@ bool JobController::Sync(const std::string& key) {
 
   std::vector<api::ObjectPtr> active;
   int64_t succeeded = 0, failed = 0, ready = 0, restarts = 0;
-  for (const api::ObjectPtr& pod : pods_.ControlledBy(api::Uid(*job))) {
+  for (const api::ObjectPtr& pod : ControlledBy(pods_, api::Uid(*job))) {
     if (api::Namespace(*pod) != ns) continue;
     const std::string phase = PodPhase(*pod);
     if (phase == "Succeeded") {
@@ -119,14 +129,15 @@ bool JobController::Sync(const std::string& key) {
   Json conditions = JsonAt(*job, "/status/conditions");
   Json completion_time = JsonAt(*job, "/status/completionTime");
   bool ok = true;
-  auto delete_all = [&](const std::vector<api::ObjectPtr>& pods) {
-    for (const api::ObjectPtr& pod : pods) {
-      auto deleted = client_.Delete("Pod", ns, api::Name(*pod));
-      if (deleted.ok()) {
-        pods_.ObserveDelete(deleted.value());
-      } else if (!base::IsNotFound(deleted.status())) {
-        ok = false;
-      }
+  auto delete_all = [&](const std::vector<api::ObjectPtr>& pods, bool expect) {
+    std::vector<std::string> keys;
+    for (const api::ObjectPtr& pod : pods) keys.push_back(api::ObjectKey(*pod));
+    if (expect) expectations_.ExpectDeletions(key, keys);
+    for (size_t i = 0; i < pods.size(); ++i) {
+      auto deleted = client_.Delete("Pod", ns, api::Name(*pods[i]));
+      if (deleted.ok()) continue;
+      if (expect) expectations_.DeletionObserved(key, keys[i]);  // the informer will not see it
+      if (!base::IsNotFound(deleted.status())) ok = false;
     }
   };
   int64_t active_count = static_cast<int64_t>(active.size());
@@ -140,7 +151,7 @@ bool JobController::Sync(const std::string& key) {
                    reason + ": " + std::to_string(succeeded) + " succeeded, " +
                        std::to_string(failed) + " failed"),
         sim::CauseScope::kIfKnown);
-    delete_all(active);
+    delete_all(active, /*expect=*/false);
     active_count = 0;
     ready = 0;
     // 1.31+: the interim condition, then the terminal one.
@@ -151,7 +162,8 @@ bool JobController::Sync(const std::string& key) {
         std::move(conditions),
         JobCondition(exceeded ? "Failed" : "Complete", reason, message, now), now);
     if (complete && !exceeded) completion_time = base::FormatRfc3339(now);
-  } else {
+  } else if (satisfied) {
+    // mirrors job_controller.go manageJob (only when the expectations are satisfied)
     int64_t want = has_completions ? std::min(parallelism, completions - succeeded)
                                    : (succeeded > 0 ? 0 : parallelism);
     if (suspended || want < 0) want = 0;
@@ -170,7 +182,7 @@ bool JobController::Sync(const std::string& key) {
                                              "want " + std::to_string(want) + " active, have " +
                                                  std::to_string(active_count)),
                                   sim::CauseScope::kIfKnown);
-      delete_all(victims);
+      delete_all(victims, /*expect=*/true);
       active_count = want;
     } else if (active_count < want) {
       // backoff_utils.go: a replacement after failures waits initial << (failures-1), capped.
@@ -191,6 +203,7 @@ bool JobController::Sync(const std::string& key) {
                        "want " + std::to_string(want) + " active, have " +
                            std::to_string(active_count) + ": creating " + std::to_string(n)),
             sim::CauseScope::kIfKnown);
+        expectations_.ExpectCreations(key, n);
         for (int64_t i = 0; i < n; ++i) {
           Json pod = PodFromTemplate(JsonAt(*job, "/spec/template"), *job,
                                      api::Name(*job) + "-");
@@ -200,10 +213,11 @@ bool JobController::Sync(const std::string& key) {
           api::SetLabel(pod, "controller-uid", api::Uid(*job));
           auto created = client_.Create(pod);
           if (!created.ok()) {
+            // The informer will not see the creations that did not happen.
+            for (int64_t skipped = i; skipped < n; ++skipped) expectations_.CreationObserved(key);
             ok = false;
             break;
           }
-          pods_.Observe(created.value());
           ++active_count;
         }
       }
@@ -227,11 +241,7 @@ bool JobController::Sync(const std::string& key) {
   if (changed) {
     auto written = client_.PatchStatus("Job", ns, api::Name(*job), client::PatchType::kJsonMerge,
                                        Json{{"status", status}});
-    if (written.ok()) {
-      jobs_.Observe(written.value());
-    } else if (!base::IsNotFound(written.status())) {
-      ok = false;
-    }
+    if (!written.ok() && !base::IsNotFound(written.status())) ok = false;
   }
   return ok;
 }

@@ -9,7 +9,7 @@
 // Simplified: NonIndexed completion mode only; no podFailurePolicy, successPolicy,
 // activeDeadlineSeconds, ttlSecondsAfterFinished or managedBy; no tracking finalizers — counts
 // come from the Pods present and never decrease (a deleted finished Pod is not forgotten).
-// Single-threaded; a sync is a scheduler event `sync_delay` after the change that marked it.
+// Single-threaded; a sync runs `sync_delay` after its key is queued (worker_queue.h).
 
 #include <map>
 #include <memory>
@@ -17,10 +17,11 @@
 
 #include "core/base/time.h"
 #include "core/client/client.h"
+#include "core/informer/shared_informer.h"
 #include "core/sim/scheduler.h"
-#include "core/world/workloads/object_watch.h"
-#include "core/world/workloads/shared_watches.h"
-#include "core/world/workloads/sync_queue.h"
+#include "core/world/workloads/controller_expectations.h"
+#include "core/world/workloads/informer_factory.h"
+#include "core/world/workloads/worker_queue.h"
 
 namespace world {
 
@@ -51,11 +52,11 @@ class JobController {
  public:
   using Options = JobControllerOptions;
 
-  // This constructor gives the controller watches of its own (a controller tested alone).
+  // This constructor gives the controller informers of its own (a controller tested alone).
   JobController(client::Client& client, sim::Scheduler& scheduler, Options options);
-  // This one registers its handlers on kube-controller-manager's shared watches (which must
-  // outlive it and not be started yet); options.watcher and traced_watches are then theirs.
-  JobController(client::Client& client, SharedWatches& watches, sim::Scheduler& scheduler,
+  // This one registers its handlers on kube-controller-manager's shared informers (which
+  // must outlive it); options.watcher and traced_watches are then theirs.
+  JobController(client::Client& client, SharedInformerFactory& informers, sim::Scheduler& scheduler,
                 Options options);
   JobController(const JobController&) = delete;
   JobController& operator=(const JobController&) = delete;
@@ -64,22 +65,23 @@ class JobController {
   void Start();
 
   // queue is the work queue (the UI's metrics read its depth and counters).
-  const SyncQueue& queue() const { return queue_; }
+  const WorkerQueue& queue() const { return queue_; }
 
  private:
   JobController(client::Client& client, sim::Scheduler& scheduler, Options options,
-                SharedWatches* shared);
+                SharedInformerFactory* shared);
 
   bool Sync(const std::string& key);
 
   client::Client& client_;
   sim::Scheduler& scheduler_;
   Options options_;
-  std::unique_ptr<SharedWatches> own_watches_;  // null when given shared ones
-  SharedWatches& watches_;
-  ObjectWatch& jobs_;
-  ObjectWatch& pods_;
-  SyncQueue queue_;
+  std::unique_ptr<SharedInformerFactory> own_informers_;  // null when given shared ones
+  SharedInformerFactory& informers_;
+  informer::SharedIndexInformer& jobs_;
+  informer::SharedIndexInformer& pods_;
+  WorkerQueue queue_;
+  ControllerExpectations expectations_;
   std::map<std::string, base::SimTime> last_failure_;  // job key -> when a new failure was seen
 };
 

@@ -15,61 +15,84 @@ namespace {
 
 using api::Json;
 
-const char kController[] = "replicaset-controller";
+const char kReplicaSetControllerName[] = "replicaset-controller";
 
 // OrNull renders a count the way an omitempty int32 field is stored: absent when zero.
-Json OrNull(int64_t v) { return v == 0 ? Json(nullptr) : Json(v); }
+Json OmitZero(int64_t v) { return v == 0 ? Json(nullptr) : Json(v); }
 
 }  // namespace
 
-void EnqueueControllerOf(const api::ObjectPtr& obj, const std::string& kind, SyncQueue& queue) {
-  if (obj == nullptr) return;
+std::string ControllerKeyOf(const api::ObjectPtr& obj, const std::string& kind) {
+  if (obj == nullptr) return "";
   const api::Json* ref = api::ControllerRef(*obj);
-  if (ref == nullptr || !FieldIs(*ref, "kind", kind)) return;
-  queue.Add(api::ObjectKey(api::Namespace(*obj), api::MemberString(*ref, "name")));
+  if (ref == nullptr || !FieldIs(*ref, "kind", kind)) return "";
+  return api::ObjectKey(api::Namespace(*obj), api::MemberString(*ref, "name"));
+}
+
+void EnqueueControllerOf(const api::ObjectPtr& obj, const std::string& kind, WorkerQueue& queue) {
+  std::string key = ControllerKeyOf(obj, kind);
+  if (!key.empty()) queue.Add(key);
 }
 
 ReplicaSetController::ReplicaSetController(client::Client& client, sim::Scheduler& scheduler,
                                            Options options)
     : ReplicaSetController(client, scheduler, std::move(options), nullptr) {}
 
-ReplicaSetController::ReplicaSetController(client::Client& client, SharedWatches& watches,
+ReplicaSetController::ReplicaSetController(client::Client& client, SharedInformerFactory& informers,
                                            sim::Scheduler& scheduler, Options options)
-    : ReplicaSetController(client, scheduler, std::move(options), &watches) {}
+    : ReplicaSetController(client, scheduler, std::move(options), &informers) {}
 
 ReplicaSetController::ReplicaSetController(client::Client& client, sim::Scheduler& scheduler,
-                                           Options options, SharedWatches* shared)
+                                           Options options, SharedInformerFactory* shared)
     : client_(client),
       scheduler_(scheduler),
       options_(std::move(options)),
-      own_watches_(shared != nullptr ? nullptr
-                                     : SharedWatches::Make(client, scheduler, options_.watcher,
-                                                           options_.traced_watches)),
-      watches_(shared != nullptr ? *shared : *own_watches_),
-      replicasets_(watches_.Watch("ReplicaSet",
-                                  [this](const api::ObjectPtr&, const api::ObjectPtr& n) {
-                                    if (n != nullptr) queue_.Add(api::ObjectKey(*n));
-                                  })),
-      pods_(watches_.Watch(
-          "Pod", [this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); })),
-      queue_(scheduler,
-             SyncQueue::Options{kController, options_.sync_delay, 50 * base::kMillisecond,
-                                10 * base::kSecond},
-             [this](const std::string& key) { return Sync(key); }) {}
+      own_informers_(shared != nullptr
+                         ? nullptr
+                         : std::make_unique<SharedInformerFactory>(
+                               client, scheduler, options_.watcher, options_.traced_watches)),
+      informers_(shared != nullptr ? *shared : *own_informers_),
+      expectations_(scheduler.clock()),
+      queue_(scheduler, WorkerQueue::Options{kReplicaSetControllerName, options_.sync_delay},
+             [this](const std::string& key) { return Sync(key); }),
+      replicasets_(informers_.InformerFor("ReplicaSet")),
+      pods_(informers_.InformerFor("Pod")) {
+  replicasets_.AddEventHandler(
+      OnChange([this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnReplicaSet(o, n); }));
+  pods_.AddEventHandler(
+      OnChange([this](const api::ObjectPtr& o, const api::ObjectPtr& n) { OnPod(o, n); }));
+}
 
 void ReplicaSetController::Start() {
   replicasets_.Start();
   pods_.Start();
 }
 
+// mirrors replica_set.go addRS/updateRS (queue it) and deleteRS (forget its expectations).
+void ReplicaSetController::OnReplicaSet(const api::ObjectPtr& old_obj,
+                                        const api::ObjectPtr& new_obj) {
+  if (new_obj == nullptr) {
+    expectations_.DeleteExpectations(api::ObjectKey(*old_obj));
+    queue_.Add(api::ObjectKey(*old_obj));
+    return;
+  }
+  queue_.Add(api::ObjectKey(*new_obj));
+}
+
+// mirrors replica_set.go addPod (a creation observed), updatePod (a deletionTimestamp is a
+// deletion observed) and deletePod, each queueing the Pod's controller.
 void ReplicaSetController::OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {
-  // The handler sees every change of the shared cache (add, update, delete, relist, Observe), so
-  // the counts follow the cache exactly: the new version's share in, the old one's out. In that
+  // The counts follow the cache exactly: the new version's share in, the old one's out. In that
   // order an update keeps its entries above zero instead of dropping and copying them again.
   Count(new_obj, +1);
   Count(old_obj, -1);
-  EnqueueControllerOf(new_obj, "ReplicaSet", queue_);
-  EnqueueControllerOf(old_obj, "ReplicaSet", queue_);
+  const std::string key = ControllerKeyOf(new_obj != nullptr ? new_obj : old_obj, "ReplicaSet");
+  expectations_.ObserveChange(key, old_obj, new_obj);
+  if (!key.empty()) queue_.Add(key);
+  if (old_obj != nullptr && new_obj != nullptr) {
+    const std::string old_key = ControllerKeyOf(old_obj, "ReplicaSet");
+    if (old_key != key && !old_key.empty()) queue_.Add(old_key);
+  }
 }
 
 void ReplicaSetController::Count(const api::ObjectPtr& pod, int64_t delta) {
@@ -134,7 +157,7 @@ const ReplicaSetController::OwnedPods* ReplicaSetController::Owned(const std::st
 std::vector<api::ObjectPtr> ReplicaSetController::ActivePods(const std::string& ns,
                                                              const std::string& uid) const {
   std::vector<api::ObjectPtr> active;
-  for (const api::ObjectPtr& pod : pods_.ControlledBy(uid)) {
+  for (const api::ObjectPtr& pod : ControlledBy(pods_, uid)) {
     const api::Json* ref = api::ControllerRef(*pod);  // the uid matched, so there is one
     if (FieldIs(*ref, "kind", "ReplicaSet") &&
         api::ObjectMeta(*pod).Namespace() == ns && IsPodActive(*pod)) {
@@ -146,8 +169,12 @@ std::vector<api::ObjectPtr> ReplicaSetController::ActivePods(const std::string& 
 
 // mirrors replica_set.go syncReplicaSet: list owned Pods, manageReplicas, then the status.
 bool ReplicaSetController::Sync(const std::string& key) {
-  api::ObjectPtr rs = replicasets_.GetByKey(key);
-  if (rs == nullptr) return true;
+  api::ObjectPtr rs = replicasets_.GetStore().GetByKey(key);
+  if (rs == nullptr) {
+    expectations_.DeleteExpectations(key);
+    return true;
+  }
+  const bool needs_sync = expectations_.SatisfiedExpectations(key);
   sim::Trace& trace = scheduler_.trace();
   const std::string ns = api::Namespace(*rs);
   const std::string uid = api::Uid(*rs);
@@ -156,25 +183,27 @@ bool ReplicaSetController::Sync(const std::string& key) {
   const int64_t active = owned != nullptr ? owned->active : 0;
   const int64_t replicas = IntAt(*rs, "/spec/replicas", 1);
   bool ok = true;
-  if (!api::IsBeingDeleted(*rs)) {
+  if (needs_sync && !api::IsBeingDeleted(*rs)) {
     // mirrors replica_set.go manageReplicas
     const int64_t diff = active - replicas;
     if (diff < 0) {
       const int64_t n = std::min<int64_t>(-diff, options_.burst_replicas);
       const sim::CauseScope cause(
           trace,
-          EmitAction(trace, kController, object, "create-pods",
+          EmitAction(trace, kReplicaSetControllerName, object, "create-pods",
                      "want " + std::to_string(replicas) + ", have " + std::to_string(active) +
                          ": creating " + std::to_string(n)),
           sim::CauseScope::kIfKnown);
+      expectations_.ExpectCreations(key, n);
       for (int64_t i = 0; i < n; ++i) {
         auto created = client_.Create(
             PodFromTemplate(JsonAt(*rs, "/spec/template"), *rs, api::Name(*rs) + "-"));
         if (!created.ok()) {
+          // The informer will not see the creations that did not happen.
+          for (int64_t skipped = i; skipped < n; ++skipped) expectations_.CreationObserved(key);
           ok = false;
           break;
         }
-        pods_.Observe(created.value());
       }
     } else if (diff > 0) {
       std::vector<api::ObjectPtr> victims = ActivePods(ns, uid);
@@ -188,28 +217,28 @@ bool ReplicaSetController::Sync(const std::string& key) {
       const int64_t n = std::min<int64_t>(diff, options_.burst_replicas);
       std::string names;
       for (int64_t i = 0; i < n; ++i) names += (i ? "," : "") + api::Name(*victims[i]);
-      const sim::CauseScope cause(trace,
-                                  EmitAction(trace, kController, object, "delete-pods",
-                                             "want " + std::to_string(replicas) + ", have " +
-                                                 std::to_string(active) + ": deleting " + names),
-                                  sim::CauseScope::kIfKnown);
+      const sim::CauseScope cause(
+          trace,
+          EmitAction(trace, kReplicaSetControllerName, object, "delete-pods",
+                     "want " + std::to_string(replicas) + ", have " + std::to_string(active) +
+                         ": deleting " + names),
+          sim::CauseScope::kIfKnown);
+      std::vector<std::string> victim_keys;
+      for (int64_t i = 0; i < n; ++i) victim_keys.push_back(api::ObjectKey(*victims[i]));
+      expectations_.ExpectDeletions(key, victim_keys);
       for (int64_t i = 0; i < n; ++i) {
         auto deleted = client_.Delete("Pod", ns, api::Name(*victims[i]));
-        if (!deleted.ok() && !base::IsNotFound(deleted.status())) {
-          ok = false;
-          break;
+        if (!deleted.ok()) {
+          // The informer will not see this deletion.
+          expectations_.DeletionObserved(key, victim_keys[i]);
+          if (!base::IsNotFound(deleted.status())) ok = false;
         }
-        if (deleted.ok()) pods_.ObserveDelete(deleted.value());
       }
     }
   }
 
-  // mirrors replica_set_utils.go calculateStatus.
-  // NOTE: computed from the cache after manageReplicas (it holds our own creates and deletes);
-  // the real controller uses the Pods listed before and fixes the counts on the next sync, a
-  // window in which a Deployment can scale an old ReplicaSet down once too often.
-  // Read again: our own creates and deletes have changed the counts (or removed the entry).
-  owned = Owned(ns, uid);
+  // mirrors replica_set_utils.go calculateStatus: from the Pods the cache held before
+  // manageReplicas (its own creates and deletes show on a later sync, as the informer sees them).
   // fullyLabeledReplicas: the template's labels as a selector (labels.Set(…).AsSelectorPreValidated
   // upstream), matched against each distinct label set of the Pods, counted once per Pod.
   const api::LabelSelector template_labels =
@@ -228,9 +257,9 @@ bool ReplicaSetController::Sync(const std::string& key) {
     available = owned->Available(min_ready, now, &recheck);
   }
   Json status = {{"replicas", owned != nullptr ? owned->active : 0},
-                 {"fullyLabeledReplicas", OrNull(fully_labeled)},
-                 {"readyReplicas", OrNull(ready)},
-                 {"availableReplicas", OrNull(available)},
+                 {"fullyLabeledReplicas", OmitZero(fully_labeled)},
+                 {"readyReplicas", OmitZero(ready)},
+                 {"availableReplicas", OmitZero(available)},
                  {"observedGeneration", api::Generation(*rs)}};
   bool changed = false;
   for (const auto& [field, value] : status.items()) {
@@ -239,11 +268,7 @@ bool ReplicaSetController::Sync(const std::string& key) {
   if (changed) {
     auto written = client_.PatchStatus("ReplicaSet", ns, api::Name(*rs),
                                        client::PatchType::kJsonMerge, Json{{"status", status}});
-    if (written.ok()) {
-      replicasets_.Observe(written.value());
-    } else if (!base::IsNotFound(written.status())) {
-      ok = false;
-    }
+    if (!written.ok() && !base::IsNotFound(written.status())) ok = false;
   }
   if (recheck > 0) queue_.AddAfter(key, recheck);  // a Pod becomes available later
   return ok;

@@ -12,10 +12,12 @@
 // burst_replicas); no ReplicaFailure condition; status is computed after the sync's own creates
 // and deletes (the real one counts the Pods listed before them and catches up a sync later).
 // Teaching: upstream lists the ReplicaSet's Pods on every sync; here the counts a sync needs are
-// kept per ReplicaSet as the Pod watch delivers each change (OwnedPods), and only a scale-down
+// kept per ReplicaSet as the Pod informer delivers each change (OwnedPods), and only a scale-down
 // lists the Pods, to rank them. Same figures, without the walk: creating N Pods takes
 // N / burst_replicas syncs, and walking up to N Pods in each would make a rollout O(N^2).
-// Single-threaded; a sync is a scheduler event `sync_delay` after the change that marked it.
+// The cache does not hold the sync's own creates and deletes until the informer delivers them;
+// expectations (controller_expectations.h) keep the next syncs from acting again meanwhile.
+// Single-threaded; a sync runs `sync_delay` after its key is queued (worker_queue.h).
 
 #include <cstdint>
 #include <map>
@@ -27,10 +29,11 @@
 
 #include "core/base/time.h"
 #include "core/client/client.h"
+#include "core/informer/shared_informer.h"
 #include "core/sim/scheduler.h"
-#include "core/world/workloads/object_watch.h"
-#include "core/world/workloads/shared_watches.h"
-#include "core/world/workloads/sync_queue.h"
+#include "core/world/workloads/controller_expectations.h"
+#include "core/world/workloads/informer_factory.h"
+#include "core/world/workloads/worker_queue.h"
 
 namespace world {
 
@@ -40,13 +43,13 @@ inline const std::string kReplicaSetControllerUser =
 
 // ReplicaSetControllerOptions tunes the controller.
 struct ReplicaSetControllerOptions {
-  // sync_delay is the time from a change to the sync it triggers. Defaults to 5ms.
+  // sync_delay is the time from a key being queued to a worker syncing it. Defaults to 5ms.
   base::Duration sync_delay = 5 * base::kMillisecond;
   // burst_replicas caps creations or deletions per sync (BurstReplicas). Defaults to 500.
   int burst_replicas = 500;
-  // watcher names its watches. Defaults to "replicaset-controller".
+  // watcher names its informers. Defaults to "replicaset-controller".
   std::string watcher = "replicaset-controller";
-  // traced_watches puts its watch deliveries in the trace (watch.event). Defaults to false:
+  // traced_watches puts its informers' deliveries in the trace (watch.event). Defaults to false:
   // the trace follows the operators' informers; this component's steps have their own records.
   bool traced_watches = false;
 };
@@ -57,24 +60,24 @@ class ReplicaSetController {
  public:
   using Options = ReplicaSetControllerOptions;
 
-  // This constructor gives the controller watches of its own (a controller tested alone).
+  // This constructor gives the controller informers of its own (a controller tested alone).
   ReplicaSetController(client::Client& client, sim::Scheduler& scheduler, Options options);
-  // This one registers its handlers on kube-controller-manager's shared watches (which must
-  // outlive it and not be started yet); options.watcher and traced_watches are then theirs.
-  ReplicaSetController(client::Client& client, SharedWatches& watches, sim::Scheduler& scheduler,
-                       Options options);
+  // This one registers its handlers on kube-controller-manager's shared informers (which must
+  // outlive it); options.watcher and traced_watches are then theirs.
+  ReplicaSetController(client::Client& client, SharedInformerFactory& informers,
+                       sim::Scheduler& scheduler, Options options);
   ReplicaSetController(const ReplicaSetController&) = delete;
   ReplicaSetController& operator=(const ReplicaSetController&) = delete;
 
-  // Start watches ReplicaSets and Pods.
+  // Start starts the ReplicaSet and Pod informers (a no-op for ones already started).
   void Start();
 
   // queue is the work queue (the UI's metrics read its depth and counters).
-  const SyncQueue& queue() const { return queue_; }
+  const WorkerQueue& queue() const { return queue_; }
 
  private:
   ReplicaSetController(client::Client& client, sim::Scheduler& scheduler, Options options,
-                       SharedWatches* shared);
+                       SharedInformerFactory* shared);
 
   // OwnedPods is what a sync reads of the active Pods that one ReplicaSet controls (ActivePods:
   // controller reference of kind ReplicaSet with its uid, its namespace, IsPodActive), kept as
@@ -95,7 +98,9 @@ class ReplicaSetController {
     int64_t Available(int64_t min_ready_seconds, base::SimTime now, base::Duration* wait) const;
   };
 
+  // The informers' handlers (replica_set.go addPod/updatePod/deletePod, addRS/deleteRS).
   void OnPod(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
+  void OnReplicaSet(const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj);
   // Count adds delta (+1 or -1) times pod's share to its controller's OwnedPods.
   void Count(const api::ObjectPtr& pod, int64_t delta);
   // Owned returns the counts for the ReplicaSet with uid in ns, or null when it has no active Pod.
@@ -107,17 +112,20 @@ class ReplicaSetController {
   client::Client& client_;
   sim::Scheduler& scheduler_;
   Options options_;
-  std::unique_ptr<SharedWatches> own_watches_;  // null when given shared ones
-  SharedWatches& watches_;
-  // controller uid -> namespace -> counts; declared before the watches whose handler fills it.
+  std::unique_ptr<SharedInformerFactory> own_informers_;  // null when given shared ones
+  SharedInformerFactory& informers_;
+  // controller uid -> namespace -> counts; filled by the Pod handler.
   // Invariant: equals what ActivePods would count; an entry leaves with its last active Pod.
   std::unordered_map<std::string, std::map<std::string, OwnedPods>> owned_;
-  ObjectWatch& replicasets_;
-  ObjectWatch& pods_;
-  SyncQueue queue_;
+  ControllerExpectations expectations_;
+  WorkerQueue queue_;
+  informer::SharedIndexInformer& replicasets_;
+  informer::SharedIndexInformer& pods_;
 };
 
-// EnqueueControllerOf marks the owner of obj (its controller reference, when of kind `kind`).
-void EnqueueControllerOf(const api::ObjectPtr& obj, const std::string& kind, SyncQueue& queue);
+// ControllerKeyOf is the queue key of obj's controller when it is of kind `kind`, or "".
+std::string ControllerKeyOf(const api::ObjectPtr& obj, const std::string& kind);
+// EnqueueControllerOf queues the owner of obj (its controller reference, when of kind `kind`).
+void EnqueueControllerOf(const api::ObjectPtr& obj, const std::string& kind, WorkerQueue& queue);
 
 }  // namespace world

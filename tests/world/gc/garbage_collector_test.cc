@@ -38,15 +38,13 @@ struct GcFixture {
   client::DirectClient gc_direct{api, kGarbageCollectorUser};
   client::FaultRules faults;
   client::FaultInjectingClient gc_client{gc_direct, faults, api};
-  // kube-controller-manager's shared watches, which the collector follows when `shared`.
+  // kube-controller-manager's shared informers, which the collector follows when `shared`.
   client::DirectClient kcm{api, kControllerManagerUser};
-  SharedWatches watches{kcm, scheduler,
-                        ObjectWatch::Options{kControllerManagerWatcher, false, base::kMillisecond,
-                                             base::kSecond, ""}};
+  SharedInformerFactory informers{kcm, scheduler, kControllerManagerWatcher, /*traced=*/false};
   GarbageCollector gc{gc_client, scheduler, GarbageCollector::Options{}};
 
   explicit GcFixture(bool shared) {
-    if (shared) gc.UseSharedWatches(&watches);
+    if (shared) gc.UseSharedInformers(&informers);
     auto ns = admin.Create(api::Json{
         {"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", "default"}}}});
     EXPECT_TRUE(ns.ok()) << ns.status().ToString();
@@ -452,7 +450,7 @@ TEST_P(GarbageCollectorIn, WatchDropIsFollowedByARelist) {
   EXPECT_EQ(f.Get("child"), nullptr) << "the collector watches ConfigMaps again";
 }
 
-TEST(GarbageCollectorSharing, OpensNoWatchOfItsOwnOnSharedWatches) {
+TEST(GarbageCollectorSharing, OpensNoWatchOfItsOwnOnSharedInformers) {
   GcFixture f(/*shared=*/true);
   size_t config_map_watches = 0;
   for (const auto& open : f.api.Hooks().OpenWatches()) {
@@ -460,8 +458,8 @@ TEST(GarbageCollectorSharing, OpensNoWatchOfItsOwnOnSharedWatches) {
     if (open.kind->kind == "ConfigMap") ++config_map_watches;
   }
   EXPECT_EQ(config_map_watches, 1u);
-  EXPECT_EQ(f.watches.Find("Event"), nullptr) << "no monitor for Events";
-  EXPECT_NE(f.watches.Find("Pod"), nullptr);
+  EXPECT_EQ(f.informers.Find("Event"), nullptr) << "no monitor for Events";
+  EXPECT_NE(f.informers.Find("Pod"), nullptr);
 }
 
 TEST(GarbageCollectorSharing, AStoppedCollectorCatchesUpFromTheSharedCacheWhenStartedAgain) {
