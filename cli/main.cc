@@ -2,9 +2,9 @@
 // Usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab export DIR [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab bench SCENARIO [N] [--seed N]   (cli/bench.h)
-//        rlab sweep [--seeds N] [--from S] [--steps M] [--out DIR], rlab check SCRIPT   (cli/sweep.h)
+//        rlab sweep [--seeds N] [--from S] [--steps M] [--out DIR], rlab check SCRIPT (cli/sweep.h)
 //        rlab explore SCRIPT [--bound K] [--max-runs N] …   the race explorer (cli/explore.h)
-//        rlab lesson check [-v] [--seed N] [--mutate] DIR, rlab lesson fairness DIR   (cli/lesson.h)
+//        rlab lesson check [-v] [--seed N] [--mutate] DIR, rlab lesson fairness DIR (cli/lesson.h)
 //        rlab js-sweep   the JavaScript engine's differential sweep (cli/js_sweep.h)
 // Exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage or unreadable script
 
@@ -18,10 +18,10 @@
 
 #include "cli/args.h"
 #include "cli/bench.h"
-#include "cli/sweep.h"
 #include "cli/explore.h"
 #include "cli/js_sweep.h"
 #include "cli/lesson.h"
+#include "cli/sweep.h"
 #include "core/lab/lab.h"
 
 namespace {

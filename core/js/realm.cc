@@ -9,9 +9,12 @@
 namespace js {
 namespace {
 
-// The C stack the engine's own guard allows for native recursion (the parser, JSON, RegExp),
-// below any target's stack: it turns a deep nesting into a clean "stack overflow" error.
-constexpr size_t kNativeStackBytes = 256 * 1024;
+// The C stack the engine's own guard allows (QuickJS's byte-based check): below both targets'
+// stacks (8 MiB natively, Emscripten's 5 MiB shadow stack), so a deep nesting in the parser,
+// JSON or RegExp is a clean "stack overflow" error; above what Limits::call_depth's default
+// needs in WebAssembly (about 6.5 KiB of shadow stack per JavaScript call), so that the
+// deterministic depth count, not this guard, stops a recursion.
+constexpr size_t kNativeStackBytes = 2 * 1024 * 1024;
 
 std::string ToStdString(JSContext* ctx, JSValueConst v) {
   size_t len = 0;

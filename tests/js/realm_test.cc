@@ -50,8 +50,9 @@ TEST(Realm, UndefinedResultIsNull) {
 }
 
 TEST(Realm, AsyncExportsSettleBeforeCallReturns) {
-  auto realm = RealmWith("export async function f(x) { const y = await Promise.resolve(x); "
-                         "return y * 2; }");
+  auto realm = RealmWith(
+      "export async function f(x) { const y = await Promise.resolve(x); "
+      "return y * 2; }");
   EXPECT_EQ(CallOk(*realm, "f", "[21]"), "42");
 }
 
@@ -97,8 +98,8 @@ TEST(Realm, ImportsAreRefused) {
 TEST(Realm, RunawayLoopEndsAtTheStepBudget) {
   Limits limits;
   limits.steps = 5000;
-  auto realm = RealmWith("export function spin() {\n  let i = 0;\n  for (;;) { i++; }\n}\n",
-                         limits);
+  auto realm =
+      RealmWith("export function spin() {\n  let i = 0;\n  for (;;) { i++; }\n}\n", limits);
   auto result = realm->Call("spin", "[]");
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.status().code(), base::StatusCode::kTimeout);
@@ -113,16 +114,16 @@ TEST(Realm, RunawayLoopEndsAtTheStepBudget) {
 TEST(Realm, CatchingTheBudgetErrorDoesNotHelp) {
   Limits limits;
   limits.steps = 1000;
-  auto realm = RealmWith(
-      "export function f() { for (;;) { try { for (;;) {} } catch (e) { } } }", limits);
+  auto realm =
+      RealmWith("export function f() { for (;;) { try { for (;;) {} } catch (e) { } } }", limits);
   EXPECT_EQ(realm->Call("f", "[]").status().code(), base::StatusCode::kTimeout);
 }
 
 TEST(Realm, RunawayAllocationEndsAtTheMemoryBudget) {
   Limits limits;
   limits.memory_units = 20000;
-  auto realm = RealmWith("export function grow() {\n  const a = [];\n  for (;;) a.push({});\n}\n",
-                         limits);
+  auto realm =
+      RealmWith("export function grow() {\n  const a = [];\n  for (;;) a.push({});\n}\n", limits);
   auto result = realm->Call("grow", "[]");
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.status().code(), base::StatusCode::kRequestEntityTooLarge);
@@ -145,8 +146,7 @@ TEST(Realm, DoublingAStringEndsAtTheEngineLengthLimit) {
   auto realm = RealmWith("export function f() { let s = 'x'; for (;;) s = s + s; }");
   auto result = realm->Call("f", "[]");
   ASSERT_FALSE(result.ok());
-  EXPECT_NE(result.status().message().find("InternalError: string too long"),
-            std::string::npos)
+  EXPECT_NE(result.status().message().find("InternalError: string too long"), std::string::npos)
       << result.status().message();
 }
 
@@ -156,8 +156,7 @@ TEST(Realm, DeepRecursionIsAStackOverflow) {
   auto realm = RealmWith("export function down(n) {\n  return down(n + 1);\n}\n", limits);
   auto result = realm->Call("down", "[0]");
   ASSERT_FALSE(result.ok());
-  EXPECT_EQ(result.status().message(),
-            "m.js:2:3: stack overflow (more than 100 nested calls)");
+  EXPECT_EQ(result.status().message(), "m.js:2:3: stack overflow (more than 100 nested calls)");
   // Within the limit, recursion works.
   auto ok = RealmWith("export function f(n) { return n == 0 ? 0 : 1 + f(n - 1); }", limits);
   EXPECT_EQ(CallOk(*ok, "f", "[90]"), "90");
@@ -165,7 +164,8 @@ TEST(Realm, DeepRecursionIsAStackOverflow) {
 
 TEST(Realm, DeeplyNestedSourceIsACleanError) {
   auto realm = NewRealm();
-  std::string deep = "export const x = " + std::string(100000, '[') + std::string(100000, ']') + ";";
+  std::string deep =
+      "export const x = " + std::string(100000, '[') + std::string(100000, ']') + ";";
   base::Status status = realm->Eval(deep, "deep.js");
   ASSERT_FALSE(status.ok());
   EXPECT_NE(status.message().find("stack overflow"), std::string::npos) << status.message();
