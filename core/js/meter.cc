@@ -78,9 +78,10 @@ void Meter::Publish(JSMallocState* s) {
 }
 
 int64_t Meter::GrowthOf(const void* old_ptr, size_t old_size, size_t size) const {
-  // The atom table holds one pointer per atom: its growth is weighed as 8 bytes per entry on
-  // every target (its first allocation predates the baseline, which absorbs the difference).
-  if (rlab_quickjs_is_atom_array(rt_, old_ptr)) {
+  // Pointer tables (the atom table, a Map's or Set's hash table) are weighed as 8 bytes per
+  // entry on every target. Their first allocation weighs 1 on both (a Map's holds 2 entries;
+  // the atom table's predates the baseline, which absorbs the difference).
+  if (rlab_quickjs_is_pointer_table(rt_, old_ptr)) {
     return Units(size / sizeof(void*) * 8) - Units(old_size / sizeof(void*) * 8);
   }
   return Units(size) - Units(old_size);

@@ -5,7 +5,7 @@
 // Simplified: a memory budget in allocation units, not bytes (see Units below), because byte
 // sizes differ between 64-bit and 32-bit targets.
 // Determinism: every decision reads integer counters that the engine advances identically on
-// both targets; no clock, no pointer values except identity (the atom table).
+// both targets; no clock, no pointer values except identity (the pointer tables).
 
 #include <cstddef>
 #include <cstdint>
@@ -41,12 +41,13 @@ class Meter {
   // Units weighs one allocation of size bytes: 1 for the allocation, plus 1 for every whole
   // 4 KiB of it. Strings, ArrayBuffers and arrays of values have the same size on both targets
   // (JSValue is 16 bytes on both: cmake/QuickJS.cmake), so their weight is the same; small
-  // structs weigh 1 whatever their size. NOTE: pointer tables above 4 KiB (the shape hash table,
-  // huge shapes) are half as large in WebAssembly; the atom table is weighed by its entries.
+  // structs weigh 1 whatever their size. The atom table and Map/Set hash tables, arrays of
+  // pointers, are weighed by their entries (8 bytes each) instead. NOTE: the shape hash table is
+  // half as large in WebAssembly and weighed by its bytes.
   static int64_t Units(size_t size) { return 1 + static_cast<int64_t>(size >> 12); }
 
   const JSMallocFunctions* Functions() const;
-  // Attach gives the meter the runtime it serves (for the atom table's identity) and the
+  // Attach gives the meter the runtime it serves (for the pointer tables' identity) and the
   // context whose interrupt counter it drives.
   void Attach(JSRuntime* rt, JSContext* ctx);
   // SetBaseline makes the units live now the realm's own: the memory budget counts above them.

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/js/error.h"
+#include "hooks.h"
 
 namespace js {
 namespace {
@@ -64,6 +65,10 @@ struct RealmCallbacks {
       return JS_Throw(ctx, error);
     }
     if (result->empty()) return JS_UNDEFINED;
+    if (rlab_quickjs_json_depth_exceeds(result->data(), result->size(), RLAB_JS_MAX_JSON_NESTING)) {
+      return JS_ThrowSyntaxError(ctx, "host.%s: JSON nesting deeper than %d",
+                                 realm->host_names_[magic].c_str(), RLAB_JS_MAX_JSON_NESTING);
+    }
     return JS_ParseJSON(ctx, result->data(), result->size(), "<host>");
   }
 };
@@ -112,6 +117,8 @@ base::Status Realm::Init() {
   JS_AddIntrinsicMapSet(ctx_);
   JS_AddIntrinsicTypedArrays(ctx_);
   JS_AddIntrinsicPromise(ctx_);
+  // Nesting limits for JSON.parse and compilation, Map/Set table weights (engine/hooks.h).
+  rlab_quickjs_install_realm_hooks(ctx_);
 
   JSValue global = JS_GetGlobalObject(ctx_);
   // Atomics exists natively only (quickjs.c's CONFIG_ATOMICS); SharedArrayBuffer is pointless
@@ -138,6 +145,7 @@ base::Status Realm::DefineHost(const std::string& name, HostFunction fn) {
   RLAB_ASSERT(!eval_called_, "DefineHost must come before Eval");
   int magic = static_cast<int>(host_functions_.size());
   host_functions_.push_back(std::move(fn));
+  host_names_.push_back(name);
   JSValue f = JS_NewCFunctionMagic(ctx_, &RealmCallbacks::Host, name.c_str(), 0,
                                    JS_CFUNC_generic_magic, magic);
   if (JS_SetPropertyStr(ctx_, host_object_, name.c_str(), f) < 0) return Failure();
@@ -207,6 +215,12 @@ base::StatusOr<std::string> Realm::Call(const std::string& name, const std::stri
     JS_FreeValue(ctx_, fn);
     return base::Status(base::StatusCode::kNotFound,
                         "the module exports no function named " + name);
+  }
+  if (rlab_quickjs_json_depth_exceeds(args_json.data(), args_json.size(),
+                                      RLAB_JS_MAX_JSON_NESTING)) {
+    JS_FreeValue(ctx_, fn);
+    return base::Status(base::StatusCode::kInvalid, name + ": arguments nested deeper than " +
+                                                        std::to_string(RLAB_JS_MAX_JSON_NESTING));
   }
   JSValue args = JS_ParseJSON(ctx_, args_json.data(), args_json.size(), "<arguments>");
   if (JS_IsException(args)) {

@@ -84,6 +84,7 @@ class Realm {
   JSValue module_ns_;
   JSValue host_object_;  // the global `host`, whose properties DefineHost adds
   std::vector<HostFunction> host_functions_;
+  std::vector<std::string> host_names_;  // parallel to host_functions_
   bool evaluated_ = false;
   bool eval_called_ = false;
 };
