@@ -2,9 +2,10 @@
 // Usage: rlab [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab export DIR [--seed N] [--keep-going] [--trace FILE] SCRIPT|-
 //        rlab bench SCENARIO [N] [--seed N]   (cli/bench.h)
-//        rlab sweep [--seeds N] [--from S] [--steps M] [--out DIR], rlab check SCRIPT   (cli/sweep.h)
+//        rlab sweep [--seeds N] [--from S] [--steps M] [--out DIR], rlab check SCRIPT (cli/sweep.h)
 //        rlab explore SCRIPT [--bound K] [--max-runs N] …   the race explorer (cli/explore.h)
-//        rlab lesson check [-v] [--seed N] [--mutate] DIR, rlab lesson fairness DIR   (cli/lesson.h)
+//        rlab lesson check [-v] [--seed N] [--mutate] DIR, rlab lesson fairness DIR (cli/lesson.h)
+//        rlab js-sweep   the JavaScript engine's differential sweep (cli/js_sweep.h)
 // Exit status: 0 all commands succeeded, 1 a command failed, 2 bad usage or unreadable script
 
 #include <cstdio>
@@ -17,9 +18,10 @@
 
 #include "cli/args.h"
 #include "cli/bench.h"
-#include "cli/sweep.h"
 #include "cli/explore.h"
+#include "cli/js_sweep.h"
 #include "cli/lesson.h"
+#include "cli/sweep.h"
 #include "core/lab/lab.h"
 
 namespace {
@@ -35,7 +37,8 @@ constexpr const char* kUsage =
     "       rlab bench SCENARIO [N] [--seed N]: a scale scenario's figures as JSON (--help).\n"
     "       rlab sweep [--seeds N] [--from S] [--steps M] [--out DIR]: random scenarios with\n"
     "       the invariant checker (--help); rlab check SCRIPT|-: one script, checked.\n"
-    "       rlab explore SCRIPT [--bound K] [--max-runs N]: the race explorer (--help).\n";
+    "       rlab explore SCRIPT [--bound K] [--max-runs N]: the race explorer (--help).\n"
+    "       rlab js-sweep: the JavaScript engine's differential sweep (scripts/determinism.sh).\n";
 
 int Usage(const std::string& message) {
   if (!message.empty()) std::cerr << "rlab: " << message << "\n";
@@ -58,6 +61,7 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "sweep") return cli::RunSweep(argc - 2, argv + 2);
   if (argc >= 2 && std::string(argv[1]) == "check") return cli::RunCheck(argc - 2, argv + 2);
   if (argc >= 2 && std::string(argv[1]) == "explore") return cli::RunExplore(argc - 2, argv + 2);
+  if (argc >= 2 && std::string(argv[1]) == "js-sweep") return cli::RunJsSweep(argc - 2, argv + 2);
   uint64_t seed = 1;
   bool keep_going = false;
   std::string trace_path, script_path, export_dir;

@@ -2,7 +2,7 @@
 #   native:     binary packages (nlohmann-json3-dev, libyaml-cpp-dev, googletest, libbenchmark-dev);
 #   Emscripten: source packages unpacked by scripts/setup.sh into .deps/src/{yaml-cpp,imgui},
 #               plus a copy of nlohmann's headers in .deps/include (emcc never sees /usr/include).
-# Targets: rlab::json, rlab::yaml, and (Emscripten, when its source is present) rlab::imgui.
+# Targets: rlab::json, rlab::quickjs (cmake/QuickJS.cmake), rlab::yaml, and (Emscripten, when its source is present) rlab::imgui.
 # Function: rlab_wasm_node_executable(target) for the Node-run WebAssembly CLI.
 #
 # Third-party code is compiled with -w: the top level adds -Wall -Wextra -Werror to every target,
@@ -23,6 +23,9 @@ else()
   target_link_libraries(rlab_json INTERFACE nlohmann_json::nlohmann_json)
 endif()
 add_library(rlab::json ALIAS rlab_json)
+
+# ---- rlab::quickjs (the JavaScript engine core/js embeds) ---------------------------------------
+include(${CMAKE_CURRENT_LIST_DIR}/QuickJS.cmake)
 
 # ---- rlab::yaml (yaml-cpp) ----------------------------------------------------------------------
 if(EMSCRIPTEN)

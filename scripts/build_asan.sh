@@ -9,7 +9,7 @@ if [ "${CI:-}" = true ]; then unity=ON; debug_info=-g1; else unity=OFF; debug_in
 # -O1, as the sanitizers' own documentation advises: -O0 code under ASan runs a scheduler event
 # about 60x slower than the native build, -O1 about 17x (docs/development.md, "Build time").
 cmake -S . -B build/asan -G Ninja \
-  -DCMAKE_CXX_COMPILER=clang++ \
+  -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang \
   -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=$debug_info -O1" \
   -DRLAB_SANITIZE=ON -DRLAB_WERROR=OFF \
   -DRLAB_BUILD_BENCH=OFF -DRLAB_BUILD_FUZZ=ON "-DRLAB_UNITY=$unity" "$@" >/dev/null

@@ -60,6 +60,9 @@ ALLOWED = {
     "check": ["lab"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
     # The race explorer runs lab scripts under steered schedules, above the composition root.
     "explore": ["lab", "check"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
+    # The embedded JavaScript engine: on base and sim only; nothing in core/ includes it yet (the
+    # learner-controller layer above lab will).
+    "js": ["sim", "base"],
     "web": ["lab", "api", "base", "sim"],
 }
 

@@ -2,8 +2,9 @@
 # Runs every *.lab script under tests/scripts/ and examples/ with the native CLI and with the
 # WebAssembly CLI under Node, and requires identical stdout, exit status and trace file (byte for
 # byte), for `rlab bench rayclusters 30` both sides ready with the same trace hash (the
-# WebAssembly side must allocate through the slab heap), and for `rlab sweep --seeds 8` the same
-# seed lines. Outputs are kept in build/determinism/
+# WebAssembly side must allocate through the slab heap), for `rlab sweep --seeds 8` the same
+# seed lines, and for `rlab js-sweep` (the JavaScript engine's Math, formatting, JSON, sort and
+# runaway budgets: core/js/README.md) the same output. Outputs are kept in build/determinism/
 # for inspection. Exit 1 on any difference.
 #   RLAB_NATIVE  native binary   (default build/native/bin/rlab)
 #   RLAB_WASM_JS wasm CLI        (default build/wasm-cli/rlab.js)
@@ -111,6 +112,20 @@ else
   failed=$((failed + 1))
   printf 'FAIL  sweep --seeds %s: the seed lines differ (or a seed failed)\n' "$SWEEP_SEEDS"
   diff <(echo "$sweep_n") <(echo "$sweep_w") | head -6 | sed 's/^/      /'
+fi
+# The embedded JavaScript engine: the same bits from Math, the same formatting, and each runaway
+# program stopped with the same error at the same step on both sides.
+timeout "$TIMEOUT" "$NATIVE" js-sweep >"$OUT/js-sweep.native" 2>&1 &
+timeout "$TIMEOUT" node --no-experimental-fetch "$WASM_JS" js-sweep >"$OUT/js-sweep.wasm" 2>&1 &
+wait
+if [ -s "$OUT/js-sweep.native" ] && cmp -s "$OUT/js-sweep.native" "$OUT/js-sweep.wasm" &&
+   ! grep -q '^sweep[A-Za-z]*: [^o]' "$OUT/js-sweep.native"; then
+  passed=$((passed + 1))
+  printf 'ok    js-sweep (%s lines, byte for byte)\n' "$(wc -l <"$OUT/js-sweep.native")"
+else
+  failed=$((failed + 1))
+  printf 'FAIL  js-sweep: the outputs differ (or a part failed)\n'
+  diff "$OUT/js-sweep.native" "$OUT/js-sweep.wasm" | cut -c1-200 | head -8 | sed 's/^/      /'
 fi
 [ "${#scripts[@]}" -gt 0 ] || echo "determinism.sh: no .lab scripts under tests/scripts/ or examples/"
 echo "$passed passed, $failed failed"

@@ -3,7 +3,9 @@
 #   - Debian packages (compilers, CMake/Ninja, GoogleTest, benchmark, nlohmann-json, yaml-cpp,
 #     jemalloc, emscripten, chromium, fonts, fonttools);
 #   - the Debian SOURCE packages compiled into the WebAssembly build (imgui from trixie, yaml-cpp
-#     from bookworm), via deb-src entries only, unpacked into .deps/src/{imgui,yaml-cpp};
+#     from bookworm) and into every build (the QuickJS engine from trixie, and musl from bookworm
+#     for its libm, so Math gives the same bits natively and in WebAssembly: core/js/README.md),
+#     via deb-src entries only, unpacked into .deps/src/{imgui,yaml-cpp,quickjs,musl};
 #   - a copy of nlohmann's headers in .deps/include (so emcc never sees /usr/include);
 #   - pinned npm packages (scripts/npm/package-lock.json) in .deps/npm, without any browser download.
 # Everything fetched lives in the ignored .deps/ folder. Uses sudo when not root.
@@ -17,6 +19,8 @@ export DEBIAN_FRONTEND=noninteractive
 
 IMGUI_VERSION="1.90.1+ds-1"      # trixie
 YAMLCPP_VERSION="0.7.0+dfsg-8"   # bookworm
+QUICKJS_VERSION="2025.04.26-1"   # trixie
+MUSL_VERSION="1.2.3-1"           # bookworm (Debian has no openlibm source package)
 SRC_LIST=/etc/apt/sources.list.d/rlab-deb-src.sources
 
 say() { printf '[setup] %s\n' "$*"; }
@@ -37,8 +41,8 @@ apt_update() {
 
 # --- 1. deb-src entries (source indexes only: no `deb` line, so no trixie binaries) ---------------
 read -r -d '' SRC_CONTENT <<'EOF' || true
-# Added by Reconcile Lab scripts/setup.sh: source packages only (imgui from trixie,
-# yaml-cpp from bookworm) for the WebAssembly build. Types is deb-src only, so apt never
+# Added by Reconcile Lab scripts/setup.sh: source packages only (imgui and quickjs from
+# trixie, yaml-cpp and musl from bookworm) compiled into the builds. Types is deb-src only, so apt never
 # installs trixie binaries from here.
 Types: deb-src
 URIs: http://deb.debian.org/debian
@@ -52,6 +56,8 @@ mkdir -p "$DEPS/apt-src" "$DEPS/src" "$DEPS/include"
 need_src=0
 [ "$(cat "$DEPS/src/imgui.stamp" 2>/dev/null || true)" = "$IMGUI_VERSION" ] || need_src=1
 [ "$(cat "$DEPS/src/yaml-cpp.stamp" 2>/dev/null || true)" = "$YAMLCPP_VERSION" ] || need_src=1
+[ "$(cat "$DEPS/src/quickjs.stamp" 2>/dev/null || true)" = "$QUICKJS_VERSION" ] || need_src=1
+[ "$(cat "$DEPS/src/musl.stamp" 2>/dev/null || true)" = "$MUSL_VERSION" ] || need_src=1
 
 if [ "$need_src" -eq 1 ]; then
   if [ "$(cat "$SRC_LIST" 2>/dev/null || true)" != "$SRC_CONTENT" ]; then
@@ -80,7 +86,7 @@ else
   say "Debian packages: all ${#PKGS[@]} present"
 fi
 
-# --- 3. source packages into .deps/src/{imgui,yaml-cpp} -----------------------------------------
+# --- 3. source packages into .deps/src/{imgui,yaml-cpp,quickjs,musl} -----------------------------------------
 fetch_source() {  # fetch_source PKG VERSION DIRNAME
   local pkg="$1" ver="$2" dir="$3"
   local stamp="$DEPS/src/$dir.stamp"
@@ -108,6 +114,8 @@ fetch_source() {  # fetch_source PKG VERSION DIRNAME
 if [ "$NEED_UPDATE" -eq 1 ]; then apt_update; fi
 fetch_source imgui "$IMGUI_VERSION" imgui
 fetch_source yaml-cpp "$YAMLCPP_VERSION" yaml-cpp
+fetch_source quickjs "$QUICKJS_VERSION" quickjs
+fetch_source musl "$MUSL_VERSION" musl
 
 # --- 4. nlohmann headers for emcc -----------------------------------------------------------------
 NLOHMANN_VER="$(dpkg-query -W -f='${Version}' nlohmann-json3-dev)"
