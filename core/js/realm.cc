@@ -191,7 +191,7 @@ base::Status Realm::Eval(std::string_view source, const std::string& filename) {
     JS_FreeValue(ctx_, promise);
     return Failure();
   }
-  JSPromiseStateEnum state = JS_PromiseState(ctx_, promise);
+  const int state = static_cast<int>(JS_PromiseState(ctx_, promise));  // -1: not a promise
   if (state == JS_PROMISE_REJECTED) {
     JS_Throw(ctx_, JS_PromiseResult(ctx_, promise));
     JS_FreeValue(ctx_, promise);
@@ -249,7 +249,8 @@ base::StatusOr<std::string> Realm::Call(const std::string& name, const std::stri
     return Failure();
   }
   // An async export: its promise has settled once the jobs ran (no I/O can keep it pending).
-  JSPromiseStateEnum state = JS_PromiseState(ctx_, result);
+  // An int: QuickJS answers -1 for a value that is not a promise, outside the enum's range.
+  const int state = static_cast<int>(JS_PromiseState(ctx_, result));
   if (state == JS_PROMISE_REJECTED) {
     JS_Throw(ctx_, JS_PromiseResult(ctx_, result));
     JS_FreeValue(ctx_, result);
