@@ -389,7 +389,7 @@ void GarbageCollector::MarkAbsent(const std::string& uid) {
   }
 }
 
-std::vector<std::string> GarbageCollector::SortedUids(const std::set<std::string>& uids) const {
+std::vector<std::string> GarbageCollector::SortedUids(const base::KeySet& uids) const {
   using SortKey = std::tuple<std::string, std::string, std::string, std::string>;
   std::vector<std::pair<SortKey, std::string>> keyed;
   for (const std::string& uid : uids) {
