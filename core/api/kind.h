@@ -1,7 +1,7 @@
 #pragma once
 // KindInfo: what the API server and kubectl know about each kind — group/version, plural
 // resource, short names, scope, how generation is bumped, whether status is a subresource, and
-// whether strategic merge patch applies. The registry is fixed at compile time (no CRD objects).
+// whether strategic merge patch applies. Fixed at compile time; CRDs' kinds: ApiServer::Discover.
 // Mirrors: the RESTMapper + discovery data kubectl uses, and each type's registry strategy
 // (generation rules: apiserver pkg/registry/*/strategy.go, apiextensions customresource/strategy.go).
 // Simplified: one served version per group; no conversion.
