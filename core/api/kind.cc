@@ -102,6 +102,13 @@ const std::vector<KindInfo>& AllKinds() {
   return kinds;
 }
 
+const KindInfo& CustomResourceDefinitionKind() {
+  static const KindInfo crd =
+      Make("CustomResourceDefinition", "apiextensions.k8s.io", "customresourcedefinitions",
+           "customresourcedefinition", {"crd", "crds"}, false, true, GR::kSpec);
+  return crd;
+}
+
 namespace {
 
 // mirrors kubectl's RESTMapper resolution (ResourceOrKindArgs): "name", "name.group",
@@ -112,6 +119,8 @@ const KindInfo* FindKindByAnyName(const std::string& name) {
   for (const KindInfo& info : AllKinds()) {
     if (MatchesBare(info, lower)) return &info;
   }
+  const KindInfo& crd = CustomResourceDefinitionKind();
+  if (MatchesBare(crd, lower) || lower == crd.GroupResource()) return &crd;
   const size_t dot = lower.find('.');
   if (dot == std::string::npos) return nullptr;
   const std::string head = lower.substr(0, dot);
@@ -153,6 +162,8 @@ const KindInfo* FindKindFor(const std::string& api_version, const std::string& k
   for (const KindInfo& info : AllKinds()) {
     if (info.kind == kind && info.ApiVersion() == api_version) return &info;
   }
+  const KindInfo& crd = CustomResourceDefinitionKind();
+  if (crd.kind == kind && crd.ApiVersion() == api_version) return &crd;
   return nullptr;
 }
 

@@ -1,16 +1,19 @@
 #pragma once
 // KindInfo: what the API server and kubectl know about each kind — group/version, plural
 // resource, short names, scope, how generation is bumped, whether status is a subresource, and
-// whether strategic merge patch applies. The registry is fixed at compile time (no CRD objects).
+// whether strategic merge patch applies. Fixed at compile time; CRDs' kinds: ApiServer::Discover.
 // Mirrors: the RESTMapper + discovery data kubectl uses, and each type's registry strategy
 // (generation rules: apiserver pkg/registry/*/strategy.go, apiextensions customresource/strategy.go).
 // Simplified: one served version per group; no conversion.
 // Single-threaded; immutable after static initialisation.
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace api {
+
+struct StructuralSchema;  // structural_schema.h
 
 // GenerationRule says which writes bump metadata.generation (controller-runtime.md §8).
 enum class GenerationRule {
@@ -31,6 +34,9 @@ struct KindInfo {
   bool status_subresource = false;   // status writes go through /status only
   bool graceful_deletion = false;    // Pods: deletionTimestamp = now + grace
   GenerationRule generation = GenerationRule::kNever;
+  // schema is a learner's CustomResourceDefinition's openAPIV3Schema (null for every kind the
+  // sandbox builds in): admission defaults, prunes and validates against it.
+  std::shared_ptr<const StructuralSchema> schema;
 
   // ApiVersion is "group/version", or "version" for the core group.
   std::string ApiVersion() const { return group.empty() ? version : group + "/" + version; }
@@ -45,5 +51,9 @@ const KindInfo* FindKind(const std::string& name);
 const KindInfo* FindKindFor(const std::string& api_version, const std::string& kind);
 // AllKinds lists every registered kind in a fixed order.
 const std::vector<KindInfo>& AllKinds();
+// CustomResourceDefinitionKind is apiextensions.k8s.io/v1 CustomResourceDefinition (short names
+// crd, crds). FindKind and FindKindFor resolve it; AllKinds leaves it out, so the components that
+// watch every kind (the garbage collector, the namespace controller) do not watch it.
+const KindInfo& CustomResourceDefinitionKind();
 
 }  // namespace api

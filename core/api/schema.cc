@@ -11,6 +11,7 @@
 #include "core/api/internal/member_at.h"
 #include "core/api/pointer.h"
 #include "core/api/selector.h"
+#include "core/api/structural_schema.h"
 
 namespace api {
 namespace {
@@ -851,6 +852,10 @@ std::string BuiltinCauses(const KindInfo& kind, const Json& obj, std::vector<std
 
 // SchemaCauses returns the decode error (built-ins) or "" and appends 422 causes.
 std::string SchemaCauses(const KindInfo& kind, const Json& obj, std::vector<std::string>* causes) {
+  if (kind.schema != nullptr) {
+    ValidateStructural(*kind.schema, obj, "", causes);
+    return "";
+  }
   if (kind.custom) {
     CustomResourceCauses(kind, obj, causes);
     return "";
@@ -1089,6 +1094,12 @@ Status ValidateObject(const KindInfo& kind, const Json& obj) {
 
 void ApplyDefaults(const KindInfo& kind, Json& obj) {
   if (!obj.is_object()) return;
+  if (kind.schema != nullptr) {
+    // mirrors apiextensions-apiserver's decoding: defaulting, then pruning of unknown fields.
+    DefaultStructural(*kind.schema, obj);
+    PruneStructural(*kind.schema, obj);
+    return;
+  }
   Json* spec = Object(&obj, "spec");
   const std::string& k = kind.kind;
   if (kind.group.empty()) {

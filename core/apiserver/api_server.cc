@@ -1,6 +1,7 @@
 #include "core/apiserver/api_server.h"
 
 #include <algorithm>
+#include <cctype>
 #include <deque>
 #include <string_view>
 #include <type_traits>
@@ -11,6 +12,7 @@
 #include "core/api/pointer.h"
 #include "core/api/schema.h"
 #include "core/api/strategic_merge.h"
+#include "core/apiserver/internal/crd_registry.h"
 #include "core/apiserver/internal/filters.h"
 #include "core/apiserver/internal/indexed_watchers.h"
 #include "core/apiserver/internal/namespace_registry.h"
@@ -290,7 +292,129 @@ ApiServer::ApiServer(sim::Scheduler& scheduler, sim::Trace& trace, sim::Prng prn
 ApiServer::~ApiServer() = default;
 
 const api::KindInfo* ApiServer::Resolve(const std::string& kind) const {
-  return api::FindKind(kind);
+  if (const api::KindInfo* info = api::FindKind(kind)) return info;
+  if (crds_.empty() || kind.empty()) return nullptr;
+  std::string lower = kind;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const auto& [crd_name, info] : crds_) {  // crd_name is "plural.group"
+    std::string lower_kind = info->kind;
+    for (char& c : lower_kind) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string group = "." + info->group;
+    if (info->kind == kind || lower == lower_kind || lower == info->resource ||
+        lower == info->singular || lower == crd_name || HasString(info->short_names, lower) ||
+        lower == lower_kind + group || lower == info->singular + group) {
+      return info;
+    }
+  }
+  return nullptr;
+}
+
+const api::KindInfo* ApiServer::DiscoverFor(const std::string& api_version,
+                                            const std::string& kind) const {
+  if (const api::KindInfo* info = api::FindKindFor(api_version, kind)) return info;
+  for (const auto& [crd_name, info] : crds_) {
+    if (info->kind == kind && info->ApiVersion() == api_version) return info;
+  }
+  return nullptr;
+}
+
+static bool IsCustomResourceDefinition(const api::KindInfo* kind) {
+  return kind == &api::CustomResourceDefinitionKind();
+}
+
+Status ApiServer::AdmitCustomResourceDefinition(Json& crd, const api::ObjectPtr& old,
+                                                api::KindInfo* kind) const {
+  const api::KindInfo& crd_kind = api::CustomResourceDefinitionKind();
+  const std::string name = api::Name(crd);
+  std::vector<std::string> causes;
+  if (crd.contains("spec") && crd["spec"].is_object() && crd["spec"].contains("versions") &&
+      crd["spec"]["versions"].is_array()) {
+    for (const Json& v : crd["spec"]["versions"]) {
+      if (internal::RequestTooLarge(v, 256 * 1024)) {
+        causes.push_back("spec.versions: Too long: the sandbox accepts schemas up to 256 KiB");
+      }
+    }
+  }
+  if (causes.empty()) internal::CustomKindFrom(crd, kind, &causes);
+  if (causes.empty()) {
+    // The new kind must not shadow a served one (the sandbox stores objects by Kind).
+    const api::KindInfo* by_kind = Resolve(kind->kind);
+    const api::KindInfo* by_plural = Resolve(kind->resource);
+    const api::KindInfo* mine = nullptr;
+    if (auto it = crds_.find(name); it != crds_.end()) mine = it->second;
+    for (const api::KindInfo* clash : {by_kind, by_plural}) {
+      if (clash != nullptr && clash != mine) {
+        causes.push_back("spec.names: Invalid value: " + api::Json(kind->kind).dump() +
+                         ": the sandbox already serves kind " + clash->kind + " (" +
+                         clash->GroupResource() + "); choose another kind and plural");
+        break;
+      }
+    }
+  }
+  if (causes.empty() && old != nullptr) {
+    const Json& was = (*old)["spec"];
+    for (const char* field : {"group", "scope"}) {
+      if (was.value(field, Json()) != crd["spec"].value(field, Json())) {
+        causes.push_back(std::string("spec.") + field + ": Invalid value: " +
+                         crd["spec"].value(field, Json()).dump() + ": field is immutable");
+      }
+    }
+    if (was["names"].value("kind", Json()) != crd["spec"]["names"].value("kind", Json())) {
+      causes.push_back(
+          "spec.names.kind: Invalid value: " + crd["spec"]["names"].value("kind", Json()).dump() +
+          ": field is immutable in the sandbox");
+    }
+  }
+  if (!causes.empty()) {
+    return Status(StatusCode::kInvalid, api::InvalidMessage(crd_kind, name, causes));
+  }
+  if (old == nullptr && crds_.size() >= internal::kMaxCustomResourceDefinitions) {
+    return Status(
+        StatusCode::kForbidden,
+        crd_kind.GroupResource() + " \"" + name + "\" is forbidden: the sandbox serves at most " +
+            std::to_string(internal::kMaxCustomResourceDefinitions) + " CustomResourceDefinitions");
+  }
+  internal::SetCustomResourceDefinitionStatus(crd, base::FormatRfc3339(scheduler_.clock().Now()));
+  if (old != nullptr && old->contains("status")) {
+    // Conditions keep their first transition time, as the controllers only change them on a
+    // transition.
+    crd["status"]["conditions"] = (*old)["status"].value("conditions", crd["status"]["conditions"]);
+  }
+  return Status::OK();
+}
+
+void ApiServer::ServeCustomResourceDefinition(const std::string& crd_name, api::KindInfo kind) {
+  if (auto it = crds_.find(crd_name); it != crds_.end()) {
+    *it->second = std::move(kind);  // an update: the new schema and names
+    return;
+  }
+  for (const auto& slot : custom_kinds_) {
+    // A CRD of the same kind that came back takes its old slot (watchers point at it).
+    if (slot->kind == kind.kind && slot->group == kind.group && slot->resource == kind.resource) {
+      bool taken = false;
+      for (const auto& [n, info] : crds_) taken = taken || info == slot.get();
+      if (!taken) {
+        *slot = std::move(kind);
+        crds_[crd_name] = slot.get();
+        return;
+      }
+    }
+  }
+  custom_kinds_.push_back(std::make_unique<api::KindInfo>(std::move(kind)));
+  crds_[crd_name] = custom_kinds_.back().get();
+}
+
+void ApiServer::StopServingCustomResourceDefinition(const std::string& crd_name, int64_t cause) {
+  auto it = crds_.find(crd_name);
+  if (it == crds_.end()) return;
+  const api::KindInfo* kind = it->second;
+  // Teaching: upstream's finalizer (customresourcecleanup.apiextensions.k8s.io) keeps the CRD
+  // while a controller deletes each custom resource, honouring their finalizers; the sandbox
+  // removes them in the CRD's deletion, each with its DELETED watch event.
+  for (const api::ObjectPtr& object : PeekAll(kind->kind)) {
+    Commit(kind, object, Json(*object), /*removed=*/true, cause);
+  }
+  crds_.erase(it);
 }
 
 std::string ApiServer::NotFoundMessage(const api::KindInfo* kind, const std::string& name) const {
@@ -395,7 +519,7 @@ void ApiServer::AddValidatingWebhook(std::string name, ValidatingWebhook webhook
 
 base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json obj) {
   const std::string kind_name = api::Kind(obj);
-  const api::KindInfo* kind = api::FindKindFor(api::ApiVersion(obj), kind_name);
+  const api::KindInfo* kind = DiscoverFor(api::ApiVersion(obj), kind_name);
   std::string ns = api::Namespace(obj);
   std::string name = api::Name(obj);
   auto fail = [&](Status s) -> base::StatusOr<api::ObjectPtr> {
@@ -480,6 +604,11 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
   // One message with every cause, as the API server reports metadata and schema errors together.
   if (Status s = api::ValidateObject(*kind, obj); !s.ok()) return fail(s);
   if (Status s = ValidateOwnerReferences(kind, obj); !s.ok()) return fail(s);
+  api::KindInfo served;
+  const bool crd = IsCustomResourceDefinition(kind);
+  if (crd) {
+    if (Status s = AdmitCustomResourceDefinition(obj, nullptr, &served); !s.ok()) return fail(s);
+  }
   if (Status s = AdmitQuota(*kind, requested_name); !s.ok()) return fail(s);
   if (Peek(kind->kind, ns, name) != nullptr) {
     return fail(Status(StatusCode::kAlreadyExists,
@@ -508,6 +637,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::Create(const RequestContext& ctx, Json
                                    std::to_string(rv_ + 1));
   api::ObjectPtr stored = Commit(kind, nullptr, std::move(obj), /*removed=*/false, seq);
   if (pod) siblings_->Remember(stored, std::move(arrived));
+  if (crd) ServeCustomResourceDefinition(name, std::move(served));
   return stored;
 }
 
@@ -601,7 +731,7 @@ std::vector<api::ObjectPtr> ApiServer::PeekEverything() const {
 
 base::StatusOr<api::ObjectPtr> ApiServer::Update(const RequestContext& ctx, Json obj,
                                                  const std::string& subresource) {
-  const api::KindInfo* kind = api::FindKindFor(api::ApiVersion(obj), api::Kind(obj));
+  const api::KindInfo* kind = DiscoverFor(api::ApiVersion(obj), api::Kind(obj));
   if (kind == nullptr) kind = Resolve(api::Kind(obj));
   return UpdateInternal(ctx, kind, std::move(obj), subresource, "update", /*require_rv=*/true);
 }
@@ -737,6 +867,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
   std::string ns = api::Namespace(obj);
   const std::string name = api::Name(obj);
   if (kind != nullptr && !kind->namespaced) ns.clear();
+  std::optional<api::KindInfo> crd_served;  // a CRD's kind, served once the write commits
   auto fail = [&](Status s) -> base::StatusOr<api::ObjectPtr> {
     TraceRequest(ctx, verb, kind, ns, name, subresource, s.http_code(), "");
     return s;
@@ -816,6 +947,12 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
     api::ApplyDefaults(*kind, next);
     if (Status s = api::ValidateObject(*kind, next); !s.ok()) return fail(s);
     if (Status s = ValidateOwnerReferences(kind, next); !s.ok()) return fail(s);
+    if (IsCustomResourceDefinition(kind)) {
+      crd_served.emplace();
+      if (Status s = AdmitCustomResourceDefinition(next, stored, &*crd_served); !s.ok()) {
+        return fail(s);
+      }
+    }
     if (IsPod(kind)) {
       // mirrors pkg/registry/core/pod/strategy.go ValidateUpdate -> ValidatePodUpdate
       const std::vector<std::string> causes = internal::ValidatePodSpecUpdate(*stored, next);
@@ -869,6 +1006,7 @@ base::StatusOr<api::ObjectPtr> ApiServer::UpdateInternal(const RequestContext& c
                         !(internal::IsNamespace(kind) && internal::HasSpecFinalizers(next));
   const int64_t seq = TraceRequest(ctx, verb, kind, ns, name, subresource, 200,
                                    std::to_string(rv_ + 1));
+  if (crd_served.has_value() && !finalize) ServeCustomResourceDefinition(name, *crd_served);
   // mirrors registry/store.go ShouldDeleteDuringUpdate: the write that empties the finalizers
   // of a deleting object deletes it; watchers see one DELETED.
   return Commit(kind, stored, std::move(next), /*removed=*/finalize, seq);
@@ -1001,6 +1139,9 @@ api::ObjectPtr ApiServer::Commit(const api::KindInfo* kind, api::ObjectPtr old_o
     state.history.pop_front();
   }
   Fanout(state.history.back());
+  if (removed && IsCustomResourceDefinition(kind)) {
+    StopServingCustomResourceDefinition(api::ObjectMeta(*stored).Name(), cause);
+  }
   return stored;
 }
 

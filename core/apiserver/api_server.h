@@ -15,6 +15,7 @@
 // scheduler event after the watcher's latency, in commit order.
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -166,6 +167,11 @@ class ApiServer : private SimulationHooks {
   // kind): a cheap "has any object of this kind changed" test for derived caches.
   int64_t KindRevision(const api::KindInfo* kind) const;
   std::vector<api::ObjectPtr> PeekEverything() const;
+  // Discover resolves what a user may type (api::FindKind's forms) to a served kind: the built-in
+  // kinds and the kinds of the CustomResourceDefinitions stored (discovery). Null when not served.
+  const api::KindInfo* Discover(const std::string& name) const { return Resolve(name); }
+  // DiscoverFor resolves an object's apiVersion and kind to a served kind, or null.
+  const api::KindInfo* DiscoverFor(const std::string& api_version, const std::string& kind) const;
   // ResourceVersion is the store's current global resourceVersion.
   int64_t resource_version() const { return rv_; }
   uint64_t writes() const { return writes_; }
@@ -209,6 +215,14 @@ class ApiServer : private SimulationHooks {
   using StoreKey = std::string;  // "<Kind>/<namespace>/<name>"
 
   const api::KindInfo* Resolve(const std::string& kind) const;
+  // AdmitCustomResourceDefinition checks a CRD written by create or update (old: the stored one,
+  // null on create), sets its status and returns the kind it will serve in *kind.
+  base::Status AdmitCustomResourceDefinition(api::Json& crd, const api::ObjectPtr& old,
+                                             api::KindInfo* kind) const;
+  // ServeCustomResourceDefinition starts (or, on update, keeps) serving the CRD's kind.
+  void ServeCustomResourceDefinition(const std::string& crd_name, api::KindInfo kind);
+  // StopServingCustomResourceDefinition deletes the CRD's custom resources and stops serving it.
+  void StopServingCustomResourceDefinition(const std::string& crd_name, int64_t cause);
   base::Status Authorize(const RequestContext& ctx, const std::string& verb,
                          const api::KindInfo* kind, const std::string& subresource,
                          const std::string& ns, const std::string& name) const;
@@ -268,6 +282,11 @@ class ApiServer : private SimulationHooks {
   std::unique_ptr<internal::SiblingSpecs> siblings_;  // Pods of one template share their specs
   WatchObserver* observer_ = nullptr;
   ObjectQuota quota_;
+  // custom_kinds_ holds every kind a CRD has served; entries are never freed (history and
+  // watchers point at them) but reused when a CRD of the same kind comes back. crds_ maps a
+  // stored CRD's name to its served kind. Invariant: crds_'s values point into custom_kinds_.
+  std::deque<std::unique_ptr<api::KindInfo>> custom_kinds_;
+  std::map<std::string, api::KindInfo*> crds_;
   size_t pods_stored_ = 0;  // Invariant: the number of Pods in store_.
 };
 

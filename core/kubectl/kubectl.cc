@@ -1,6 +1,7 @@
 #include "core/kubectl/kubectl.h"
 
 #include "core/api/manifest.h"
+#include "core/apiserver/api_server.h"
 
 namespace kubectl {
 
@@ -12,8 +13,9 @@ std::string ResourceName(const api::KindInfo& kind) {
   return kind.group.empty() ? kind.singular : kind.singular + "." + kind.group;
 }
 
-base::StatusOr<const api::KindInfo*> ResolveKind(const std::string& text) {
-  const api::KindInfo* kind = api::FindKind(text);
+base::StatusOr<const api::KindInfo*> ResolveKind(const std::string& text,
+                                                 const apiserver::ApiServer* server) {
+  const api::KindInfo* kind = server != nullptr ? server->Discover(text) : api::FindKind(text);
   if (kind == nullptr) {
     return base::Status(base::StatusCode::kNotFound,
                         "error: the server doesn't have a resource type \"" + text + "\"");
@@ -21,7 +23,8 @@ base::StatusOr<const api::KindInfo*> ResolveKind(const std::string& text) {
   return kind;
 }
 
-base::StatusOr<std::vector<ObjectRef>> ParseObjectRefs(const std::vector<std::string>& args) {
+base::StatusOr<std::vector<ObjectRef>> ParseObjectRefs(const std::vector<std::string>& args,
+                                                       const apiserver::ApiServer* server) {
   std::vector<ObjectRef> refs;
   if (args.empty()) {
     return base::Status(base::StatusCode::kBadRequest,
@@ -37,13 +40,13 @@ base::StatusOr<std::vector<ObjectRef>> ParseObjectRefs(const std::vector<std::st
                             "'kubectl get resource/<resource_name>' instead of 'kubectl get "
                             "resource resource/<resource_name>'");
       }
-      auto kind = ResolveKind(arg.substr(0, slash));
+      auto kind = ResolveKind(arg.substr(0, slash), server);
       if (!kind.ok()) return kind.status();
       refs.push_back(ObjectRef{*kind, arg.substr(slash + 1)});
     }
     return refs;
   }
-  auto kind = ResolveKind(args[0]);
+  auto kind = ResolveKind(args[0], server);
   if (!kind.ok()) return kind.status();
   for (size_t i = 1; i < args.size(); ++i) {
     if (args[i].find('/') != std::string::npos) {

@@ -15,6 +15,10 @@
 #include "core/base/status.h"
 #include "core/kubectl/file_system.h"
 
+namespace apiserver {
+class ApiServer;
+}  // namespace apiserver
+
 namespace kubectl {
 
 // ServerError renders an API error as kubectl does: "Error from server (NotFound): …".
@@ -23,7 +27,9 @@ std::string ServerError(const base::Status& status);
 std::string ResourceName(const api::KindInfo& kind);
 // ResolveKind maps what the user typed to a kind, or kubectl's
 // `error: the server doesn't have a resource type "foo"`.
-base::StatusOr<const api::KindInfo*> ResolveKind(const std::string& text);
+// With a server, the kinds of its CustomResourceDefinitions resolve too (discovery).
+base::StatusOr<const api::KindInfo*> ResolveKind(const std::string& text,
+                                                 const apiserver::ApiServer* server = nullptr);
 
 // ObjectRef is one KIND NAME argument pair.
 struct ObjectRef {
@@ -31,7 +37,8 @@ struct ObjectRef {
   std::string name;
 };
 // ParseObjectRefs reads `KIND NAME [NAME…]` or `KIND/NAME [KIND/NAME…]`.
-base::StatusOr<std::vector<ObjectRef>> ParseObjectRefs(const std::vector<std::string>& args);
+base::StatusOr<std::vector<ObjectRef>> ParseObjectRefs(
+    const std::vector<std::string>& args, const apiserver::ApiServer* server = nullptr);
 
 // ReadManifests reads `-f PATH` ("-" means the heredoc) through files and decodes every
 // document. A folder means its .json, .yaml and .yml files in name order, as kubectl reads one

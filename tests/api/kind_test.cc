@@ -178,3 +178,19 @@ TEST(AllKinds, NamesAreUniqueSoEveryLookupIsUnambiguous) {
 
 }  // namespace
 }  // namespace api
+
+namespace api {
+namespace {
+
+TEST(KindRegistry, CustomResourceDefinitionResolvesButIsNotListed) {
+  const KindInfo* crd = FindKind("crd");
+  ASSERT_NE(crd, nullptr);
+  EXPECT_EQ(crd, &CustomResourceDefinitionKind());
+  EXPECT_EQ(FindKind("customresourcedefinitions.apiextensions.k8s.io"), crd);
+  EXPECT_EQ(FindKindFor("apiextensions.k8s.io/v1", "CustomResourceDefinition"), crd);
+  EXPECT_FALSE(crd->namespaced);
+  for (const KindInfo& info : AllKinds()) EXPECT_NE(info.kind, "CustomResourceDefinition");
+}
+
+}  // namespace
+}  // namespace api

@@ -64,9 +64,10 @@ std::string MappingError(const api::Json& doc, const std::string& source) {
 
 // Place maps a decoded document to its kind and namespace (written into the document), or the
 // error kubectl prints for it.
-base::StatusOr<std::string> Place(api::Json& doc, const ParsedFlags& flags,
-                                  const std::string& source, const api::KindInfo** kind) {
-  *kind = api::FindKindFor(api::ApiVersion(doc), api::Kind(doc));
+base::StatusOr<std::string> Place(const apiserver::ApiServer& server, api::Json& doc,
+                                  const ParsedFlags& flags, const std::string& source,
+                                  const api::KindInfo** kind) {
+  *kind = server.DiscoverFor(api::ApiVersion(doc), api::Kind(doc));
   if (*kind == nullptr) {
     return base::Status(base::StatusCode::kNotFound, MappingError(doc, source));
   }
@@ -175,7 +176,7 @@ CommandResult RunApply(Context& ctx, const std::vector<std::string>& args) {
   CommandResult result;
   for (api::Json& doc : decoded->docs) {
     const api::KindInfo* kind = nullptr;
-    auto ns = Place(doc, *flags, decoded->source, &kind);
+    auto ns = Place(ctx.server, doc, *flags, decoded->source, &kind);
     if (!ns.ok()) {
       result.AddError(ns.status().message());
       continue;
@@ -234,7 +235,7 @@ CommandResult RunCreate(Context& ctx, const std::vector<std::string>& args) {
   CommandResult result;
   for (api::Json& doc : decoded->docs) {
     const api::KindInfo* kind = nullptr;
-    auto ns = Place(doc, *flags, decoded->source, &kind);
+    auto ns = Place(ctx.server, doc, *flags, decoded->source, &kind);
     if (!ns.ok()) {
       result.AddError(ns.status().message());
       continue;

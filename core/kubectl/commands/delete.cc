@@ -45,7 +45,7 @@ CommandResult RunDelete(Context& ctx, const std::vector<std::string>& args) {
                                 ctx.heredoc ? &*ctx.heredoc : nullptr, &source);
       if (!docs.ok()) return CommandResult::Error(docs.status().message());
       for (const api::Json& doc : *docs) {
-        const api::KindInfo* kind = api::FindKindFor(api::ApiVersion(doc), api::Kind(doc));
+        const api::KindInfo* kind = ctx.server.DiscoverFor(api::ApiVersion(doc), api::Kind(doc));
         if (kind == nullptr) {
           return CommandResult::Error("error: resource mapping not found for name: \"" +
                                       api::Name(doc) + "\" namespace: \"\" from \"" + source +
@@ -62,7 +62,7 @@ CommandResult RunDelete(Context& ctx, const std::vector<std::string>& args) {
     if (flags->positional.size() != 1 || flags->positional[0].find('/') != std::string::npos) {
       return CommandResult::Error("error: name cannot be provided when a selector is specified");
     }
-    auto kind = ResolveKind(flags->positional[0]);
+    auto kind = ResolveKind(flags->positional[0], &ctx.server);
     if (!kind.ok()) return CommandResult::Error(kind.status().message());
     const std::string ns = (*kind)->namespaced ? flag_ns : "";
     auto listed = ctx.client.List((*kind)->kind, ns,
@@ -79,7 +79,7 @@ CommandResult RunDelete(Context& ctx, const std::vector<std::string>& args) {
       return CommandResult::Error("error: You must provide one or more resources by argument or "
                                   "filename.");
     }
-    auto refs = ParseObjectRefs(flags->positional);
+    auto refs = ParseObjectRefs(flags->positional, &ctx.server);
     if (!refs.ok()) return CommandResult::Error(refs.status().message());
     for (const ObjectRef& ref : *refs) {
       if (ref.name.empty()) {

@@ -23,7 +23,8 @@ std::vector<FlagSpec> GetSpecs() {
 }
 
 // KindsOf splits "pods,svc" and expands "all" the way kubectl's category does.
-base::StatusOr<std::vector<const api::KindInfo*>> KindsOf(const std::string& text) {
+base::StatusOr<std::vector<const api::KindInfo*>> KindsOf(const std::string& text,
+                                                          const apiserver::ApiServer& server) {
   std::vector<const api::KindInfo*> kinds;
   size_t start = 0;
   while (start <= text.size()) {
@@ -35,7 +36,7 @@ base::StatusOr<std::vector<const api::KindInfo*>> KindsOf(const std::string& tex
         kinds.push_back(api::FindKind(k));
       }
     } else {
-      auto kind = ResolveKind(word);
+      auto kind = ResolveKind(word, &server);
       if (!kind.ok()) return kind.status();
       kinds.push_back(*kind);
     }
@@ -75,7 +76,7 @@ CommandResult RunGet(Context& ctx, const std::vector<std::string>& args) {
   bool named = false;
   client::Client& kubectl = ctx.client;
   if (pos[0].find('/') != std::string::npos || pos.size() > 1) {
-    auto refs = ParseObjectRefs(pos);
+    auto refs = ParseObjectRefs(pos, &ctx.server);
     if (!refs.ok()) return CommandResult::Error(refs.status().message());
     named = true;
     for (const ObjectRef& ref : *refs) {
@@ -88,7 +89,7 @@ CommandResult RunGet(Context& ctx, const std::vector<std::string>& args) {
       groups.back().objects.push_back(*obj);
     }
   } else {
-    auto kinds = KindsOf(pos[0]);
+    auto kinds = KindsOf(pos[0], ctx.server);
     if (!kinds.ok()) return CommandResult::Error(kinds.status().message());
     for (const api::KindInfo* kind : *kinds) {
       client::ListOptions list_opts{flags->Get("selector"), flags->Get("field-selector")};
@@ -167,7 +168,7 @@ CommandResult RunDescribe(Context& ctx, const std::vector<std::string>& args) {
   if (flags->positional.empty()) {
     return CommandResult::Error("error: You must specify the type of resource to describe.");
   }
-  auto refs = ParseObjectRefs(flags->positional);
+  auto refs = ParseObjectRefs(flags->positional, &ctx.server);
   if (!refs.ok()) return CommandResult::Error(refs.status().message());
   CommandResult result;
   client::Client& kubectl = ctx.client;

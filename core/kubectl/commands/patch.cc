@@ -30,7 +30,7 @@ CommandResult EditMap(Context& ctx, const std::vector<std::string>& args,
                                 (std::string(field) == "labels" ? "label" : "annotation") +
                                 " update is required");
   }
-  auto refs = ParseObjectRefs(targets);
+  auto refs = ParseObjectRefs(targets, &ctx.server);
   if (!refs.ok()) return CommandResult::Error(refs.status().message());
   CommandResult result;
   client::Client& kubectl = ctx.client;
@@ -103,7 +103,7 @@ CommandResult RunPatch(Context& ctx, const std::vector<std::string>& args) {
     return CommandResult::Error("error: You must provide one or more resources by argument or "
                                 "filename.");
   }
-  auto refs = ParseObjectRefs(flags->positional);
+  auto refs = ParseObjectRefs(flags->positional, &ctx.server);
   if (!refs.ok()) return CommandResult::Error(refs.status().message());
   const std::string body = flags->Get("patch");
   if (api::ExceedsMaxPatchDepth(body)) {  // before parsing: deep documents recurse (fuzz/patch.cc)

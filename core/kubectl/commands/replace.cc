@@ -52,7 +52,7 @@ CommandResult RunReplace(Context& ctx, const std::vector<std::string>& args) {
                               ctx.heredoc ? &*ctx.heredoc : nullptr, &source);
     if (!docs.ok()) return CommandResult::Error(docs.status().message());
     for (api::Json& doc : *docs) {
-      const api::KindInfo* kind = api::FindKindFor(api::ApiVersion(doc), api::Kind(doc));
+      const api::KindInfo* kind = ctx.server.DiscoverFor(api::ApiVersion(doc), api::Kind(doc));
       if (kind == nullptr) {
         result.AddError("error: resource mapping not found for name: \"" + api::Name(doc) +
                         "\" namespace: \"" + api::Namespace(doc) + "\" from \"" + source +

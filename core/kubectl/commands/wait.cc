@@ -62,7 +62,7 @@ CommandResult RunWait(Context& ctx, const std::vector<std::string>& args) {
   const std::string ns = flags->Has("namespace") ? flags->Get("namespace") : "default";
   const std::string cond = flags->Get("for");
   if (cond.empty()) return CommandResult::Error("error: --for must be specified");
-  auto refs = ParseObjectRefs(flags->positional);
+  auto refs = ParseObjectRefs(flags->positional, &ctx.server);
   if (!refs.ok()) return CommandResult::Error(refs.status().message());
   apiserver::ApiServer& server = ctx.server;
   const base::SimTime deadline = AddSaturating(ctx.clock.Now(), flags->GetDuration("timeout"));

@@ -167,7 +167,7 @@ CommandResult RunScale(CommandContext& ctx, const std::vector<std::string>& args
     return CommandResult::Error("error: The --replicas=COUNT flag is required, and COUNT must be "
                                 "greater than or equal to 0");
   }
-  auto refs = ParseObjectRefs(flags->positional);
+  auto refs = ParseObjectRefs(flags->positional, &ctx.sim.apiserver());
   if (!refs.ok()) return CommandResult::Error(refs.status().message());
   const std::string ns = flags->Has("namespace") ? flags->Get("namespace") : "default";
   const int64_t replicas = flags->GetInt("replicas");

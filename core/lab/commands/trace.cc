@@ -62,7 +62,7 @@ base::StatusOr<std::vector<api::ObjectPtr>> SelectObjects(CommandContext& ctx,
       return base::Status(base::StatusCode::kBadRequest,
                           "error: --owner must be KIND/NAME, got \"" + owner + "\"");
     }
-    auto owner_info = ResolveKind(owner.substr(0, slash));
+    auto owner_info = ResolveKind(owner.substr(0, slash), &ctx.sim.apiserver());
     if (!owner_info.ok()) return owner_info.status();
     owner_kind = (*owner_info)->kind;
     owner_name = owner.substr(slash + 1);
@@ -106,7 +106,7 @@ CommandResult ExpectGet(CommandContext& ctx, const std::vector<std::string>& arg
     if (pos.size() != 2) {
       return CommandResult::Error("error: expect get with -l takes one KIND and no names");
     }
-    auto kind = ResolveKind(pos[0]);
+    auto kind = ResolveKind(pos[0], &ctx.sim.apiserver());
     if (!kind.ok()) return CommandResult::Error(kind.status().message());
     auto selected = SelectObjects(ctx, **kind, ns, flags->Get("selector"), "");
     if (!selected.ok()) return CommandResult::Error(selected.status().message());
@@ -117,7 +117,8 @@ CommandResult ExpectGet(CommandContext& ctx, const std::vector<std::string>& arg
     }
     for (const api::ObjectPtr& obj : *selected) refs.push_back({*kind, api::Name(*obj)});
   } else {
-    auto named = ParseObjectRefs(std::vector<std::string>(pos.begin(), pos.end() - 1));
+    auto named =
+        ParseObjectRefs(std::vector<std::string>(pos.begin(), pos.end() - 1), &ctx.sim.apiserver());
     if (!named.ok()) return CommandResult::Error(named.status().message());
     refs = std::move(*named);
   }
@@ -215,7 +216,7 @@ CommandResult ExpectCount(CommandContext& ctx, const std::vector<std::string>& a
     return CommandResult::Error("error: usage: expect count KIND [NAME] [-n NS|-A] [-l SELECTOR] "
                                 "[--owner KIND/NAME] [--min N] [--max N]");
   }
-  auto kind = ResolveKind(flags->positional[0]);
+  auto kind = ResolveKind(flags->positional[0], &ctx.sim.apiserver());
   if (!kind.ok()) return CommandResult::Error(kind.status().message());
   const bool all = flags->GetBool("all-namespaces");
   const std::string ns = all || !(*kind)->namespaced

@@ -564,11 +564,13 @@ std::optional<GarbageCollector::OwnerState> GarbageCollector::ClassifyOwner(
   if (absent_owners_.count(ref.uid) > 0) return OwnerState::kDangling;
   const api::KindInfo* kind = api::FindKindFor(ref.apiVersion, ref.kind);
   if (kind == nullptr) {
-    // Not a served kind: only the graph can vouch for it.
+    // Not a built-in kind: the graph can vouch for it, else the API server (a CRD's kind).
     auto owner = nodes_.find(ref.uid);
-    if (owner == nodes_.end()) return OwnerState::kDangling;
-    return owner->second.DeletingDependents() ? OwnerState::kWaitingForDependentsDeletion
-                                              : OwnerState::kSolid;
+    if (owner != nodes_.end()) {
+      return owner->second.DeletingDependents() ? OwnerState::kWaitingForDependentsDeletion
+                                                : OwnerState::kSolid;
+    }
+    return ClassifyCustomOwner(ref, dependent_ns);
   }
   // A cluster-scoped dependent cannot have a namespaced owner (the real collector reports
   // OwnerRefInvalidNamespace); such a reference resolves to nothing.
@@ -583,6 +585,30 @@ std::optional<GarbageCollector::OwnerState> GarbageCollector::ClassifyOwner(
     return std::nullopt;
   }
   if (api::Uid(*owner.value()) != ref.uid) {
+    MarkAbsent(ref.uid);
+    return OwnerState::kDangling;
+  }
+  if (api::IsBeingDeleted(*owner.value()) &&
+      api::HasFinalizer(*owner.value(), kForegroundDeletionFinalizer)) {
+    return OwnerState::kWaitingForDependentsDeletion;
+  }
+  return OwnerState::kSolid;
+}
+
+// ClassifyCustomOwner asks the API server for an owner whose kind a CustomResourceDefinition
+// serves. Teaching: the real collector finds such kinds through discovery and watches them like
+// the others; this one does not watch custom kinds, so their deletion does not cascade by itself.
+std::optional<GarbageCollector::OwnerState> GarbageCollector::ClassifyCustomOwner(
+    const api::OwnerReference& ref, const std::string& dependent_ns) {
+  auto owner = client_.Get(ref.kind, dependent_ns, ref.name);
+  if (!owner.ok()) {
+    if (base::IsNotFound(owner.status())) {
+      MarkAbsent(ref.uid);
+      return OwnerState::kDangling;
+    }
+    return std::nullopt;
+  }
+  if (api::Uid(*owner.value()) != ref.uid || api::ApiVersion(*owner.value()) != ref.apiVersion) {
     MarkAbsent(ref.uid);
     return OwnerState::kDangling;
   }

@@ -166,6 +166,9 @@ class GarbageCollector {
   // ClassifyOwner looks the owner up live (garbagecollector.go isDangling); nullopt on an error.
   std::optional<OwnerState> ClassifyOwner(const api::OwnerReference& ref,
                                           const std::string& dependent_ns);
+  // ClassifyCustomOwner classifies an owner of a kind only the API server knows (a CRD's).
+  std::optional<OwnerState> ClassifyCustomOwner(const api::OwnerReference& ref,
+                                                const std::string& dependent_ns);
   Outcome DeleteDependent(const Node& node, apiserver::PropagationPolicy policy,
                           const std::string& why);
   // EmitAction records a gc.action trace event and returns its seq.

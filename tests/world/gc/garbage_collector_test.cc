@@ -294,6 +294,27 @@ TEST_P(GarbageCollectorIn, ChildCreatedWithAMissingOwnerIsCollected) {
                                                    "delete ConfigMap/default/orphaned"}));
 }
 
+// An owner whose kind a CustomResourceDefinition serves is asked for, not taken as dangling.
+TEST_P(GarbageCollectorIn, ChildOfACustomResourceIsLeftAlone) {
+  GcFixture f(GetParam());
+  auto crd = f.admin.Create(api::Json::parse(R"({
+    "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+    "metadata": {"name": "websites.example.com"},
+    "spec": {"group": "example.com", "scope": "Namespaced",
+      "names": {"plural": "websites", "kind": "Website"},
+      "versions": [{"name": "v1", "served": true, "storage": true,
+        "schema": {"openAPIV3Schema": {"type": "object",
+          "x-kubernetes-preserve-unknown-fields": true}}}]}})"));
+  ASSERT_TRUE(crd.ok()) << crd.status().ToString();
+  auto site = f.admin.Create(api::Json{{"apiVersion", "example.com/v1"},
+                                       {"kind", "Website"},
+                                       {"metadata", {{"name", "blog"}, {"namespace", "default"}}}});
+  ASSERT_TRUE(site.ok()) << site.status().ToString();
+  f.ConfigMap("blog-config", {{*site}});
+  f.Run(1 * base::kSecond);
+  EXPECT_NE(f.Get("blog-config"), nullptr);
+}
+
 // kube-controller-manager's collector keeps no monitor for Events (graph_builder.go
 // ignoredResources), so an Event is never in the graph and never collected, even when it names
 // an owner that is gone; the same reference on a ConfigMap is collected.
