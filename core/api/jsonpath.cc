@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/api/go_json.h"
+#include "core/api/go_text.h"
 
 namespace api {
 namespace {
@@ -981,29 +982,6 @@ class Evaluator {
   std::deque<Json> pool_;  // literals; a deque keeps their addresses stable
 };
 
-// GoQuoteTemplate renders the template as Go's %q does for the common cases.
-std::string GoQuoteTemplate(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof(buf), "\\x%02x", c);
-          out += buf;
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
-    }
-  }
-  return out + "\"";
-}
-
 }  // namespace
 
 // mirrors kubectl's JSONPathPrinter (parse, then Execute) with client-go util/jsonpath
@@ -1018,7 +996,7 @@ StatusOr<std::string> EvaluateJsonPath(const std::string& template_text, const J
   Evaluator evaluator(allow_missing_keys);
   std::string out;
   if (Status s = evaluator.Execute(items, data, &out); !s.ok()) {
-    return Status(s.code(), "error executing jsonpath " + GoQuoteTemplate(template_text) + ": " +
+    return Status(s.code(), "error executing jsonpath " + GoQuote(template_text) + ": " +
                                 s.message());
   }
   return out;

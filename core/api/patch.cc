@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/api/go_text.h"
+
 namespace api {
 namespace {
 
@@ -550,34 +552,6 @@ class ErrorCapture : public nlohmann::json_sax<Json> {
  private:
   std::string message_;
 };
-
-// GoQuote renders s as Go's %q does for the common cases (ASCII escapes; UTF-8 kept).
-std::string GoQuote(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      case '\a': out += "\\a"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\v': out += "\\v"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof(buf), "\\x%02x", c);
-          out += buf;
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
-    }
-  }
-  out += "\"";
-  return out;
-}
 
 }  // namespace
 

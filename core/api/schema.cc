@@ -7,6 +7,7 @@
 #include <string_view>
 #include <utility>
 
+#include "core/api/go_text.h"
 #include "core/api/internal/interned_key.h"
 #include "core/api/internal/member_at.h"
 #include "core/api/pointer.h"
@@ -21,57 +22,17 @@ using base::StatusCode;
 
 // ---- field.Error wording (apimachinery pkg/util/validation/field/errors.go) ---------------------
 
-// SchemaGoQuote mirrors strconv.Quote for the text our messages quote.
-std::string SchemaGoQuote(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (c < 0x20 || c == 0x7F) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\x%02x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
-
-// ValueText is how field.Error prints a bad value: strings quoted, numbers and booleans bare,
-// structures as JSON.
-std::string ValueText(const Json& v) {
-  if (v.is_string()) return SchemaGoQuote(v.get<std::string>());
-  return v.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
 std::string RequiredError(const std::string& path, const std::string& detail = "") {
   return path + ": Required value" + (detail.empty() ? "" : ": " + detail);
 }
 std::string InvalidError(const std::string& path, const Json& value, const std::string& detail) {
-  return path + ": Invalid value: " + ValueText(value) + ": " + detail;
+  return path + ": Invalid value: " + FieldValueText(value) + ": " + detail;
 }
 std::string NotSupportedError(const std::string& path, const Json& value,
                               const std::vector<std::string>& supported) {
   std::string list;
-  for (const std::string& s : supported) list += (list.empty() ? "" : ", ") + SchemaGoQuote(s);
-  return path + ": Unsupported value: " + ValueText(value) + ": supported values: " + list;
+  for (const std::string& s : supported) list += (list.empty() ? "" : ", ") + GoQuote(s);
+  return path + ": Unsupported value: " + FieldValueText(value) + ": supported values: " + list;
 }
 
 // ---- names and labels (apimachinery pkg/util/validation/validation.go) -------------------------
@@ -242,7 +203,7 @@ void ObjectMetaCauses(const KindInfo& kind, const Json& obj, std::vector<std::st
       const std::string path = std::string("metadata.") + key;
       causes->push_back(
           InvalidError(path, OpenApiType(*v),
-                       path + " in body must be of type string: " + SchemaGoQuote(OpenApiType(*v))));
+                       path + " in body must be of type string: " + GoQuote(OpenApiType(*v))));
       return;
     }
   }
@@ -251,7 +212,7 @@ void ObjectMetaCauses(const KindInfo& kind, const Json& obj, std::vector<std::st
     const auto type_error = [&](const std::string& path, const Json& v, const char* want) {
       causes->push_back(InvalidError(path, OpenApiType(v), path + " in body must be of type " +
                                                                want + ": " +
-                                                               SchemaGoQuote(OpenApiType(v))));
+                                                               GoQuote(OpenApiType(v))));
     };
     if (!finalizers->is_null() && !finalizers->is_array()) {
       type_error("metadata.finalizers", *finalizers, "array");
@@ -377,7 +338,7 @@ class Crd {
       const std::string actual = OpenApiType(*v);
       causes_->push_back(InvalidError(path, actual,
                                       path + " in body must be of type " + TypeName(t) + ": " +
-                                          SchemaGoQuote(actual)));
+                                          GoQuote(actual)));
       return false;
     }
     if ((t == T::kInt32 && !FitsInt32(*v)) || (t == T::kInteger && !FitsInt64(*v))) {
@@ -631,7 +592,7 @@ class Builtin {
         } else {
           for (const std::string& m : IsDNS1123Label(n))
             Cause(InvalidError(c_path + ".name", n, m));
-          if (!names.insert(n).second) Cause(c_path + ".name: Duplicate value: " + SchemaGoQuote(n));
+          if (!names.insert(n).second) Cause(c_path + ".name: Duplicate value: " + GoQuote(n));
         }
         if (image == nullptr || !image->is_string() || image->get<std::string>().empty()) {
           Cause(RequiredError(c_path + ".image"));
@@ -1154,7 +1115,7 @@ std::string InvalidMessage(const KindInfo& kind, const std::string& name,
     detail += "]";
   }
   const std::string qualified = kind.group.empty() ? kind.kind : kind.kind + "." + kind.group;
-  return qualified + " " + SchemaGoQuote(name) + " is invalid: " + detail;
+  return qualified + " " + GoQuote(name) + " is invalid: " + detail;
 }
 
 }  // namespace api

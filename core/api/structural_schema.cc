@@ -4,34 +4,10 @@
 #include <set>
 #include <utility>
 
+#include "core/api/go_text.h"
+
 namespace api {
 namespace {
-
-// GoQuote mirrors strconv.Quote for the text the messages quote.
-std::string GoQuote(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c < 0x20 || c == 0x7F) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
-
-// ValueText is how field.Error prints a value: strings quoted, the rest as JSON.
-std::string ValueText(const Json& v) {
-  if (v.is_string()) return GoQuote(v.get<std::string>());
-  return v.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
 
 std::string Join(const std::string& path, const std::string& key) {
   return path.empty() ? key : path + "." + key;
@@ -104,7 +80,7 @@ struct Parser {
       return false;
     }
     if (!s.is_object()) {
-      causes->push_back(path + ": Invalid value: " + ValueText(s) + ": must be an object");
+      causes->push_back(path + ": Invalid value: " + FieldValueText(s) + ": must be an object");
       return false;
     }
     bool ok = true;
@@ -117,7 +93,7 @@ struct Parser {
         static const std::set<std::string> kTypes = {"object",  "array",  "string",
                                                      "integer", "number", "boolean"};
         if (!value.is_string() || kTypes.count(value.get<std::string>()) == 0) {
-          causes->push_back(at + ": Unsupported value: " + ValueText(value) +
+          causes->push_back(at + ": Unsupported value: " + FieldValueText(value) +
                             ": supported values: \"array\", \"boolean\", \"integer\", "
                             "\"number\", \"object\", \"string\"");
           ok = false;
@@ -126,7 +102,7 @@ struct Parser {
         }
       } else if (key == "properties") {
         if (!value.is_object()) {
-          causes->push_back(at + ": Invalid value: " + ValueText(value) + ": must be an object");
+          causes->push_back(at + ": Invalid value: " + FieldValueText(value) + ": must be an object");
           ok = false;
           continue;
         }
@@ -139,7 +115,7 @@ struct Parser {
       } else if (key == "required") {
         if (!value.is_array()) {
           ok = false;
-          causes->push_back(at + ": Invalid value: " + ValueText(value) + ": must be a list");
+          causes->push_back(at + ": Invalid value: " + FieldValueText(value) + ": must be a list");
           continue;
         }
         for (const Json& r : value) {
@@ -150,21 +126,21 @@ struct Parser {
       } else if (key == "enum") {
         if (!value.is_array()) {
           ok = false;
-          causes->push_back(at + ": Invalid value: " + ValueText(value) + ": must be a list");
+          causes->push_back(at + ": Invalid value: " + FieldValueText(value) + ": must be a list");
           continue;
         }
         out->enum_values.assign(value.begin(), value.end());
       } else if (key == "minimum" || key == "maximum") {
         if (!value.is_number()) {
           ok = false;
-          causes->push_back(at + ": Invalid value: " + ValueText(value) + ": must be a number");
+          causes->push_back(at + ": Invalid value: " + FieldValueText(value) + ": must be a number");
           continue;
         }
         (key == "minimum" ? out->minimum : out->maximum) = value;
       } else if (key == "minLength" || key == "maxLength") {
         if (!value.is_number_integer() || value.get<int64_t>() < 0) {
           ok = false;
-          causes->push_back(at + ": Invalid value: " + ValueText(value) +
+          causes->push_back(at + ": Invalid value: " + FieldValueText(value) +
                             ": must be a non-negative integer");
           continue;
         }
@@ -172,7 +148,7 @@ struct Parser {
       } else if (key == "pattern") {
         if (!value.is_string() || value.get<std::string>().size() > 1024) {
           ok = false;
-          causes->push_back(at + ": Invalid value: " + ValueText(value) +
+          causes->push_back(at + ": Invalid value: " + FieldValueText(value) +
                             ": must be a regular expression of at most 1024 characters");
           continue;
         }
@@ -182,7 +158,7 @@ struct Parser {
               std::make_shared<const std::regex>(out->pattern, std::regex::ECMAScript);
         } catch (const std::regex_error&) {
           ok = false;
-          causes->push_back(at + ": Invalid value: " + ValueText(value) +
+          causes->push_back(at + ": Invalid value: " + FieldValueText(value) +
                             ": must be a valid regular expression");
         }
       } else if (key == "x-kubernetes-preserve-unknown-fields") {
@@ -284,7 +260,7 @@ void ValidateStructural(const StructuralSchema& schema, const Json& value, const
                         std::vector<std::string>* causes) {
   const std::string shown = path.empty() ? "body" : path;  // kube-openapi names the root "body"
   auto invalid = [&](const std::string& detail) {
-    causes->push_back(shown + ": Invalid value: " + ValueText(value) + ": " + detail);
+    causes->push_back(shown + ": Invalid value: " + FieldValueText(value) + ": " + detail);
   };
   if (value.is_null()) return;  // a null is an absent field for these checks
   if (!HasType(value, schema.type)) {
@@ -296,8 +272,8 @@ void ValidateStructural(const StructuralSchema& schema, const Json& value, const
     for (const Json& e : schema.enum_values) found = found || e == value;
     if (!found) {
       std::string list;
-      for (const Json& e : schema.enum_values) list += (list.empty() ? "" : ", ") + ValueText(e);
-      causes->push_back(shown + ": Unsupported value: " + ValueText(value) +
+      for (const Json& e : schema.enum_values) list += (list.empty() ? "" : ", ") + FieldValueText(e);
+      causes->push_back(shown + ": Unsupported value: " + FieldValueText(value) +
                         ": supported values: " + list);
     }
   }
