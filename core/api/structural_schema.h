@@ -7,17 +7,16 @@
 // schema/pruning/algorithm.go (Prune) and kube-openapi pkg/validation/validate (the
 // "in body must be of type" wording).
 // Simplified: the keywords type, properties, items, required, default, enum, minimum, maximum,
-// minLength, maxLength, pattern and x-kubernetes-preserve-unknown-fields (description, format,
-// nullable and title are accepted and ignored); anything else (allOf, anyOf, oneOf, not,
+// minLength, maxLength and x-kubernetes-preserve-unknown-fields (description, format, nullable
+// and title are accepted and ignored); anything else (pattern, allOf, anyOf, oneOf, not,
 // additionalProperties, x-kubernetes-validations, ...) is refused as not supported in the
-// sandbox. Patterns use ECMAScript regular expressions (std::regex), not Go's RE2.
+// sandbox. `pattern` needs Go's RE2, which the sandbox does not have.
 // Single-threaded; no time. Bounded: kMaxSchemaDepth levels, kMaxSchemaNodes nodes.
 
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -37,8 +36,6 @@ struct StructuralSchema {
   std::vector<Json> enum_values;
   std::optional<Json> minimum, maximum;  // numbers
   std::optional<int64_t> min_length, max_length;
-  std::string pattern;
-  std::shared_ptr<const std::regex> pattern_regex;  // compiled pattern, null without one
   bool preserve_unknown_fields = false;
 };
 
