@@ -9,12 +9,20 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # same -O2 code, backtraces keep file:line, and the cold build needs about a third less CPU
 # (docs/development.md, "Build time"). Developers keep RelWithDebInfo's full -g.
 # CI also compiles unity builds (CMakeLists.txt, RLAB_UNITY): fewer, larger translation units.
-# The test binaries' own code compiles at -O0 (tests/CMakeLists.txt); CI drops its debug info too.
-if [ "${CI:-}" = true ]; then debug=-g1; unity=ON; test_flags="-O0 -g0"; else debug=-g; unity=OFF; test_flags=-O0; fi
+# The test binaries' own code compiles at -O0 (tests/CMakeLists.txt). CI builds the GoogleTest
+# binaries once, in the ASan/UBSan build (scripts/build_asan.sh), and runs every suite there; this
+# build keeps the `rlab` CLI, its ctest entries (lab scripts, lessons, bench smoke runs) and the
+# benchmarks. Developers build both.
+if [ "${CI:-}" = true ]; then
+  debug=-g1; unity=ON; test_flags="-O0 -g0"; test_binaries=OFF
+else
+  debug=-g; unity=OFF; test_flags=-O0; test_binaries=ON
+fi
 launcher=()
 if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 cmake -S . -B build/native -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 $debug -DNDEBUG" "-DRLAB_UNITY=$unity" "-DRLAB_TEST_CXX_FLAGS=$test_flags" "${launcher[@]}" "$@" \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 $debug -DNDEBUG" "-DRLAB_UNITY=$unity" "-DRLAB_TEST_CXX_FLAGS=$test_flags" \
+  "-DRLAB_TEST_BINARIES=$test_binaries" "${launcher[@]}" "$@" \
   >/dev/null

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Everything CI runs, in order, with a timing per phase:
 #   setup, layer check, native build + ctest, ASan/UBSan build + ctest, WebAssembly CLI build,
+#   (under CI=true the GoogleTest suites are built once, in the ASan/UBSan build, and run there;
+#   the native ctest runs the `rlab` CLI's tests: lab scripts, lessons, bench smoke runs),
 #   native-vs-wasm determinism, every lesson checked natively and under Node, and (when the
 #   scripts exist) browser end-to-end tests and a short fuzz run. A failed build skips the phases
 #   that need it; the exit status is non-zero if any phase failed. Runs from any directory.

@@ -26,10 +26,14 @@ function serve(dist) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+// --disable-gpu-compositing: Chromium composites the page in software; WebGL still draws through
+// SwiftShader. On two cores the suites take about an eighth less time (e2e_do.js 121 s against 138 s
+// in one run), and screenshots are the same pictures.
 function launch() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox',
+           '--disable-gpu-compositing',
            '--disable-background-networking', '--disable-component-update', '--disable-sync',
            '--no-first-run'],
   });
