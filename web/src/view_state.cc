@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "code_pane.h"
 #include "core/sim/trace.h"
 #include "editor.h"
 #include "layout.h"
@@ -74,7 +75,7 @@ std::string ViewStateJson(App& app) {
   completed += "}";
   return "{\"lang\":" + ViewJsonString(p.lang) + ",\"completed\":" + completed + ",\"selected\":" +
          (selected.empty() ? "null" : ViewJsonString(selected)) + ",\"panels\":" + panels +
-         ",\"lesson\":" + lesson + ",\"editor\":" + EditorStateJson() + ",\"welcome\":" +
+         ",\"lesson\":" + lesson + ",\"editor\":" + EditorStateJson() + ",\"code\":" + CodeStateJson(app) + ",\"welcome\":" +
          (WelcomeShown() ? "true" : "false") + ",\"shortcuts\":" +
          (ShortcutHelpShown() ? "true" : "false") + ",\"narrow\":" +
          (Layout().narrow ? "true" : "false") + "}";

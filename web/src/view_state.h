@@ -13,7 +13,7 @@
 namespace web {
 
 // ViewStateJson: {"lang", "selected": "Kind/namespace/name" | null, "panels": [...],
-// "lesson": {"id", "step"} | null, "editor": …, "welcome": bool, "shortcuts": bool,
+// "lesson": {"id", "step"} | null, "editor": …, "code": … (code_pane.h), "welcome": bool, "shortcuts": bool,
 // "narrow": bool}.
 std::string ViewStateJson(App& app);
 
