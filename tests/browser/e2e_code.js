@@ -34,6 +34,19 @@ async function until(page, fn, pred, what, tries = 60) {
   throw new Error('timed out waiting for ' + what + ': ' + JSON.stringify(last).slice(0, 600));
 }
 
+// clickAway clicks a recorded item whose click reopens the page (drive.js's click, without the
+// frames it waits after the release: the page is gone by then).
+async function clickAway(page, name) {
+  await frames(page, 2);
+  const box = await rect(page, name);
+  assert(box && box.w > 2 && box.h > 2, `no item ${name}: ${JSON.stringify(box)}`);
+  await page.mouse.move(box.x + box.w / 2, box.y + box.h / 2);
+  await frames(page, 2);
+  await page.mouse.down();
+  await frames(page, 2);
+  await page.mouse.up();
+}
+
 // engineSwitch waits for the page to reopen on the engine build and be ready.
 async function engineSwitch(page) {
   await page.waitForURL(/engine=1/, { timeout: 30000 });
@@ -103,7 +116,7 @@ async function main() {
 
     await step('opening the Code pane with the mouse switches to the engine build, session kept', async () => {
       await click(page, 'View');
-      await click(page, 'view.code');
+      await clickAway(page, 'view.code');
       await engineSwitch(page);
       const v = await view(page);
       assert(v.panels.includes('code'), 'the Code pane is not open: ' + v.panels);
@@ -185,6 +198,22 @@ async function main() {
       assert(!labels.includes('Run'), 'English label left: Run');
       await shot(page, 'code-error-zh.png');
       await page.evaluate(() => window.rlab.lang('en'));
+    });
+
+    await step('a share link of the session opens on the engine build and replays the code', async () => {
+      const link = await page.evaluate(() => window.rlab.shareLink());
+      const other = await newPage(browser, base, { width: 1280, height: 720, query: link.slice(link.indexOf('?')) });
+      try {
+        const loaded = await other.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+        assert(loaded.some((u) => u.endsWith('/rlab-js.wasm')) && !loaded.some((u) => u.endsWith('/rlab.wasm')),
+               'not loaded as the engine build: ' + loaded.filter((u) => u.includes('wasm')).join(' '));
+        const st = await until(other, state, (x) => !x.replay.active, 'the replay');
+        const names = objectNames(st, 'ConfigMap');
+        assert(names.includes('colours-copy') && names.includes('after-error-copy') && names.includes('settings-mirror'),
+               'the replayed session differs: ' + names);
+      } finally {
+        await other.context().close();
+      }
     });
 
     await step('the start build answers operator load clearly, then runs it in the engine build', async () => {

@@ -16,15 +16,15 @@ namespace web {
 
 struct CodePane {
   std::string text;
-  std::string name;        // the operator's name (NAME in `operator load NAME`)
-  std::string starter;     // the starter template last picked ("configmap-mirror")
-  std::string result;      // what the last Run or Reload printed
+  std::string name;     // the operator's name (NAME in `operator load NAME`)
+  std::string starter;  // the starter template last picked ("configmap-mirror")
+  std::string result;   // what the last Run or Reload printed
   bool result_ok = true;
-  int error_line = 0;      // 1-based line of the last command's engine error (0: none)
+  int error_line = 0;  // 1-based line of the last command's engine error (0: none)
   int error_col = 0;
-  bool active = false;     // the text field has the keyboard (set each frame)
-  int cursor = -1;         // the text cursor's byte offset while active
-  bool focus = false;      // give the text field the keyboard in the next frame
+  bool active = false;  // the text field has the keyboard (set each frame)
+  int cursor = -1;      // the text cursor's byte offset while active
+  bool focus = false;   // give the text field the keyboard in the next frame
   bool pending_tab = false;
 };
 CodePane& Code();

@@ -46,18 +46,22 @@ bool NeedsEngine(const std::string& script) {
 std::string EngineRefusal(const std::string& script) {
   if (EngineLinked() || !NeedsEngine(script)) return "";
   RequestEngine("command", script);
-  return Tr("error: operator load/reload runs JavaScript, and this page has not loaded its "
-            "JavaScript engine yet: loading it now (the page reopens with the engine and replays "
-            "this session, then runs the command)",
-            "error: operator load/reload 要运行 JavaScript，而本页面还没有加载 JavaScript 引擎："
-            "正在加载（页面会带着引擎重新打开、重放本会话，然后运行这条命令）");
+  return Tr(
+      "error: operator load/reload runs JavaScript, and this page has not loaded its "
+      "JavaScript engine yet: loading it now (the page reopens with the engine and replays "
+      "this session, then runs the command)",
+      "error: operator load/reload 要运行 JavaScript，而本页面还没有加载 JavaScript 引擎："
+      "正在加载（页面会带着引擎重新打开、重放本会话，然后运行这条命令）");
 }
 
 void RequestEngine(const std::string& reason, const std::string& pending) {
   if (EngineLinked() || g_engine_requested) return;
   g_engine_requested = true;
-  EM_ASM({ if (Module.rlabNeedEngine) Module.rlabNeedEngine(UTF8ToString($0), UTF8ToString($1)); },
-         reason.c_str(), pending.c_str());
+  EM_ASM(
+      {
+        if (Module.rlabNeedEngine) Module.rlabNeedEngine(UTF8ToString($0), UTF8ToString($1));
+      },
+      reason.c_str(), pending.c_str());
 }
 
 bool EngineRequested() { return g_engine_requested; }

@@ -12,9 +12,9 @@
 
 #include "app.h"
 #include "code_pane.h"
-#include "manifest_box.h"
-#include "lesson_engine.h"
 #include "console.h"
+#include "lesson_engine.h"
+#include "manifest_box.h"
 #include "share_replay.h"
 #include "view_state.h"
 

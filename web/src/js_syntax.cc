@@ -2,8 +2,8 @@
 
 #include "js_syntax.h"
 
-#include <cctype>
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 namespace web {
@@ -12,11 +12,12 @@ namespace {
 // ES2020 reserved words plus the contextual ones a reconciler uses (of, async, await, get, set
 // are coloured only where they are whole words, like the rest).
 const char* const kJsKeywords[] = {
-    "async", "await", "break", "case", "catch", "class", "const", "continue", "debugger",
-    "default", "delete", "do", "else", "export", "extends", "false", "finally", "for",
-    "function", "if", "import", "in", "instanceof", "let", "new", "null", "of", "return",
-    "static", "super", "switch", "this", "throw", "true", "try", "typeof", "undefined", "var",
-    "void", "while", "with", "yield"};
+    "async",    "await",      "break",   "case",   "catch",    "class", "const",
+    "continue", "debugger",   "default", "delete", "do",       "else",  "export",
+    "extends",  "false",      "finally", "for",    "function", "if",    "import",
+    "in",       "instanceof", "let",     "new",    "null",     "of",    "return",
+    "static",   "super",      "switch",  "this",   "throw",    "true",  "try",
+    "typeof",   "undefined",  "var",     "void",   "while",    "with",  "yield"};
 
 bool IdentStart(unsigned char c) { return std::isalpha(c) || c == '_' || c == '$' || c >= 0x80; }
 bool IdentPart(unsigned char c) { return IdentStart(c) || std::isdigit(c); }
@@ -44,8 +45,8 @@ struct Lexer {
     out.push_back({b, e, kind});
   }
 
-  // TemplateBody colours from start (a backtick or the closing `}` of `${…}`), reading from i, to the closing
-  // backtick or the next `${`, which it enters.
+  // TemplateBody colours from start (a backtick or the closing `}` of `${…}`), reading from i, to
+  // the closing backtick or the next `${`, which it enters.
   size_t TemplateBody(size_t start, size_t i) {
     while (i < t.size()) {
       if (t[i] == '\\') {
@@ -102,7 +103,8 @@ struct Lexer {
           Add(i, i + 1, JsToken::kPlain);
           ++i;
         }
-      } else if (std::isdigit(c) || (c == '.' && i + 1 < n && std::isdigit(static_cast<unsigned char>(t[i + 1])))) {
+      } else if (std::isdigit(c) ||
+                 (c == '.' && i + 1 < n && std::isdigit(static_cast<unsigned char>(t[i + 1])))) {
         size_t e = i + 1;
         while (e < n) {
           const unsigned char d = static_cast<unsigned char>(t[e]);
@@ -141,18 +143,22 @@ std::vector<JsSpan> JsSpans(const std::string& text) {
 
 int JsErrorLine(const std::string& output, int* column) {
   for (size_t i = 0; i < output.size(); ++i) {
-    if (output[i] != ':' || i == 0 || std::isspace(static_cast<unsigned char>(output[i - 1]))) continue;
+    if (output[i] != ':' || i == 0 || std::isspace(static_cast<unsigned char>(output[i - 1])))
+      continue;
     size_t j = i + 1;
     int line = 0, col = 0;
-    while (j < output.size() && std::isdigit(static_cast<unsigned char>(output[j])) && line < 1000000) {
+    while (j < output.size() && std::isdigit(static_cast<unsigned char>(output[j])) &&
+           line < 1000000) {
       line = line * 10 + (output[j++] - '0');
     }
     if (j == i + 1 || j >= output.size() || output[j] != ':') continue;
     const size_t col_start = ++j;
-    while (j < output.size() && std::isdigit(static_cast<unsigned char>(output[j])) && col < 1000000) {
+    while (j < output.size() && std::isdigit(static_cast<unsigned char>(output[j])) &&
+           col < 1000000) {
       col = col * 10 + (output[j++] - '0');
     }
-    if (j == col_start || j + 1 >= output.size() || output[j] != ':' || output[j + 1] != ' ') continue;
+    if (j == col_start || j + 1 >= output.size() || output[j] != ':' || output[j + 1] != ' ')
+      continue;
     if (column != nullptr) *column = col;
     return line;
   }

@@ -31,8 +31,8 @@ namespace web {
 namespace {
 
 struct Starter {
-  const char* id;       // dist/operators/<id>.js (examples/operators/)
-  const char* name;     // the operator's default name
+  const char* id;    // dist/operators/<id>.js (examples/operators/)
+  const char* name;  // the operator's default name
   const char* en;
   const char* zh;
 };
@@ -145,7 +145,8 @@ void DrawCodeText(App& app, const CodePane& c, ImGuiWindow* child, ImGuiID id, I
         const size_t e = std::min(it->end, le);
         if (e > b) {
           const float x = font->CalcTextSizeA(fs, FLT_MAX, 0, c.text.data() + sc.line_starts[k],
-                                              c.text.data() + b).x;
+                                              c.text.data() + b)
+                              .x;
           dl->AddText(font, fs, ImVec2(origin.x + x, origin.y + k * fs),
                       kTokenColours[static_cast<int>(it->kind)], c.text.data() + b,
                       c.text.data() + e);
@@ -160,18 +161,22 @@ void DrawCodeText(App& app, const CodePane& c, ImGuiWindow* child, ImGuiID id, I
   if (active && c.cursor >= 0 && static_cast<size_t>(c.cursor) <= c.text.size()) {
     const bool visible = state->CursorAnim <= 0.0f || std::fmod(state->CursorAnim, 1.20f) <= 0.80f;
     const auto line_it = std::upper_bound(sc.line_starts.begin(), sc.line_starts.end(),
-                                          static_cast<size_t>(c.cursor)) - 1;
+                                          static_cast<size_t>(c.cursor)) -
+                         1;
     const int k = static_cast<int>(line_it - sc.line_starts.begin());
-    const float x = font->CalcTextSizeA(fs, FLT_MAX, 0, c.text.data() + *line_it,
-                                        c.text.data() + c.cursor).x;
+    const float x =
+        font->CalcTextSizeA(fs, FLT_MAX, 0, c.text.data() + *line_it, c.text.data() + c.cursor).x;
     const ImVec2 p(std::floor(origin.x + x), std::floor(origin.y + k * fs));
-    if (visible) dl->AddLine(ImVec2(p.x, p.y + 0.5f), ImVec2(p.x, p.y + fs - 1.5f), IM_COL32(235, 238, 245, 255));
+    if (visible)
+      dl->AddLine(ImVec2(p.x, p.y + 0.5f), ImVec2(p.x, p.y + fs - 1.5f),
+                  IM_COL32(235, 238, 245, 255));
   }
   dl->PopClipRect();
 
   // Line numbers, right-aligned in the gutter; the error line's in red with a mark.
   ImDrawList* gl = ImGui::GetWindowDrawList();
-  gl->PushClipRect(ImVec2(gutter_min.x, clip.Min.y), ImVec2(gutter_min.x + gutter_w, clip.Max.y), true);
+  gl->PushClipRect(ImVec2(gutter_min.x, clip.Min.y), ImVec2(gutter_min.x + gutter_w, clip.Max.y),
+                   true);
   DataText data;
   for (int k = first; k <= last; ++k) {
     char num[16];
@@ -227,7 +232,8 @@ void SetCode(const std::string& name, const std::string& starter, const std::str
 std::string RunCode(App& app, bool reload) {
   CodePane& c = Code();
   if (c.name.empty()) c.name = "my-operator";
-  const std::string command = std::string("operator ") + (reload ? "reload " : "load ") + c.name + " -";
+  const std::string command =
+      std::string("operator ") + (reload ? "reload " : "load ") + c.name + " -";
   const std::string out = RunWithManifest(app, command, c.text, /*quoted=*/true);
   SetResult(c, out, app.last_ok);
   if (app.last_ok) LoopView().open_on = c.name;  // the loop view shows it as soon as it runs
@@ -240,18 +246,24 @@ void DrawCode(App& app) {
   const float s = app.ui_scale;
   if (!EngineLinked()) {
     RequestEngine("code");
-    TextWrappedCjk(Tr("Loading the JavaScript engine… The page reopens with it and replays this "
-                      "session, so nothing is lost.",
-                      "正在加载 JavaScript 引擎…… 页面会带着引擎重新打开并重放本会话，不会丢失任何东西。"));
+    TextWrappedCjk(
+        Tr("Loading the JavaScript engine… The page reopens with it and replays this "
+           "session, so nothing is lost.",
+           "正在加载 JavaScript 引擎…… 页面会带着引擎重新打开并重放本会话，不会丢失任何东西。"));
     app.RecordItem("code.loading");
     return;
   }
-  if (ImGui::Button(Tr("Starter \xE2\x96\xBC", "模板 \xE2\x96\xBC"))) ImGui::OpenPopup("code.starters");
+  if (ImGui::Button(Tr("Starter \xE2\x96\xBC", "模板 \xE2\x96\xBC")))
+    ImGui::OpenPopup("code.starters");
   app.RecordItem("code.starter");
   if (ImGui::BeginPopup("code.starters")) {
     for (const Starter& st : kStarters) {
       if (ImGui::MenuItem(Tr(st.en, st.zh))) {
-        EM_ASM({ if (Module.rlabFetch) Module.rlabFetch('operator', UTF8ToString($0)); }, st.id);
+        EM_ASM(
+            {
+              if (Module.rlabFetch) Module.rlabFetch('operator', UTF8ToString($0));
+            },
+            st.id);
       }
       app.RecordItem(std::string("code.starter.") + st.id);
     }
@@ -265,8 +277,10 @@ void DrawCode(App& app) {
   run = ImGui::Button(Tr("Run", "运行"));
   app.RecordItem("code.run");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::SetTooltip("%s", loaded ? Tr("operator reload NAME - (Ctrl+Enter)", "operator reload NAME -（Ctrl+Enter）")
-                                   : Tr("operator load NAME - (Ctrl+Enter)", "operator load NAME -（Ctrl+Enter）"));
+    ImGui::SetTooltip(
+        "%s",
+        loaded ? Tr("operator reload NAME - (Ctrl+Enter)", "operator reload NAME -（Ctrl+Enter）")
+               : Tr("operator load NAME - (Ctrl+Enter)", "operator load NAME -（Ctrl+Enter）"));
   }
   ImGui::EndDisabled();
   ImGui::BeginDisabled(empty || !loaded);
@@ -274,8 +288,9 @@ void DrawCode(App& app) {
   reload = ImGui::Button(Tr("Reload", "重新加载"));
   app.RecordItem("code.reload");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-    ImGui::SetTooltip("%s", Tr("operator reload NAME -: the new code, the operator's process restarted",
-                               "operator reload NAME -：换上新代码，operator 进程重启"));
+    ImGui::SetTooltip("%s",
+                      Tr("operator reload NAME -: the new code, the operator's process restarted",
+                         "operator reload NAME -：换上新代码，operator 进程重启"));
   }
   ImGui::EndDisabled();
   SameLineIfFits(ImGui::CalcTextSize(Tr("Name", "名称")).x + 160 * s);
@@ -296,8 +311,10 @@ void DrawCode(App& app) {
   // The result line(s) under the editor.
   const float line = ImGui::GetTextLineHeightWithSpacing();
   int result_lines = 0;
-  for (size_t i = 0; i < c.result.size() && result_lines < 4; ++i) result_lines += c.result[i] == '\n';
-  const float result_h = c.result.empty() ? 0 : line * static_cast<float>(std::clamp(result_lines, 1, 4)) + 6 * s;
+  for (size_t i = 0; i < c.result.size() && result_lines < 4; ++i)
+    result_lines += c.result[i] == '\n';
+  const float result_h =
+      c.result.empty() ? 0 : line * static_cast<float>(std::clamp(result_lines, 1, 4)) + 6 * s;
 
   ImGui::PushFont(MonoFont());
   const SpanCache& sc = Spans(c.text);
@@ -310,7 +327,8 @@ void DrawCode(App& app) {
   // Ctrl+Enter (Cmd+Enter) runs; the field must not also see the Enter.
   const ImGuiIO& io = ImGui::GetIO();
   if (c.active && (io.KeyCtrl || io.KeySuper) &&
-      (ImGui::IsKeyPressed(ImGuiKey_Enter, false) || ImGui::IsKeyPressed(ImGuiKey_KeypadEnter, false))) {
+      (ImGui::IsKeyPressed(ImGuiKey_Enter, false) ||
+       ImGui::IsKeyPressed(ImGuiKey_KeypadEnter, false))) {
     ImGui::SetKeyOwner(ImGuiKey_Enter, id, ImGuiInputFlags_LockThisFrame);
     ImGui::SetKeyOwner(ImGuiKey_KeypadEnter, id, ImGuiInputFlags_LockThisFrame);
     (loaded ? reload : run) = !empty;
@@ -337,7 +355,8 @@ void DrawCode(App& app) {
     DrawCodeText(app, c, child, id, gutter_min, gutter_w);
   }
   // Where each line is, for tests that click a line: the first line's box and the line height.
-  app.item_rects["code.line1"] = {gutter_min.x + gutter_w, ImGui::GetItemRectMin().y + ImGui::GetStyle().FramePadding.y,
+  app.item_rects["code.line1"] = {gutter_min.x + gutter_w,
+                                  ImGui::GetItemRectMin().y + ImGui::GetStyle().FramePadding.y,
                                   ImGui::GetItemRectSize().x, ImGui::GetFontSize()};
   if (c.text.empty() && !c.active) {
     const ImVec2 p = ImGui::GetItemRectMin();
@@ -366,13 +385,14 @@ void DrawCode(App& app) {
 std::string CodeStateJson(App& app) {
   const CodePane& c = Code();
   auto str = [](const std::string& v) { return "\"" + sim::JsonEscape(v) + "\""; };
-  return "{\"name\":" + str(c.name) + ",\"starter\":" + str(c.starter) + ",\"text\":" +
-         str(c.text) + ",\"cursor\":" + std::to_string(c.active ? c.cursor : -1) +
-         ",\"errorLine\":" + std::to_string(c.error_line) + ",\"errorCol\":" +
-         std::to_string(c.error_col) + ",\"result\":" + str(c.result) + ",\"resultOk\":" +
-         (c.result_ok ? "true" : "false") + ",\"loaded\":" + (Loaded(app, c.name) ? "true" : "false") +
-         ",\"engine\":" + (EngineLinked() ? "true" : "false") + ",\"engineRequested\":" +
-         (EngineRequested() ? "true" : "false") + "}";
+  return "{\"name\":" + str(c.name) + ",\"starter\":" + str(c.starter) +
+         ",\"text\":" + str(c.text) + ",\"cursor\":" + std::to_string(c.active ? c.cursor : -1) +
+         ",\"errorLine\":" + std::to_string(c.error_line) +
+         ",\"errorCol\":" + std::to_string(c.error_col) + ",\"result\":" + str(c.result) +
+         ",\"resultOk\":" + (c.result_ok ? "true" : "false") +
+         ",\"loaded\":" + (Loaded(app, c.name) ? "true" : "false") +
+         ",\"engine\":" + (EngineLinked() ? "true" : "false") +
+         ",\"engineRequested\":" + (EngineRequested() ? "true" : "false") + "}";
 }
 
 }  // namespace web
