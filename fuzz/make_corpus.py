@@ -2,13 +2,15 @@
 """Writes the seed corpora of the fuzz targets from the repository's own inputs.
 
 Usage: fuzz/make_corpus.py REPO_ROOT OUT_DIR
-Creates OUT_DIR/<target>/ for manifest, patch, selector, script and console (existing files kept, so a
+Creates OUT_DIR/<target>/ for manifest, patch, selector, script, console and module (existing files kept, so a
 corpus grows across runs; seeds are named by content hash so re-running adds no duplicates):
   script:   every lab script (examples/*.lab, tests/scripts/*.lab, lessons/**/*.lab) whole
   console:  the same scripts, plus `apply -f - <<EOF` of every manifest seed
   manifest: every heredoc body in those scripts, ../shared/kuberay-samples/*.yaml, each also as JSON
   patch:    every `-p '...'` argument, paired with a few targets (first line target, then patch)
   selector: every -l / --selector / --field-selector argument
+  module:   every learner module (examples/operators/*.js) whole, and each `operator load NAME -`
+            heredoc in the scripts
 plus the hand-written seeds under fuzz/seeds/<target>/.
 """
 import glob
@@ -111,7 +113,15 @@ def main():
         write(out_dir, "selector", s)
 
     seeds = os.path.join(root, "fuzz", "seeds")
-    for target in ["manifest", "patch", "selector", "script", "console"]:
+    for path in sorted(glob.glob(os.path.join(root, "examples", "operators", "*.js"))):
+        write(out_dir, "module", open(path, "rb").read())
+    for path in lab_scripts(root):
+        text = open(path, encoding="utf-8", errors="replace").read()
+        if "operator load" in text or "operator reload" in text:
+            for body in heredocs(text):
+                if "export" in body:
+                    write(out_dir, "module", body)
+    for target in ["manifest", "patch", "selector", "script", "console", "module"]:
         os.makedirs(os.path.join(out_dir, target), exist_ok=True)
         for path in sorted(glob.glob(os.path.join(seeds, target, "*"))):
             write(out_dir, target, open(path, "rb").read())

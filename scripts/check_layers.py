@@ -60,9 +60,11 @@ ALLOWED = {
     "check": ["lab"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
     # The race explorer runs lab scripts under steered schedules, above the composition root.
     "explore": ["lab", "check"] + CONTROLLER_RUNTIME + ["world", "kuberay", "inference", "umbrella"],
-    # The embedded JavaScript engine: on base and sim only; nothing in core/ includes it yet (the
-    # learner-controller layer above lab will).
+    # The embedded JavaScript engine: on base and sim only; only core/learner includes it.
     "js": ["sim", "base"],
+    # Learners' controllers in JavaScript: the lab's operators (through its module seam) on the
+    # engine. Nothing in core/ includes it; the CLI and the tests do.
+    "learner": ["lab", "js"] + CONTROLLER_RUNTIME + ["umbrella"],
     "web": ["lab", "api", "base", "sim"],
 }
 

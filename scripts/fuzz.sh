@@ -13,7 +13,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 SECS="${1:-10}"
 shift || true
 TARGETS=("$@")
-[ "${#TARGETS[@]}" -gt 0 ] || TARGETS=(manifest patch selector script console)
+[ "${#TARGETS[@]}" -gt 0 ] || TARGETS=(manifest patch selector script console module)
 BIN=build/asan/bin
 OUT=build/fuzz
 

@@ -87,7 +87,7 @@ base::StatusOr<controller::Controller*> Builder::Complete(reconcile::Reconciler&
   if (!errors_.empty()) return invalid(errors_.front());
   const api::KindInfo* for_kind = nullptr;
   if (for_.has_value()) {
-    for_kind = api::FindKind(for_->kind);
+    for_kind = mgr_.GetCache().Discover(for_->kind);
     if (for_kind == nullptr) return invalid("no kind is registered for " + for_->kind);
   }
   std::string name = name_;
@@ -156,12 +156,14 @@ base::Status Builder::DoWatch(controller::Controller& ctrl, const api::KindInfo*
   }
   for (const Watch& w : watches_) all.push_back(w);
   for (const Watch& w : all) {
-    if (api::FindKind(w.kind) == nullptr) return invalid("no kind is registered for " + w.kind);
+    // mirrors builder/controller.go doWatch: the RESTMapper's "no matches for kind".
+    const api::KindInfo* kind = mgr_.GetCache().Discover(w.kind);
+    if (kind == nullptr) return invalid("no kind is registered for " + w.kind);
     // Predicate order per watch: every WithEventFilter first, then the watch's WithPredicates.
     std::vector<predicate::PredicatePtr> preds = global_predicates_;
     preds.insert(preds.end(), w.opts.predicates.begin(), w.opts.predicates.end());
-    base::Status s = ctrl.Watch(
-        source::Kind(mgr_.GetCache(), api::FindKind(w.kind)->kind, w.handler, preds, w.description));
+    base::Status s =
+        ctrl.Watch(source::Kind(mgr_.GetCache(), kind->kind, w.handler, preds, w.description));
     if (!s.ok()) return s;
   }
   return base::Status::OK();

@@ -109,7 +109,7 @@ Cache::Cache(client::Client& client, sim::Scheduler& scheduler, sim::Prng& prng,
   // Key by_object by canonical Kind so "pods", "po" and "Pod" all find the same entry.
   std::map<std::string, ByObject> by_kind;
   for (auto& [name, by_object] : options_.by_object) {
-    const api::KindInfo* info = api::FindKind(name);
+    const api::KindInfo* info = client_.Discover(name);
     by_kind[info != nullptr ? info->kind : name] = std::move(by_object);
   }
   options_.by_object = std::move(by_kind);
@@ -118,7 +118,7 @@ Cache::Cache(client::Client& client, sim::Scheduler& scheduler, sim::Prng& prng,
 Cache::~Cache() = default;
 
 std::vector<std::string> Cache::NamespacesFor(const std::string& kind) const {
-  const api::KindInfo* info = api::FindKind(kind);
+  const api::KindInfo* info = client_.Discover(kind);
   if (info == nullptr || !info->namespaced) return {};
   const std::vector<std::string>* namespaces = &options_.default_namespaces;
   auto by_object = options_.by_object.find(info->kind);
@@ -139,7 +139,7 @@ std::string Cache::LabelSelectorFor(const std::string& kind) const {
 }
 
 std::string Cache::InformerName(const std::string& kind, const std::string& ns, bool multi) const {
-  const api::KindInfo* info = api::FindKind(kind);
+  const api::KindInfo* info = client_.Discover(kind);
   RLAB_ASSERT(info != nullptr, "InformerName needs a registered kind");
   std::string name = options_.name.empty() ? "" : options_.name + "/";
   name += info->singular + "-informer";
@@ -149,7 +149,7 @@ std::string Cache::InformerName(const std::string& kind, const std::string& ns, 
 
 // mirrors pkg/cache/internal/informers.go addInformerToMap (+ multi_namespace_cache.go)
 base::StatusOr<Informer*> Cache::GetInformer(const std::string& kind) {
-  const api::KindInfo* info = api::FindKind(kind);
+  const api::KindInfo* info = client_.Discover(kind);
   if (info == nullptr) return UnknownKind(kind);
   auto existing = informers_.find(info->kind);
   if (existing != informers_.end()) return existing->second.get();
@@ -227,7 +227,7 @@ base::StatusOr<api::ObjectPtr> Cache::Get(const std::string& kind, const std::st
                                           const std::string& name) {
   auto set = InformerForRead(kind);
   if (!set.ok()) return set.status();
-  const api::KindInfo* info = api::FindKind(kind);
+  const api::KindInfo* info = client_.Discover(kind);
   const std::string scoped_ns = info->namespaced ? ns : "";
   if (info->namespaced && !(*set)->Covers(scoped_ns)) {
     return base::Status(
@@ -254,7 +254,7 @@ base::StatusOr<std::vector<api::ObjectPtr>> Cache::List(const std::string& kind,
                                                         const client::ListOptions& opts) {
   auto set = InformerForRead(kind);
   if (!set.ok()) return set.status();
-  const api::KindInfo* info = api::FindKind(kind);
+  const api::KindInfo* info = client_.Discover(kind);
   const std::string scoped_ns = info->namespaced ? ns : "";
   if (!scoped_ns.empty() && !(*set)->Covers(scoped_ns)) {
     return base::Status(base::StatusCode::kBadRequest,

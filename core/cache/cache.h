@@ -63,7 +63,7 @@ struct Options {
   std::vector<std::string> default_namespaces;
   // default_label_selector applies to every kind without its own. Defaults to "" = everything.
   std::string default_label_selector;
-  // by_object is keyed by anything api::FindKind accepts ("RayCluster", "pods").
+  // by_object is keyed by anything Client::Discover accepts ("RayCluster", "pods").
   std::map<std::string /*Kind*/, ByObject> by_object;
   // sync_period is each informer's resync period before jitter: each informer gets
   // sync_period * [0.9, 1.1) (integer math). 0 disables resync. Defaults to 10h.
@@ -103,6 +103,8 @@ class Cache : public client::Reader {
   // GetInformer returns the kind's informer set, creating it on first use (and starting it at
   // once when the cache has started). Errors: unknown kind; an invalid label selector.
   base::StatusOr<Informer*> GetInformer(const std::string& kind);
+  // Discover resolves a kind name through the client (built-in kinds and served CRDs), or null.
+  const api::KindInfo* Discover(const std::string& kind) const { return client_.Discover(kind); }
   // IndexField adds the index "field:<field>" to kind's informers so List can select on field.
   // Fails once that informer has started (`informer has already started`).
   // mirrors controller-runtime pkg/cache/informer_cache.go IndexField

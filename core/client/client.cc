@@ -2,6 +2,8 @@
 
 namespace client {
 
+const api::KindInfo* Client::Discover(const std::string& kind) const { return api::FindKind(kind); }
+
 DirectClient::DirectClient(apiserver::ApiServer& apiserver, std::string user)
     : apiserver_(apiserver) {
   ctx_.user = std::move(user);

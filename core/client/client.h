@@ -2,7 +2,7 @@
 // Client: how every component above the API server reads and writes objects.
 // Mirrors: controller-runtime pkg/client/interfaces.go (Reader, Writer, StatusWriter, Client,
 // WithWatch) — here over untyped JSON objects addressed by kind name.
-// Simplified: no scheme or typed structs; kinds are names resolved by api::FindKind.
+// Simplified: no scheme or typed structs; kinds are names resolved by Discover.
 // Single-threaded; calls commit synchronously; latency faults are accounted, not slept.
 
 #include <functional>
@@ -72,6 +72,10 @@ class Client : public Reader, public Writer, public StatusWriter {
   virtual void StopWatch(apiserver::WatchId id) = 0;
   // user is the identity requests are made as ("system:serviceaccount:default:kuberay-operator").
   virtual const std::string& user() const = 0;
+  // Discover resolves a kind name (api::FindKind's forms) to a served kind, CRDs included, or
+  // null: controller-runtime's RESTMapper (pkg/client/apiutil/restmapper.go), which asks the
+  // API server's discovery. The default knows the built-in kinds only.
+  virtual const api::KindInfo* Discover(const std::string& kind) const;
 };
 
 // DirectClient talks to the API server as one user; the only code above apiserver/ that holds
@@ -105,6 +109,9 @@ class DirectClient final : public Client {
       std::function<void(const apiserver::WatchEvent&)> callback) override;
   void StopWatch(apiserver::WatchId id) override;
   const std::string& user() const override { return ctx_.user; }
+  const api::KindInfo* Discover(const std::string& kind) const override {
+    return apiserver_.Discover(kind);
+  }
 
  private:
   apiserver::ApiServer& apiserver_;

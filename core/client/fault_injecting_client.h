@@ -58,6 +58,9 @@ class FaultInjectingClient final : public Client {
       std::function<void(const apiserver::WatchEvent&)> callback) override;
   void StopWatch(apiserver::WatchId id) override;
   const std::string& user() const override { return inner_.user(); }
+  const api::KindInfo* Discover(const std::string& kind) const override {
+    return inner_.Discover(kind);
+  }
 
   // TakeInjectedLatency returns the latency injected since the last call and resets it to 0.
   // The controller adds it to the time its worker slot stays busy.

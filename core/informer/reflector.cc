@@ -35,9 +35,10 @@ Reflector::Reflector(client::Client& client, sim::Scheduler& scheduler, const st
       options_(std::move(options)),
       callbacks_(std::move(callbacks)),
       backoff_(scheduler.clock().Now(), prng) {
-  const api::KindInfo* info = api::FindKind(kind);
-  RLAB_ASSERT(info != nullptr, "Reflector needs a registered kind (check api::FindKind first)");
-  kind_ = info->kind;
+  // A kind the server does not serve keeps its name: the list fails with the server's error and
+  // the reflector backs off and retries, as reflector.go does while a CRD is not yet served.
+  const api::KindInfo* info = client_.Discover(kind);
+  kind_ = info != nullptr ? info->kind : kind;
 }
 
 Reflector::~Reflector() { Stop(); }

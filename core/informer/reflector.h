@@ -66,7 +66,7 @@ struct ReflectorCallbacks {
 class Reflector {
  public:
   // client and scheduler (and its trace) must outlive this object; prng (may be null: no
-  // backoff jitter) too. REQUIRES: api::FindKind(kind) != nullptr.
+  // backoff jitter) too. kind is resolved by client.Discover.
   Reflector(client::Client& client, sim::Scheduler& scheduler, const std::string& kind,
             ReflectorOptions options, ReflectorCallbacks callbacks, sim::Prng* prng = nullptr);
   ~Reflector();

@@ -1,5 +1,6 @@
 #include "core/informer/shared_informer.h"
 
+#include <cctype>
 #include <optional>
 #include <string_view>
 #include <utility>
@@ -34,10 +35,10 @@ Indexers WithNamespaceIndex(Indexers indexers) {
   return indexers;
 }
 
-std::string DefaultName(const std::string& kind) {
-  const api::KindInfo* info = api::FindKind(kind);
-  RLAB_ASSERT(info != nullptr, "SharedIndexInformer needs a registered kind");
-  return info->singular + "-informer";
+std::string DefaultName(const api::KindInfo* info, const std::string& kind) {
+  std::string singular = kind;
+  for (char& c : singular) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return (info != nullptr ? info->singular : singular) + "-informer";
 }
 
 // FifoOptionsFor is how shared_informer.go's Run builds the informer's DeltaFIFO: the indexer
@@ -79,10 +80,10 @@ SharedIndexInformer::SharedIndexInformer(client::Client& client, sim::Scheduler&
       options_(std::move(options)),
       indexer_(WithNamespaceIndex(options_.indexers)),
       fifo_(FifoOptionsFor(indexer_)) {
-  const api::KindInfo* info = api::FindKind(kind);
-  RLAB_ASSERT(info != nullptr, "SharedIndexInformer needs a registered kind (api::FindKind)");
-  kind_ = info->kind;
-  if (options_.name.empty()) options_.name = DefaultName(kind_);
+  // A kind the server does not serve keeps its name; the reflector's list reports the error.
+  const api::KindInfo* info = client_.Discover(kind);
+  kind_ = info != nullptr ? info->kind : kind;
+  if (options_.name.empty()) options_.name = DefaultName(info, kind_);
   resync_check_period_ = options_.resync_period;
   distributor_.on_add = [this](const api::ObjectPtr& obj, bool initial) { OnAdd(obj, initial); };
   distributor_.on_update = [this](const api::ObjectPtr& old_obj, const api::ObjectPtr& new_obj) {

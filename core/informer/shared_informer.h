@@ -112,7 +112,7 @@ class SharedIndexInformer {
  public:
   // client and scheduler (and its clock and trace) must outlive this object; so must prng in
   // the second form, which jitters the reflector's backoff (the first form has no jitter).
-  // REQUIRES: api::FindKind(kind) != nullptr.
+  // kind is resolved by client.Discover.
   SharedIndexInformer(client::Client& client, sim::Scheduler& scheduler, const std::string& kind,
                       InformerOptions options);
   SharedIndexInformer(client::Client& client, sim::Scheduler& scheduler, sim::Prng& prng,

@@ -256,6 +256,14 @@ base::StatusOr<std::string> Realm::Call(const std::string& name, const std::stri
     JS_FreeValue(ctx_, result);
     return Failure();
   }
+  if (state == JS_PROMISE_PENDING && meter_.stop_reason() != StopReason::kNone &&
+      JS_HasException(ctx_)) {
+    // A budget stop inside an async function: quickjs.c js_async_function_resume calls the
+    // promise's reject function, which the stopped meter interrupts again, so the promise stays
+    // pending and the second stop is the pending exception. It is the budget error.
+    JS_FreeValue(ctx_, result);
+    return Failure();
+  }
   if (state == JS_PROMISE_PENDING) {
     JS_FreeValue(ctx_, result);
     return base::Status(base::StatusCode::kInternal,

@@ -15,6 +15,7 @@
 #include "core/base/status.h"
 #include "core/kubectl/file_system.h"
 #include "core/lab/advance.h"
+#include "core/lab/module_operator.h"
 #include "core/lab/simulation.h"
 
 namespace lab {
@@ -27,6 +28,8 @@ struct CommandContext {
   std::optional<std::string> heredoc;      // the command's `<<EOF` body, if any
   kubectl::FileSystem& files;              // what `-f` reads and `export` writes
   std::string language = "en";             // "en" or "zh": what `why` speaks without --lang
+  // module_loader builds `operator load` operators (module_operator.h); null: no engine.
+  const ModuleOperatorLoader* module_loader = nullptr;
 };
 
 using CommandFn = CommandResult (*)(CommandContext& ctx, const std::vector<std::string>& args);

@@ -56,7 +56,8 @@ const CommandEntry kCommands[] = {
 
 }  // namespace
 
-Lab::Lab(const SimulationOptions& options) : sim_(std::make_unique<Simulation>(options)) {}
+Lab::Lab(const SimulationOptions& options)
+    : sim_(std::make_unique<Simulation>(options)), module_loader_(DefaultModuleOperatorLoader()) {}
 
 CommandResult Lab::Execute(const ScriptLine& line, const std::string& base_dir) {
   if (running()) {
@@ -105,6 +106,7 @@ bool Lab::Start(const ScriptLine& line, const std::string& base_dir) {
       result = CommandResult::Error("error: unknown command \"" + command + "\"");
     } else {
       CommandContext ctx{*sim_, base_dir, marks_, line.heredoc, *files_, language_};
+      ctx.module_loader = &module_loader_;
       result = entry->fn(ctx, args);
     }
   }
@@ -229,6 +231,7 @@ CommandResult Lab::Evaluate(const std::string& text, const std::string& base_dir
   const std::vector<std::string> args(words.begin() + 1, words.end());
   const sim::CauseScope learner_cause(sim_->trace(), sim::kNoCause);
   CommandContext ctx{*sim_, base_dir, marks_, line->heredoc, *files_, language_};
+  ctx.module_loader = &module_loader_;
   CommandResult result = RunExpect(ctx, args);
   RLAB_ASSERT(result.goals.empty(), "expect get|count|trace never waits");
   return result;

@@ -83,6 +83,12 @@ class Lab {
   // page passes its language). Output only: the trace and the simulation do not depend on it.
   void set_language(std::string language) { language_ = std::move(language); }
   const std::string& language() const { return language_; }
+  // set_module_operator_loader registers what `operator load` builds a learner's module with
+  // (module_operator.h; core/learner's InstallModuleOperators does it). Without one, `operator
+  // load` answers that this build has no JavaScript engine.
+  void set_module_operator_loader(ModuleOperatorLoader loader) {
+    module_loader_ = std::move(loader);
+  }
   // marks maps each `mark` name to the last trace seq when it was set.
   const std::map<std::string, int64_t>& marks() const { return marks_; }
   // ReplayScript renders the command log as a script that rebuilds this session.
@@ -92,6 +98,7 @@ class Lab {
   std::unique_ptr<Simulation> sim_;
   kubectl::LocalFileSystem local_files_;
   kubectl::FileSystem* files_ = &local_files_;  // Invariant: never null.
+  ModuleOperatorLoader module_loader_;          // empty: no JavaScript engine
   // RunningCommand is a command between Start and its end.
   struct RunningCommand {
     ScriptLine line;

@@ -393,6 +393,13 @@ base::Status OperatorHost::RbacReset() {
   return WriteClusterRole();
 }
 
+base::Status OperatorHost::Replace(OperatorSpec spec) {
+  RLAB_ASSERT(spec.name == spec_.name, "Replace keeps the operator's name");
+  spec_ = std::move(spec);
+  if (base::Status s = WriteClusterRole(); !s.ok()) return s;
+  return Restart();
+}
+
 base::Status OperatorHost::WriteClusterRole() {
   api::ObjectPtr current = sim_.apiserver().Peek("ClusterRole", "", spec_.name);
   api::Json role = ClusterRole();

@@ -65,12 +65,23 @@ struct ProcessContext {
 
 using ProcessFactory = std::function<std::unique_ptr<OperatorProcess>(const ProcessContext&)>;
 
+// ModuleSource is a learner module an operator runs (`operator load`, module_operator.h): the
+// operator's name, the module's file name (error positions say "mirror.js:12:5"), the path it
+// was read from ("" for a here-document) and its text.
+struct ModuleSource {
+  std::string name;
+  std::string filename;
+  std::string path;
+  std::string source;
+};
+
 struct OperatorSpec {
   std::string name;    // "inference-operator"
   std::string image;   // "inference-operator:v0.1.0"
   std::vector<api::Json> cluster_rules;  // ClusterRole rules
   std::vector<std::string> bug_ids;      // accepted `operator bug` ids
   ProcessFactory factory;
+  std::optional<ModuleSource> module;  // set for a learner module's operator
 };
 
 class OperatorHost {
@@ -95,6 +106,10 @@ class OperatorHost {
   // RbacDeny removes VERB on RESOURCE from the ClusterRole; RbacReset restores it.
   base::Status RbacDeny(const std::string& verb, const std::string& resource);
   base::Status RbacReset();
+  // Replace swaps the operator's code and RBAC rules (a learner module's `operator reload`):
+  // the ClusterRole is rewritten and the Pods restarted, so every new process runs the new
+  // factory. REQUIRES: spec.name == name().
+  base::Status Replace(OperatorSpec spec);
 
   const std::string& name() const { return spec_.name; }
   const OperatorSettings& settings() const { return settings_; }

@@ -83,6 +83,21 @@ OperatorHost* Simulation::Operator(const std::string& name) {
   return nullptr;
 }
 
+base::Status Simulation::AddOperator(OperatorSpec spec, OperatorSettings settings) {
+  if (Operator(spec.name) != nullptr) {
+    return base::Status(base::StatusCode::kAlreadyExists,
+                        "error: operator \"" + spec.name + "\" is already installed");
+  }
+  if (world_ == nullptr) {
+    return base::Status(base::StatusCode::kBadRequest,
+                        "error: operators need the cluster's nodes to run on (no world)");
+  }
+  auto host = std::make_unique<OperatorHost>(*this, std::move(spec), std::move(settings));
+  if (base::Status s = host->Install(); !s.ok()) return s;
+  operators_.push_back(std::move(host));
+  return base::Status::OK();
+}
+
 Simulation::~Simulation() {
   operators_.clear();
   submitters_.reset();

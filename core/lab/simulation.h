@@ -71,6 +71,10 @@ class Simulation {
   // Operator finds an installed operator by name ("inference-operator"); null if absent.
   OperatorHost* Operator(const std::string& name);
   const std::vector<std::unique_ptr<OperatorHost>>& operators() const { return operators_; }
+  // AddOperator installs one more operator (a learner's module): its ServiceAccount, RBAC and
+  // Deployment. Errors: the name is taken (409), there is no world to run its Pods (400), or
+  // the install's own (an object of the operator's name already exists).
+  base::Status AddOperator(OperatorSpec spec, OperatorSettings settings);
 
   // budget is what one command may spend and what the store may hold (budget.h); commands
   // spend it through lab::Lab, which drives their goals (advance.h).

@@ -65,6 +65,9 @@ class Manager::CachingClient final : public client::Client {
   }
   void StopWatch(apiserver::WatchId id) override { mgr_.api_client_.StopWatch(id); }
   const std::string& user() const override { return mgr_.api_client_.user(); }
+  const api::KindInfo* Discover(const std::string& kind) const override {
+    return mgr_.api_client_.Discover(kind);
+  }
 
   int TakeCalls() {
     const int calls = calls_;

@@ -57,7 +57,7 @@ class KindSource final : public Source {
   // The Go type of a built-in or KubeRay object is *<version package>.<Kind> (*v1.Pod,
   // *v1.RayCluster): the package is named after the API version.
   std::string String() const override {
-    const api::KindInfo* info = api::FindKind(kind_);
+    const api::KindInfo* info = cache_.Discover(kind_);
     if (info == nullptr) return "kind source: unknown type";
     return "kind source: *" + info->version + "." + info->kind;
   }

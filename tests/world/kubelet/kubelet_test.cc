@@ -124,6 +124,9 @@ class StatusRecorder final : public client::Client {
   }
   void StopWatch(apiserver::WatchId id) override { inner_.StopWatch(id); }
   const std::string& user() const override { return inner_.user(); }
+  const api::KindInfo* Discover(const std::string& kind) const override {
+    return inner_.Discover(kind);
+  }
 
  private:
   client::DirectClient inner_;
