@@ -3,8 +3,8 @@
 // with the mouse switches to the engine build, which replays the session (a ConfigMap made
 // before stays, its selection too). The ConfigMap mirror starter is picked and Run; a ConfigMap
 // gets its mirror. Then a small change typed with real keystrokes (the mirror's name suffix) and
-// Reload change what the controller does; a syntax error typed in marks its line, Ctrl+Enter's
-// reload is refused and the old code keeps running. Last, a fresh start-build page answers a
+// Reload change what the controller does; a syntax error typed in (Tab inserting two spaces)
+// marks its line, Ctrl+Enter's reload is refused and the old code keeps running. Last, a fresh start-build page answers a
 // typed `operator load` with a clear message, switches, and runs it there. Screenshots of the
 // pane in English and Chinese go to build/web/screenshots/ (code-*.png).
 // Run by scripts/browser_test.sh.
@@ -59,19 +59,33 @@ const configMap = (name, extra = '') =>
   `apply -f - <<EOF\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n  namespace: default\n` +
   `  labels: {mirror: "true"}\ndata: {colour: blue${extra}}\nEOF\n`;
 
-// moveTo puts the editor's cursor at byte offset `target` of its text with the keyboard (the
-// start of the text, then down to the line and right along it) and checks it landed there.
+// moveTo puts the editor's cursor at byte offset `target` of its text as a person would: the
+// mouse wheel scrolls the field until the line shows, a click past the line's end puts the
+// cursor there, and Left moves it back to the spot. It checks where the cursor landed.
 async function moveTo(page, target) {
-  const c = await code(page);
-  const before = c.text.slice(0, target);
-  const line = before.split('\n').length - 1;
-  const col = target - (before.lastIndexOf('\n') + 1);
-  await page.keyboard.press('Control+Home');
-  for (let i = 0; i < line; i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Home');
-  for (let i = 0; i < col; i++) await page.keyboard.press('ArrowRight');
-  const after = await until(page, code, (x) => x.cursor === target, 'the cursor at ' + target, 40);
-  return after;
+  const text = (await code(page)).text;
+  const line = text.slice(0, target).split('\n').length - 1;
+  const lineEnd = text.indexOf('\n', target) < 0 ? text.length : text.indexOf('\n', target);
+  for (let i = 0; i < 20; i++) {
+    const first = await rect(page, 'code.line1');
+    const field = await rect(page, 'code.text');
+    const y = first.y + (line + 0.5) * first.h;
+    if (y > field.y + first.h && y < field.y + field.h - 2 * first.h) {
+      await page.mouse.move(field.x + field.w - 24, y);
+      await frames(page, 2);
+      await page.mouse.down();
+      await frames(page, 2);
+      await page.mouse.up();
+      await frames(page, 2);
+      break;
+    }
+    await page.mouse.move(field.x + field.w / 2, field.y + field.h / 2);
+    await page.mouse.wheel(0, y - (field.y + field.h / 2));
+    await frames(page, 3);
+  }
+  await until(page, code, (x) => x.cursor === lineEnd, 'the cursor at the end of line ' + (line + 1), 20);
+  for (let i = 0; i < lineEnd - target; i++) await page.keyboard.press('ArrowLeft');
+  return until(page, code, (x) => x.cursor === target, 'the cursor at ' + target, 40);
 }
 
 async function typeText(page, text) {
@@ -146,7 +160,6 @@ async function main() {
       const c = await code(page);
       const at = c.text.indexOf("'-mirror'");
       assert(at > 0, 'the starter has no -mirror suffix');
-      await click(page, 'code.text');
       await moveTo(page, at + "'-mirror".length);
       for (let i = 0; i < 'mirror'.length; i++) await page.keyboard.press('Backspace');
       await typeText(page, 'copy');
@@ -171,15 +184,18 @@ async function main() {
       const lines = c.text.split('\n');
       const k = lines.findIndex((l) => l.includes("'-copy'"));
       assert(k >= 0, 'the edited line is gone');
-      await moveTo(page, lines.slice(0, k + 1).join('\n').length);
+      const at = lines.slice(0, k + 1).join('\n').length;
+      const expected = c.text.slice(0, at) + ' +\n)  ' + c.text.slice(at);  // Tab: two spaces
+      await moveTo(page, at);
       await typeText(page, ' +');  // `... + '-copy'; +` : the statement never ends
       await key(page, 'Enter');
       await typeText(page, ')');
+      await key(page, 'Tab');
       await page.keyboard.press('Control+Enter');
       const bad = await until(page, code, (x) => !x.resultOk && x.errorLine > 0, 'the syntax error');
       assert(bad.errorLine >= k + 1 && bad.errorLine <= k + 2, `error on line ${bad.errorLine}, typed on ${k + 1}: ${bad.result}`);
       assert(/SyntaxError/.test(bad.result), bad.result);
-      assert(bad.text.includes(')'), 'Ctrl+Enter reached the text as a newline');
+      assert(bad.text === expected, 'the text is not what was typed (did Ctrl+Enter add a newline?)');
       const gutter = await rect(page, 'code.line1');
       assert(gutter && gutter.h > 4, 'no line geometry');
       await command(page, configMap('after-error'));

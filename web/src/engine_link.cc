@@ -10,7 +10,8 @@
 #include "i18n.h"
 
 #ifdef RLAB_WEB_ENGINE
-#include "core/js/realm.h"
+#include "core/lab/module_operator.h"
+#include "core/learner/install.h"
 #endif
 
 namespace web {
@@ -28,7 +29,9 @@ bool IsEngineCommand(const std::vector<std::string>& argv) {
 
 #ifdef RLAB_WEB_ENGINE
 bool EngineLinked() { return true; }
-void InstallEngine() {}
+// Every Lab the page builds afterwards (the session's, rewind's replays, a lesson's checks) can
+// load learners' modules, as the rlab CLI's main does.
+void InstallEngine() { lab::SetDefaultModuleOperatorLoader(learner::LoadModuleOperator); }
 #else
 bool EngineLinked() { return false; }
 void InstallEngine() {}

@@ -40,7 +40,7 @@ const Starter kStarters[] = {
     {"configmap-mirror", "configmap-mirror", "ConfigMap mirror", "ConfigMap 镜像"},
     {"website", "website", "Website CRD (owns a Deployment and a Service)",
      "Website CRD（拥有一个 Deployment 和一个 Service）"},
-    {"inferenceservice", "inference-js", "InferenceService reconciler (the seed's, in JavaScript)",
+    {"inferenceservice", "inferenceservice", "InferenceService reconciler (the seed's, in JavaScript)",
      "InferenceService 调和器（种子里的那个，用 JavaScript 写）"},
 };
 
@@ -76,8 +76,10 @@ const SpanCache& Spans(const std::string& text) {
   return cache;
 }
 
+// Loaded tells whether NAME runs a learner's module (Run then reloads it).
 bool Loaded(App& app, const std::string& name) {
-  return !name.empty() && app.lab->sim().Operator(name) != nullptr;
+  const lab::OperatorHost* host = name.empty() ? nullptr : app.lab->sim().Operator(name);
+  return host != nullptr && host->spec().module.has_value();
 }
 
 int CodeCallback(ImGuiInputTextCallbackData* d) {
@@ -118,6 +120,9 @@ void DrawCodeText(App& app, const CodePane& c, ImGuiWindow* child, ImGuiID id, I
   const ImRect clip = child->InnerClipRect;
   const int first = std::max(0, static_cast<int>(std::floor((clip.Min.y - origin.y) / fs)));
   const int last = std::min(lines - 1, static_cast<int>(std::ceil((clip.Max.y - origin.y) / fs)));
+  // Where the first line is (scrolled: it may be above the field) and the line height, so tests
+  // can click line k at line1.y + k * h.
+  app.item_rects["code.line1"] = {origin.x, origin.y, clip.Max.x - origin.x, fs};
   ImDrawList* dl = child->DrawList;
   dl->PushClipRect(clip.Min, clip.Max, false);
   if (c.error_line >= 1 && c.error_line <= lines) {
@@ -354,10 +359,6 @@ void DrawCode(App& app) {
   if (ImGuiWindow* child = ImGui::FindWindowByName(child_name)) {
     DrawCodeText(app, c, child, id, gutter_min, gutter_w);
   }
-  // Where each line is, for tests that click a line: the first line's box and the line height.
-  app.item_rects["code.line1"] = {gutter_min.x + gutter_w,
-                                  ImGui::GetItemRectMin().y + ImGui::GetStyle().FramePadding.y,
-                                  ImGui::GetItemRectSize().x, ImGui::GetFontSize()};
   if (c.text.empty() && !c.active) {
     const ImVec2 p = ImGui::GetItemRectMin();
     ImGui::PopFont();
