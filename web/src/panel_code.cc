@@ -40,8 +40,9 @@ const Starter kStarters[] = {
     {"configmap-mirror", "configmap-mirror", "ConfigMap mirror", "ConfigMap 镜像"},
     {"website", "website", "Website CRD (owns a Deployment and a Service)",
      "Website CRD（拥有一个 Deployment 和一个 Service）"},
-    {"inferenceservice", "inferenceservice", "InferenceService reconciler (the seed's, in JavaScript)",
-     "InferenceService 调和器（种子里的那个，用 JavaScript 写）"},
+    {"inferenceservice", "inferenceservice",
+     "InferenceService reconciler (the seed's, in JavaScript)",
+     "InferenceService Reconciler（种子里的那个，用 JavaScript 写）"},
 };
 
 // The colours of the token kinds (js_syntax.h), in the order of JsToken.
