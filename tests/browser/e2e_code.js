@@ -153,6 +153,8 @@ async function main() {
       await command(page, 'run 10s');
       const st = await state(page);
       assert(objectNames(st, 'ConfigMap').includes('settings-mirror'), 'no mirror: ' + objectNames(st, 'ConfigMap'));
+      assert(st.loop && st.loop.controller === STARTER, 'the loop view does not show the learner\'s controller: ' +
+             JSON.stringify(st.loop && st.loop.controller));
       await shot(page, 'code-run.png');
     });
 
