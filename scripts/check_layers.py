@@ -65,7 +65,9 @@ ALLOWED = {
     # Learners' controllers in JavaScript: the lab's operators (through its module seam) on the
     # engine. Nothing in core/ includes it; the CLI and the tests do.
     "learner": ["lab", "js"] + CONTROLLER_RUNTIME + ["umbrella"],
-    "web": ["lab", "api", "base", "sim"],
+    # The page reads the simulation through lab; its engine build (web/src/engine_link.cc) also
+    # registers learner's module-operator loader.
+    "web": ["lab", "api", "base", "sim", "learner"],
 }
 
 BANNED = [

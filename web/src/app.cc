@@ -9,6 +9,7 @@
 
 #include "core/base/time.h"
 #include "core/lab/script.h"
+#include "engine.h"
 #include "i18n.h"
 #include "lesson_pane.h"
 #include "share_replay.h"
@@ -82,6 +83,12 @@ std::string App::RunCommand(const std::string& line, bool echo) {
     scroll_console = true;
     return refusal + "\n";
   }
+  if (const std::string refusal = EngineRefusal(line); !refusal.empty()) {
+    last_ok = false;
+    if (echo) AppendOutput(console, ConsoleLine::kErr, refusal);
+    scroll_console = true;
+    return refusal + "\n";
+  }
   lab->set_language(Chinese() ? "zh" : "en");  // `why` speaks the page's language
   lab::CommandResult r = lab->ExecuteText(line);
   last_ok = r.ok;
@@ -101,6 +108,12 @@ std::string App::RunScript(const std::string& text) {
     return kReplayBusy;
   }
   if (const std::string refusal = LessonRefusal(text); !refusal.empty()) {
+    last_ok = false;
+    AppendOutput(console, ConsoleLine::kErr, refusal);
+    scroll_console = true;
+    return refusal + "\n";
+  }
+  if (const std::string refusal = EngineRefusal(text); !refusal.empty()) {
     last_ok = false;
     AppendOutput(console, ConsoleLine::kErr, refusal);
     scroll_console = true;

@@ -11,8 +11,10 @@
 #include <string>
 
 #include "app.h"
-#include "lesson_engine.h"
+#include "code_pane.h"
 #include "console.h"
+#include "lesson_engine.h"
+#include "manifest_box.h"
 #include "share_replay.h"
 #include "view_state.h"
 
@@ -132,6 +134,20 @@ EMSCRIPTEN_KEEPALIVE const char* rlab_item_rect(const char* name) {
   std::snprintf(buf, sizeof buf, "%.1f,%.1f,%.1f,%.1f", it->second[0], it->second[1],
                 it->second[2], it->second[3]);
   return Keep(buf);
+}
+
+// rlab_code_starter fills the Code pane with a starter the shell fetched (dist/operators/ID.js);
+// rlab_code_set restores the pane's name, starter and text (the engine switch's hand-off).
+EMSCRIPTEN_KEEPALIVE void rlab_code_starter(const char* id, const char* text) {
+  web::SetCodeStarter(id, text);
+}
+EMSCRIPTEN_KEEPALIVE void rlab_code_set(const char* name, const char* starter, const char* text) {
+  web::SetCode(name, starter, text);
+}
+
+// rlab_manifest_set fills the Manifest box (a starter's CRD, fetched beside it).
+EMSCRIPTEN_KEEPALIVE void rlab_manifest_set(const char* text, const char* from) {
+  web::SetManifestText(text, from);
 }
 
 EMSCRIPTEN_KEEPALIVE double rlab_frame_ms() { return web::g_app->last_frame_ms; }

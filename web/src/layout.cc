@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "code_pane.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "lesson_pane.h"
@@ -40,6 +41,7 @@ const PanelDef kPanels[] = {
     {"cluster", "Cluster", "集群", Slot::kLeftBottom, true, false, DrawCluster},
     {"timeline", "Timeline", "时间线", Slot::kCentreBottom, true, true, DrawTimeline},
     {"metrics", "Metrics", "指标", Slot::kCentreBottom, true, false, DrawMetrics},
+    {"code", "Code", "代码", Slot::kCentreBottom, false, false, DrawCode},
     {"inspector", "Inspector", "检查器", Slot::kRightBottom, true, false, DrawInspector},
     {"workqueue", "Workqueue", "工作队列", Slot::kRightBottom, true, false, DrawWorkqueue},
     {"manifest", "Manifest", "清单", Slot::kBottomRight, true, false, DrawManifest},
@@ -365,6 +367,7 @@ void DrawViewMenu(App& app) {
     if (ImGui::MenuItem(Tr(p.en, p.zh), nullptr, &open)) {
       if (open) OpenPanel(p.id); else ClosePanel(p.id);
     }
+    app.RecordItem(std::string("view.") + p.id);
   }
   ImGui::Separator();
   if (ImGui::MenuItem(Tr("Reset layout", "重置布局"))) ResetLayout(app);

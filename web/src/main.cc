@@ -15,6 +15,7 @@
 #include "app.h"
 #include "cli/alloc/allocator.h"
 #include "console.h"
+#include "engine.h"
 #include "fonts.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
@@ -152,6 +153,7 @@ int main() {
   io.SetClipboardTextFn = SetClipboard;  // after Init: the GLFW backend installs its own
   io.GetClipboardTextFn = GetClipboard;
 
+  InstallEngine();  // before the first Lab (engine.h)
   g_app = new App();
   g_app->now_ms = [] { return emscripten_get_now(); };
   // Rewind checkpoints: measured with the objects' bytes in use (dlmalloc's less the slab heap's

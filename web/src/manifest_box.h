@@ -24,8 +24,10 @@ ManifestBox& Manifest();
 void SetManifestText(const std::string& text, const std::string& from);
 
 // RunWithManifest runs `command` (e.g. "apply -f -") with yaml as its heredoc, echoed in the
-// console as the learner would type it, and returns what it printed.
-std::string RunWithManifest(App& app, const std::string& command, const std::string& yaml);
+// console as the learner would type it, and returns what it printed. quoted writes the
+// delimiter as <<'EOF' (the body is never expanded either way; a shell reader sees it literal).
+std::string RunWithManifest(App& app, const std::string& command, const std::string& yaml,
+                            bool quoted = false);
 
 void DrawManifest(App& app);
 

@@ -41,11 +41,13 @@ void SetManifestText(const std::string& text, const std::string& from) {
   OpenPanel("manifest");
 }
 
-std::string RunWithManifest(App& app, const std::string& command, const std::string& yaml) {
+std::string RunWithManifest(App& app, const std::string& command, const std::string& yaml,
+                            bool quoted) {
   std::string body = yaml;
   if (!body.empty() && body.back() != '\n') body += '\n';
   const std::string delimiter = HeredocDelimiter(body);
-  const std::string text = command + " <<" + delimiter + "\n" + body + delimiter + "\n";
+  const std::string text = command + (quoted ? " <<'" + delimiter + "'" : " <<" + delimiter) +
+                           "\n" + body + delimiter + "\n";
   // The console shows the whole command, manifest included, as the learner would type it.
   size_t start = 0;
   bool first = true;

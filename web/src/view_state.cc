@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "code_pane.h"
 #include "core/sim/trace.h"
 #include "editor.h"
 #include "layout.h"
@@ -72,12 +73,12 @@ std::string ViewStateJson(App& app) {
     completed += (completed.size() > 1 ? "," : "") + ViewJsonString(e.id) + ":" + ViewJsonString(e.done);
   }
   completed += "}";
-  return "{\"lang\":" + ViewJsonString(p.lang) + ",\"completed\":" + completed + ",\"selected\":" +
-         (selected.empty() ? "null" : ViewJsonString(selected)) + ",\"panels\":" + panels +
-         ",\"lesson\":" + lesson + ",\"editor\":" + EditorStateJson() + ",\"welcome\":" +
-         (WelcomeShown() ? "true" : "false") + ",\"shortcuts\":" +
-         (ShortcutHelpShown() ? "true" : "false") + ",\"narrow\":" +
-         (Layout().narrow ? "true" : "false") + "}";
+  return "{\"lang\":" + ViewJsonString(p.lang) + ",\"completed\":" + completed +
+         ",\"selected\":" + (selected.empty() ? "null" : ViewJsonString(selected)) +
+         ",\"panels\":" + panels + ",\"lesson\":" + lesson + ",\"editor\":" + EditorStateJson() +
+         ",\"code\":" + CodeStateJson(app) + ",\"welcome\":" + (WelcomeShown() ? "true" : "false") +
+         ",\"shortcuts\":" + (ShortcutHelpShown() ? "true" : "false") +
+         ",\"narrow\":" + (Layout().narrow ? "true" : "false") + "}";
 }
 
 }  // namespace web

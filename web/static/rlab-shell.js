@@ -1,7 +1,9 @@
 // The page around the WebAssembly app: loading bar, capability checks, window.rlab (DESIGN.md
 // "Embedding contract"), URL parameters (the view: lesson and step, language, selected object,
 // open panels), the #s= share fragment, postMessage for embed.js, localStorage for layout,
-// language and the first-run card, and the clipboard bridge.
+// language and the first-run card, the clipboard bridge, and which build to load: the start
+// build (rlab.js) or the engine build (rlab-js.js, with the JavaScript engine), switching to the
+// latter when the session needs it (web/README.md, "The engine build").
 'use strict';
 (function () {
   const params = new URLSearchParams(location.search);
@@ -23,6 +25,10 @@
     panels: params.get('panels') || '',   // the open panels, comma-separated
   };
   const MAX_SCRIPT_BYTES = 16 * 1024;
+  // A session that loads or reloads a JavaScript operator needs the engine build.
+  const ENGINE_COMMAND = /^\s*(kubectl\s+)?operator\s+(load|reload)\b/m;
+  const HANDOFF_KEY = 'rlab.handoff';
+  const layoutKey = 'rlab.layout' + (opts.embed ? '.embed' : '');
   const t0 = performance.now();
   const $ = (id) => document.getElementById(id);
 
@@ -108,11 +114,11 @@
 
   // Fetch the wasm ourselves to count bytes (the browser has already undone any gzip, so the total
   // is the raw size from the rlab.wasm.size sidecar, falling back to Content-Length).
-  async function fetchWasm() {
+  async function fetchWasm(build) {
     let total = 0;
-    try { total = parseInt(await (await fetch('rlab.wasm.size')).text(), 10) || 0; } catch (e) { /* optional */ }
-    const resp = await fetch('rlab.wasm');
-    if (!resp.ok) throw new Error('rlab.wasm: HTTP ' + resp.status);
+    try { total = parseInt(await (await fetch(build + '.wasm.size')).text(), 10) || 0; } catch (e) { /* optional */ }
+    const resp = await fetch(build + '.wasm');
+    if (!resp.ok) throw new Error(build + '.wasm: HTTP ' + resp.status);
     if (!total) total = parseInt(resp.headers.get('Content-Length') || '0', 10);
     if (!resp.body) return new Uint8Array(await resp.arrayBuffer());
     const reader = resp.body.getReader();
@@ -132,15 +138,19 @@
   }
 
   let api = null;  // ccall wrappers, once the runtime is up
+  let build = 'rlab';  // or 'rlab-js', the engine build (chooseBuild)
+  let sharedScript;    // the #s= fragment's script, decoded once (chooseBuild)
+  let handoff = null;  // what the start build handed over when it switched (switchToEngine)
+  let engineWanted = null;  // a switch asked for before the page was ready: [reason, pending]
   window.Module = {
     canvas: $('canvas'),
     print: (t) => console.log(t),
     printErr: (t) => console.warn(t),
     instantiateWasm(imports, done) {
-      fetchWasm()
+      fetchWasm(build)
         .then((bytes) => WebAssembly.instantiate(bytes, imports))
         .then((r) => done(r.instance, r.module))
-        .catch((e) => fail('Could not load rlab.wasm: ' + e.message));
+        .catch((e) => fail('Could not load ' + build + '.wasm: ' + e.message));
       return {};
     },
     onAbort: (what) => fail('The simulation stopped: ' + what),
@@ -150,7 +160,8 @@
     rlabFetch: (what, arg) => {
       const job = what === 'catalog' ? fetchText('lessons/catalog.json').then((t) => api.lessonCatalog(withDone(t)))
         : what === 'lesson' ? loadLesson(arg, 0) : what === 'restart' ? loadLesson(arg, 1)
-          : what === 'font' ? loadCjkFont() : Promise.reject(new Error('unknown fetch ' + what));
+          : what === 'font' ? loadCjkFont() : what === 'operator' ? loadStarter(arg)
+            : Promise.reject(new Error('unknown fetch ' + what));
       job.catch((e) => toast('Could not load ' + what + ': ' + e.message));
     },
     // step is "N" or "N*" (0-based; "*": no solution shown so far, the star is still possible).
@@ -171,6 +182,13 @@
       document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     },
     rlabSaveWelcome: (choice) => store.set('rlab.welcome', String(choice)),
+    // The start build asks for the engine build: the Code pane was opened ('code') or a command
+    // needs it ('command', pending: that command, run once the session is replayed there).
+    rlabNeedEngine: (reason, pending) => {
+      if (build !== 'rlab') return;
+      if (!window.rlab || !window.rlab.ready) { engineWanted = [reason, pending]; return; }
+      setTimeout(() => switchToEngine(reason, pending), 0);  // after the frame that asked
+    },
   };
   $('canvas').addEventListener('webglcontextlost', (e) => {
     e.preventDefault();
@@ -216,6 +234,10 @@
       itemRects: M.cwrap('rlab_item_rects', 'string', []),
       replay: M.cwrap('rlab_replay', null, ['string']),
       replaying: M.cwrap('rlab_replaying', 'number', []),
+      engine: M.cwrap('rlab_engine', 'number', []),
+      codeStarter: M.cwrap('rlab_code_starter', null, ['string', 'string']),
+      codeSet: M.cwrap('rlab_code_set', null, ['string', 'string', 'string']),
+      manifestSet: M.cwrap('rlab_manifest_set', null, ['string', 'string']),
     };
   }
 
@@ -260,6 +282,66 @@
       requestAnimationFrame(poll);
     });
   }
+  // loadStarter fetches a starter operator (dist/operators/<id>.js) into the Code pane.
+  async function loadStarter(id) {
+    if (!/^[A-Za-z0-9._-]+$/.test(id)) throw new Error('bad starter id: ' + id);
+    api.codeStarter(id, await fetchText('operators/' + id + '.js'));
+    // A starter that serves a CRD of its own brings it into the Manifest box, to apply first.
+    const crd = await fetch('operators/' + id + '-crd.yaml').catch(() => null);
+    if (crd && crd.ok) api.manifestSet(await crd.text(), 'operators/' + id + '-crd.yaml');
+  }
+
+  // ---- the engine build ------------------------------------------------------------------------
+  // chooseBuild picks the engine build when this session needs it from the start: asked for in
+  // the address (engine=1), handed over by the start build, a shared session or a lesson that
+  // loads a JavaScript operator, or a saved layout with the Code pane open.
+  async function chooseBuild() {
+    try {
+      handoff = JSON.parse(sessionStorage.getItem(HANDOFF_KEY) || 'null');
+      sessionStorage.removeItem(HANDOFF_KEY);
+    } catch (e) { handoff = null; }
+    const m = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
+    if (m) {
+      try {
+        sharedScript = await decodeScript(m[1]);
+      } catch (e) {
+        toast('Could not open the shared session: ' + e.message);
+      }
+    }
+    if (params.get('engine') === '1' || handoff) return 'rlab-js';
+    if (sharedScript !== undefined && ENGINE_COMMAND.test(sharedScript)) return 'rlab-js';
+    const saved = (store.get(layoutKey) || '').split(';')[1] || '';
+    if (saved.split(',').includes('code')) return 'rlab-js';
+    if (opts.lesson && /^[A-Za-z0-9._-]+$/.test(opts.lesson)) {
+      // A lesson bundle is JSON: its scripts' newlines are escaped, so look for the words alone.
+      const text = await fetchText('lessons/' + opts.lesson + '.json').catch(() => '');
+      if (/operator\s+(load|reload)\b/.test(text)) return 'rlab-js';
+    }
+    return 'rlab';
+  }
+  // switchToEngine reopens the page on the engine build: the session's command log, the view
+  // and the Code pane go over in sessionStorage (no size limit, unlike a share link), the view's
+  // parameters in the address; the engine build replays the log as it replays a share link.
+  function switchToEngine(reason, pending) {
+    if (build !== 'rlab' || switchToEngine.done) return;
+    switchToEngine.done = true;
+    const view = JSON.parse(api.viewGet());
+    const h = { reason, pending: pending || '', script: api.share(), code: view.code };
+    try {
+      sessionStorage.setItem(HANDOFF_KEY, JSON.stringify(h));
+    } catch (e) {
+      toast('Cannot load the JavaScript engine here (no session storage): ' + e.message);
+      return;
+    }
+    store.set(layoutKey, api.layoutGet());
+    const q = new URLSearchParams(viewQuery());
+    q.set('engine', '1');
+    $('overlay').classList.remove('gone');
+    document.querySelector('.card p').textContent = 'Loading the JavaScript engine…';
+    post({ type: 'engine', reason });
+    location.replace(location.pathname + '?' + q.toString());
+  }
+
   async function loadCjkFont() {
     const resp = await fetch('fonts/cjk-sc.otf');
     if (!resp.ok) throw new Error('fonts/cjk-sc.otf: HTTP ' + resp.status);
@@ -275,7 +357,6 @@
     const firstFrameMs = performance.now() - t0;
     const readyAtMs = performance.now();  // since navigation start
     api.setOptions(opts.embed ? 1 : 0, opts.readonly ? 1 : 0);
-    const layoutKey = 'rlab.layout' + (opts.embed ? '.embed' : '');
     const saved = store.get(layoutKey);
     if (saved) api.layoutSet(saved);
     setInterval(() => store.set(layoutKey, api.layoutGet()), 2000);
@@ -324,6 +405,8 @@
       lessonStep: (step) => run(() => api.lessonGoto(Number(step))),
       // lang('en'|'zh'): the lesson language (Chinese fetches the CJK font once).
       lang: (code) => run(() => api.setLang(code === 'zh' ? 'zh' : 'en')),
+      // engine(): true in the engine build (the JavaScript engine is loaded).
+      engine: () => api.engine() === 1,
       frameMs: () => api.frameMs(),
       // frameParts(): CPU ms of the last frame split into {sim, ui, gl}.
       frameParts: () => ({ sim: api.framePart(0), ui: api.framePart(1), gl: api.framePart(2) }),
@@ -359,21 +442,16 @@
 
     // A shared session replays first (the core only ever sees plain script text); with a lesson,
     // inside the lesson (whose seed and files it needs).
+    // A hand-over from the start build replays the same way.
     const m = location.hash.match(/^#s=([A-Za-z0-9_-]+)$/);
-    let script;
-    if (m) {
-      try {
-        script = await decodeScript(m[1]);
-      } catch (e) {
-        toast('Could not open the shared session: ' + e.message);
-      }
-    }
+    let script = handoff ? handoff.script : sharedScript;
     api.setLang(opts.lang === 'zh' ? 'zh' : 'en');
     // The replay is drawn on the page (its progress and Stop), so the loading cover goes first.
     if (script !== undefined) $('overlay').classList.add('gone');
     if (script !== undefined && !opts.lesson) {
       await replayShared(script);
-      toast(JSON.parse(api.state()).replay.stopped ? 'Shared session stopped part way' : 'Shared session restored');
+      toast(JSON.parse(api.state()).replay.stopped ? 'Shared session stopped part way'
+        : handoff ? 'JavaScript engine loaded: session replayed' : 'Shared session restored');
     }
     if (opts.lesson) {
       try {
@@ -388,7 +466,10 @@
     }
     // The first-run card: not for embeds, shared sessions or lessons opened by link, and only
     // until the learner has chosen once.
-    if (!opts.embed && !opts.readonly && !opts.lesson && !m && !store.get('rlab.welcome')) api.welcome(1);
+    if (!opts.embed && !opts.readonly && !opts.lesson && !m && !handoff && !store.get('rlab.welcome')) api.welcome(1);
+    // The Code pane as it was, and the command that asked for the engine.
+    if (handoff && handoff.code) api.codeSet(handoff.code.name || '', handoff.code.starter || '', handoff.code.text || '');
+    if (handoff && handoff.pending) narrate(handoff.pending, api.command(handoff.pending));
 
     $('overlay').classList.add('gone');
     $('canvas').focus();
@@ -396,6 +477,7 @@
     window.rlab.ready = true;
     post({ type: 'ready', firstFrameMs });
     document.dispatchEvent(new CustomEvent('rlab-ready'));
+    if (engineWanted) switchToEngine(engineWanted[0], engineWanted[1]);
   }
 
   // Device pixels (the canvas backing store) to CSS pixels of the page.
@@ -470,8 +552,11 @@
   });
 
   setProgress(0, 0);
-  const s = document.createElement('script');
-  s.src = 'rlab.js';
-  s.onerror = () => fail('Could not load rlab.js');
-  document.body.appendChild(s);
+  chooseBuild().catch(() => 'rlab').then((chosen) => {
+    build = chosen;
+    const s = document.createElement('script');
+    s.src = build + '.js';
+    s.onerror = () => fail('Could not load ' + build + '.js');
+    document.body.appendChild(s);
+  });
 })();
