@@ -11,7 +11,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/lab/lab.h"
 #include "core/lab/script.h"
@@ -51,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     FUZZ_CHECK(!loaded.status().message().empty(), "a refused module without a message");
     return 0;
   }
-  js::Realm& realm = (*loaded)->realm();
+  learner::ModuleRealm& realm = **loaded;
   const std::string object =
       R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"in","namespace":"default"}})";
   (void)realm.Call(learner::kReconcile, R"([{"namespace":"default","name":"in"}])");

@@ -286,6 +286,20 @@ TEST(ModuleOperator, ReloadSwapsTheCodeAndASyntaxErrorKeepsTheOld) {
   EXPECT_EQ(s.Count("operator.log", {{"operator", "swap"}, {"message", "first"}}, since), 0u);
 }
 
+TEST(ModuleOperator, AShareLinkReplaysTheModuleExactly) {
+  Session s;
+  ASSERT_TRUE(s.Load("echo", ForConfigMaps() + "export async function reconcile(ctx, req) {\n" +
+                                 "  ctx.log.info('seen', { n: Math.random() });\n}\n"))
+      << s.err;
+  ASSERT_TRUE(s.Run(Cm("in-x") + "run 2s\n")) << s.err;
+  const std::string script = s.lab.ReplayScript();
+  EXPECT_NE(script.find("ctx.log.info('seen'"), std::string::npos) << script;
+  Session replay;
+  ASSERT_TRUE(replay.Run(script)) << replay.err;
+  EXPECT_EQ(replay.lab.sim().trace().Hash(), s.lab.sim().trace().Hash());
+  EXPECT_EQ(replay.Count("operator.log", {{"operator", "echo"}, {"message", "seen"}}), 1u);
+}
+
 TEST(ModuleOperator, AnUnservedKindCrashLoopsWithNoMatchesForKind) {
   Session s;
   const std::string js = R"(export const controller = {

@@ -123,7 +123,7 @@ CommandResult RunModuleOperator(CommandContext& ctx, const std::vector<std::stri
 constexpr const char* kDefaultOperator = "kuberay-operator";
 constexpr const char* kUsage =
     "error: usage: operator [NAME] set K=V … | restart | bug ID on|off | rbac deny VERB RESOURCE "
-    "| rbac reset | operator load NAME FILE.js|- | operator reload NAME [FILE.js|-]";
+    "| rbac reset";
 
 }  // namespace
 
