@@ -37,6 +37,17 @@ lab::CommandResult Run(lab::Lab& lab, std::vector<std::string> argv,
 
 }  // namespace
 
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  // A runaway reconcile is retried many times in a run; under the sanitizers the default budgets
+  // (2,000,000 steps, 200,000 memory units a call) would take seconds per input. The stops are
+  // the same code at any size.
+  js::Limits limits = learner::ModuleLimits();
+  limits.steps = 50'000;
+  limits.memory_units = 5'000;
+  learner::SetModuleLimits(limits);
+  return 0;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 8 * 1024) return 0;  // a module the editor sends is small
   lab::ModuleSource module;

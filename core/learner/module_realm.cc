@@ -162,13 +162,24 @@ base::Status InModule(const base::Status& error, const std::string& filename, in
   return base::Status(error.code(), prefix + " " + message.substr(rest + 2));
 }
 
-js::Limits ModuleLimits() {
-  js::Limits limits;
-  limits.steps = 2'000'000;
-  limits.memory_units = 200'000;
-  limits.call_depth = 200;
+namespace {
+
+js::Limits& CurrentModuleLimits() {
+  static js::Limits limits = [] {
+    js::Limits defaults;
+    defaults.steps = 2'000'000;
+    defaults.memory_units = 200'000;
+    defaults.call_depth = 200;
+    return defaults;
+  }();
   return limits;
 }
+
+}  // namespace
+
+js::Limits ModuleLimits() { return CurrentModuleLimits(); }
+
+void SetModuleLimits(const js::Limits& limits) { CurrentModuleLimits() = limits; }
 
 base::StatusOr<std::string> ModuleRealm::Call(const std::string& name,
                                               const std::string& args_json) {

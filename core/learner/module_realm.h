@@ -31,6 +31,10 @@ struct HostBinding {
 // ModuleLimits are the budgets of every call into a module: a reconcile, a predicate or a map
 // function. Smaller than the realm's defaults, so a runaway module stops within a second.
 js::Limits ModuleLimits();
+// SetModuleLimits replaces them for every module loaded afterwards. The fuzz target lowers them
+// so that a hostile input ends within libFuzzer's timeout under the sanitizers (about 17x slower
+// per step); the simulation, lessons and tests keep the defaults.
+void SetModuleLimits(const js::Limits& limits);
 
 // InModule keeps an error's position when it is inside the module's `lines`; a position past
 // them (inside the prelude), or none, becomes "FILE: message".
