@@ -20,8 +20,8 @@ struct Limits {
   // Steps one Eval or Call may run: a step is one QuickJS interrupt poll, at every function call
   // and every backward jump. Defaults to 10,000,000.
   int64_t steps = 10'000'000;
-  // Allocation units live above the realm's own (its built-ins), at any moment. Defaults to
-  // 1,000,000 (roughly 100 MB of small objects).
+  // Allocation units live above the realm's own (its built-ins), at any moment (Meter::Units).
+  // Defaults to 1,000,000: a million small objects, or about 250 MB in large blocks.
   int64_t memory_units = 1'000'000;
   // Nested function calls (JavaScript and host). Defaults to 200.
   int call_depth = 200;
@@ -38,13 +38,15 @@ class Meter {
   Meter(const Meter&) = delete;
   Meter& operator=(const Meter&) = delete;
 
-  // Units weighs one allocation of size bytes: 1 for the allocation, plus 1 for every whole
-  // 4 KiB of it. Strings, ArrayBuffers and arrays of values have the same size on both targets
-  // (JSValue is 16 bytes on both: cmake/QuickJS.cmake), so their weight is the same; small
-  // structs weigh 1 whatever their size. The atom table and Map/Set hash tables, arrays of
+  // Units weighs one allocation of size bytes: 1 for the allocation, plus kPageUnits for every
+  // whole 4 KiB of it, so a unit is one small block or 256 bytes of a large one. Strings,
+  // ArrayBuffers and arrays of values have the same size on both targets (JSValue is 16 bytes on
+  // both: cmake/QuickJS.cmake), so their weight is the same; small structs weigh 1 whatever their
+  // size, which differs between the targets. The atom table and Map/Set hash tables, arrays of
   // pointers, are weighed by their entries (8 bytes each) instead. NOTE: the shape hash table is
   // half as large in WebAssembly and weighed by its bytes.
-  static int64_t Units(size_t size) { return 1 + static_cast<int64_t>(size >> 12); }
+  static constexpr int64_t kPageUnits = 16;
+  static int64_t Units(size_t size) { return 1 + kPageUnits * static_cast<int64_t>(size >> 12); }
 
   const JSMallocFunctions* Functions() const;
   // Attach gives the meter the runtime it serves (for the pointer tables' identity) and the

@@ -136,7 +136,7 @@ TEST(Realm, RunawayAllocationEndsAtTheMemoryBudget) {
 
 TEST(Realm, OneLargeBufferIsBoundedToo) {
   Limits limits;
-  limits.memory_units = 5000;  // about 20 MB in one string
+  limits.memory_units = 5000;  // about 1.25 MB in one string
   auto realm = RealmWith("export function f() { return 'x'.repeat(100000000).length; }", limits);
   EXPECT_EQ(realm->Call("f", "[]").status().code(), base::StatusCode::kRequestEntityTooLarge);
 }

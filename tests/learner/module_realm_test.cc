@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "core/learner/prelude.h"
@@ -160,6 +161,31 @@ TEST(ModuleRealm, AHugeAllocationStopsAtTheMemoryBudget) {
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().code(), base::StatusCode::kRequestEntityTooLarge)
       << out.status().message();
+}
+
+TEST(ModuleRealm, LargeArraysStopAtTensOfMegabytes) {
+  // Each array holds 100,000 values: 1.6 MB on both targets. The page's 32-bit heap holds the
+  // simulation and one realm per replica, so a realm stops after tens of MB, not hundreds.
+  auto r = Load(std::string(kDeclaration) +
+                "let kept = 0;\n"
+                "export async function reconcile(ctx, req) {\n"
+                "  if (kept > 0) throw new Error('kept ' + kept + ' arrays');\n"
+                "  const a = [];\n"
+                "  for (;;) { a.push(new Array(100000).fill(1)); kept++; }\n"
+                "}\n");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  auto out = Reconcile(**r);
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), base::StatusCode::kRequestEntityTooLarge)
+      << out.status().message();
+  auto count = Reconcile(**r);
+  ASSERT_FALSE(count.ok());
+  const std::string& m = count.status().message();
+  const size_t at = m.find("kept ");
+  ASSERT_NE(at, std::string::npos) << m;
+  const int kept = std::atoi(m.c_str() + at + 5);
+  EXPECT_GE(kept, 16) << m;  // at least ~25 MB
+  EXPECT_LE(kept, 48) << m;  // at most ~77 MB
 }
 
 TEST(ModuleRealm, DeepRecursionIsAStackOverflow) {
