@@ -22,6 +22,15 @@ const char* const kJsKeywords[] = {
 bool IdentStart(unsigned char c) { return std::isalpha(c) || c == '_' || c == '$' || c >= 0x80; }
 bool IdentPart(unsigned char c) { return IdentStart(c) || std::isdigit(c); }
 
+// The keywords that are values: a slash after them divides (`this / 2`); after any other keyword
+// (`return`, `typeof`, …) it opens a regular expression.
+bool KeywordIsOperand(const std::string& text, size_t b, size_t e) {
+  for (const char* k : {"this", "super", "true", "false", "null", "undefined"}) {
+    if (std::strlen(k) == e - b && text.compare(b, e - b, k) == 0) return true;
+  }
+  return false;
+}
+
 bool IsKeyword(const std::string& text, size_t b, size_t e) {
   for (const char* k : kJsKeywords) {
     if (std::strlen(k) == e - b && text.compare(b, e - b, k) == 0) return true;
@@ -35,14 +44,51 @@ struct Lexer {
   // Template strings open inside `${…}` of an enclosing one: the brace depth each was opened at.
   std::vector<int> template_depths;
   int braces = 0;
+  // operand_ended: the last token outside comments and blanks ends an operand (a name, a
+  // number, a string, a closing bracket), so a slash after it divides.
+  bool operand_ended = false;
 
   void Add(size_t b, size_t e, JsToken kind) {
     if (e <= b) return;
+    if (kind != JsToken::kComment) Note(b, e, kind);
     if (!out.empty() && out.back().kind == kind && out.back().end == b) {
       out.back().end = e;
       return;
     }
     out.push_back({b, e, kind});
+  }
+
+  void Note(size_t b, size_t e, JsToken kind) {
+    if (kind == JsToken::kPlain) {
+      const unsigned char last = static_cast<unsigned char>(t[e - 1]);
+      if (std::isspace(last)) return;
+      operand_ended = IdentPart(last) || last == ')' || last == ']' || last == '}';
+    } else if (kind == JsToken::kKeyword) {
+      operand_ended = KeywordIsOperand(t, b, e);
+    } else {
+      operand_ended = true;
+    }
+  }
+
+  // RegExp reads a regular expression literal from its opening slash at i: the body (escapes,
+  // character classes) to the closing slash on the same line, then its flags. Returns its end,
+  // or i when the line ends first (then the slash is plain code).
+  size_t RegExp(size_t i) const {
+    bool in_class = false;
+    for (size_t e = i + 1; e < t.size() && t[e] != '\n'; ++e) {
+      if (t[e] == '\\') {
+        ++e;
+      } else if (t[e] == '[') {
+        in_class = true;
+      } else if (t[e] == ']') {
+        in_class = false;
+      } else if (t[e] == '/' && !in_class) {
+        ++e;
+        while (e < t.size() && std::isalpha(static_cast<unsigned char>(t[e]))) ++e;
+        return e;
+      }
+    }
+    return i;
   }
 
   // TemplateBody colours from start (a backtick or the closing `}` of `${…}`), reading from i, to
@@ -56,6 +102,7 @@ struct Lexer {
         return i + 1;
       } else if (t[i] == '$' && i + 1 < t.size() && t[i + 1] == '{') {
         Add(start, i + 2, JsToken::kTemplate);
+        operand_ended = false;  // `${` opens an expression
         template_depths.push_back(braces);
         ++braces;
         return i + 2;
@@ -81,6 +128,10 @@ struct Lexer {
         size_t e = t.find("*/", i + 2);
         e = e == std::string::npos ? n : e + 2;
         Add(i, e, JsToken::kComment);
+        i = e;
+      } else if (c == '/' && !operand_ended && RegExp(i) > i) {
+        const size_t e = RegExp(i);
+        Add(i, e, JsToken::kRegExp);
         i = e;
       } else if (c == '"' || c == '\'') {
         size_t e = i + 1;

@@ -3,8 +3,11 @@
 // string, template string, number, comment, plain). A lexer for colours only, never for meaning:
 // it knows ES2020's keywords, the three quote kinds, `${…}` inside template strings (coloured
 // as code, nested to any depth), line and block comments, and numbers (decimal, hex, octal,
-// binary, exponents, separators, BigInt). A regular expression literal is coloured as plain
-// code (telling it from a division needs a parser). Bounded: one pass, linear in the text.
+// binary, exponents, separators, BigInt) and regular expression literals (`/…/flags`, a
+// character class may hold `/`). A slash starts a regular expression where an operand is due:
+// after an operator, an opening bracket, a comma or a keyword such as `return`; after a name, a
+// number, a string or a closing bracket it is a division (the rule editors use without a parser;
+// `a++ /b/` colours as a division). Bounded: one pass, linear in the text.
 // No upstream counterpart.
 
 #include <cstddef>
@@ -13,7 +16,7 @@
 
 namespace web {
 
-enum class JsToken { kPlain, kKeyword, kString, kTemplate, kNumber, kComment };
+enum class JsToken { kPlain, kKeyword, kString, kTemplate, kNumber, kComment, kRegExp };
 
 struct JsSpan {
   size_t begin = 0, end = 0;  // byte offsets into the text, [begin, end)

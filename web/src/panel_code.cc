@@ -53,6 +53,7 @@ const ImU32 kTokenColours[] = {
     IM_COL32(122, 204, 188, 255),  // template string
     IM_COL32(240, 168, 104, 255),  // number
     IM_COL32(120, 130, 150, 255),  // comment
+    IM_COL32(236, 120, 150, 255),  // regular expression
 };
 
 // The spans of the last text coloured (the text changes only when the learner types).
