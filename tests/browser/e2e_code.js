@@ -129,11 +129,18 @@ async function main() {
     });
 
     await step('opening the Code pane with the mouse switches to the engine build, session kept', async () => {
+      await page.evaluate(() => window.rlab.speed(4));
       await click(page, 'View');
       await clickAway(page, 'view.code');
       await engineSwitch(page);
       const v = await view(page);
       assert(v.panels.includes('code'), 'the Code pane is not open: ' + v.panels);
+      assert(v.speed === 4, 'the playback speed was not handed over: ' + v.speed);
+      // Writing code takes the larger share of the centre column; the loop view stays above.
+      await frames(page, 3);
+      const pane = await rect(page, 'panel.code'), loop = await rect(page, 'panel.loop');
+      assert(pane && loop && pane.h > 1.5 * loop.h && loop.h > 100,
+             'the Code pane is not the taller one: ' + JSON.stringify({ pane, loop }));
       assert(v.selected === 'ConfigMap/default/settings', 'selection lost: ' + v.selected);
       const st = await state(page);
       assert(objectNames(st, 'ConfigMap').includes('settings'), 'the session was not replayed');

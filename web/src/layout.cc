@@ -120,6 +120,7 @@ void DrawPanelRegion(App& app, const char* region_id, const std::vector<const Pa
       const bool selected = ImGui::BeginTabItem(label, &keep, flags);
       app.RecordItem(std::string("tab.") + p->id);
       if (selected) {
+        Layout().shown[region_id] = p->id;
         ImGui::BeginChild("body", ImVec2(0, 0), ImGuiChildFlags_None,
                           ImGuiWindowFlags_NoBackground);
         p->draw(app);
@@ -241,8 +242,9 @@ void DrawWideLayout(App& app, ImVec2 o, float W, float H, float gap) {
       }
     }
     if (centre) {
+      const bool coding = L.shown[LayoutSlotId(Slot::kCentreBottom)] == "code" && PanelOpen("code");
       LayoutColumn(app, Slot::kCentreTop, Slot::kCentreBottom, ImVec2(x, o.y), ImVec2(centre_w, main_h),
-             gap, &L.mid_split, "##shc");
+             gap, coding ? &L.code_split : &L.mid_split, "##shc");
       x += centre_w;
       if (right) {
         // Dragging right shrinks the right column.

@@ -32,6 +32,10 @@ struct LayoutState {
   // Splitter positions: shares of the width or height they divide.
   float lesson_frac = 0.27f, left_frac = 0.24f, right_frac = 0.30f, bottom_frac = 0.24f;
   float left_split = 0.5f, mid_split = 0.62f, right_split = 0.64f, bottom_split = 0.58f;
+  // The centre column's split while the Code pane is the tab shown below the loop view: writing a
+  // reconciler needs more lines than reading the Timeline, and the loop view stays in sight above.
+  float code_split = 0.34f;
+  std::map<std::string, std::string> shown;  // region id -> the tab it showed in the last frame
   std::map<std::string, bool> open;  // panels opened or closed by the learner (else the default)
   std::string bring_to_front;        // a panel whose tab is selected in the next frame
   bool narrow = false;               // the one-column layout is in use (set each frame)

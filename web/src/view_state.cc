@@ -31,6 +31,13 @@ const char* KeepViewResult(std::string s) {
 
 std::string ViewJsonString(const std::string& s) { return "\"" + sim::JsonEscape(s) + "\""; }
 
+// ViewNumber writes a playback speed (0.1 to 1000) the way JSON reads it back.
+std::string ViewNumber(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
 std::string ViewSelectedRef(App& app) {
   if (app.selected_uid.empty()) return "";
   for (const lab::ObjectRow& r : app.Objects()) {
@@ -78,7 +85,8 @@ std::string ViewStateJson(App& app) {
          ",\"panels\":" + panels + ",\"lesson\":" + lesson + ",\"editor\":" + EditorStateJson() +
          ",\"code\":" + CodeStateJson(app) + ",\"welcome\":" + (WelcomeShown() ? "true" : "false") +
          ",\"shortcuts\":" + (ShortcutHelpShown() ? "true" : "false") +
-         ",\"narrow\":" + (Layout().narrow ? "true" : "false") + "}";
+         ",\"narrow\":" + (Layout().narrow ? "true" : "false") +
+         ",\"speed\":" + ViewNumber(app.speed) + "}";
 }
 
 }  // namespace web

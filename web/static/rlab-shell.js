@@ -326,7 +326,7 @@
     if (build !== 'rlab' || switchToEngine.done) return;
     switchToEngine.done = true;
     const view = JSON.parse(api.viewGet());
-    const h = { reason, pending: pending || '', script: api.share(), code: view.code };
+    const h = { reason, pending: pending || '', script: api.share(), code: view.code, speed: view.speed };
     try {
       sessionStorage.setItem(HANDOFF_KEY, JSON.stringify(h));
     } catch (e) {
@@ -424,7 +424,7 @@
         for (const [name, [x, y, w, h]] of Object.entries(all)) out[name] = toCss(x, y, w, h);
         return out;
       },
-      // view(): {lang, completed, selected, panels, lesson, editor, welcome, shortcuts, narrow}
+      // view(): {lang, completed, selected, panels, lesson, editor, welcome, shortcuts, narrow, speed}
       // (completed: {lessonId: 'done' | 'star'} as the lesson picker shows it).
       view: () => run(() => JSON.parse(api.viewGet())),
       // textProbe(): every string the next frame draws ({t, data, x, y, w, h, cx0, cy0, cx1, cy1,
@@ -468,6 +468,7 @@
     // until the learner has chosen once.
     if (!opts.embed && !opts.readonly && !opts.lesson && !m && !handoff && !store.get('rlab.welcome')) api.welcome(1);
     // The Code pane as it was, and the command that asked for the engine.
+    if (handoff && handoff.speed) api.setSpeed(Number(handoff.speed));
     if (handoff && handoff.code) api.codeSet(handoff.code.name || '', handoff.code.starter || '', handoff.code.text || '');
     if (handoff && handoff.pending) narrate(handoff.pending, api.command(handoff.pending));
 
