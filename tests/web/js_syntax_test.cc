@@ -3,10 +3,10 @@
 
 #include "js_syntax.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace web {
 namespace {

@@ -243,8 +243,8 @@ void DrawWideLayout(App& app, ImVec2 o, float W, float H, float gap) {
     }
     if (centre) {
       const bool coding = L.shown[LayoutSlotId(Slot::kCentreBottom)] == "code" && PanelOpen("code");
-      LayoutColumn(app, Slot::kCentreTop, Slot::kCentreBottom, ImVec2(x, o.y), ImVec2(centre_w, main_h),
-             gap, coding ? &L.code_split : &L.mid_split, "##shc");
+      LayoutColumn(app, Slot::kCentreTop, Slot::kCentreBottom, ImVec2(x, o.y),
+                   ImVec2(centre_w, main_h), gap, coding ? &L.code_split : &L.mid_split, "##shc");
       x += centre_w;
       if (right) {
         // Dragging right shrinks the right column.
