@@ -7,8 +7,8 @@
 // marks its line, Ctrl+Enter's reload is refused and the old code keeps running. Then a fresh start-build page answers a
 // typed `operator load` with a clear message, switches, and runs it there. Last, lesson 20 (the learner
 // writes the reconciler) opens on the engine build from its address, its setup loads the starter, which
-// the Code pane then holds, and "Do it for me" meets its first two steps' checks (the second reloads
-// the reference module). Screenshots of the
+// the Code pane then holds; "Do it for me" meets step 1's checks, and step 2's reference module, opened
+// from the solution in the Code pane and reloaded there, meets step 2's. Screenshots of the
 // pane in English and Chinese go to build/web/screenshots/ (code-*.png).
 // Run by scripts/browser_test.sh.
 'use strict';
@@ -252,7 +252,7 @@ async function main() {
       assert(st, 'no m2');
     });
 
-    await step('lesson 20 opens on the engine build, its setup loads the starter, "Do it for me" meets each step', async () => {
+    await step('lesson 20 opens on the engine build with its starter in the Code pane; Do it for me and Reload meet its steps', async () => {
       await page.context().close();
       page = await newPage(browser, base, { width: 1440, height: 900, query: `?lesson=${LESSON}&lang=en` });
       const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
@@ -267,7 +267,8 @@ async function main() {
       const starter = fs.readFileSync(path.join(ROOT, 'lessons', LESSON, 'starter.js'), 'utf8');
       assert(c.name === 'configmap-mirror' && c.text === starter && c.loaded,
              'the Code pane does not hold the lesson\'s starter: ' + JSON.stringify(c).slice(0, 300));
-      for (const n of [1, 2]) {
+      // answer locks in the right option of step n.
+      const answer = async (n) => {
         const l = (await state(page)).lesson;
         assert(l.step === n && !l.done, `step ${n} is not fresh: ` + JSON.stringify(l));
         const k = l.order.indexOf(AUTHORED.steps[n - 1].quiz.answer);
@@ -275,26 +276,38 @@ async function main() {
         await click(page, 'lesson.option.' + k);
         await reveal(page, 'lesson.answer', 'lesson.body');
         await click(page, 'lesson.answer');
-        await reveal(page, 'lesson.solution', 'lesson.body');
-        await click(page, 'lesson.solution');
-        if (n === 2) await shot(page, 'code-lesson20-solution.png');
-        await reveal(page, 'lesson.do', 'lesson.body');
-        await click(page, 'lesson.do');
-        st = await until(page, state, (s) => s.lesson.done, `step ${n}'s checks`);
-        assert(st.lesson.checks.every(Boolean) && st.lesson.correct === true && st.lesson.proofSeq > 0,
-               `step ${n} after Do it for me: ` + JSON.stringify(st.lesson));
-        if (n === 1) {
-          await click(page, 'lesson.next');
-        }
-      }
-      // Step 2's solution is the reference module, reloaded from a here-document: the learner's
-      // controller, running in the page, wrote the mirror as its ServiceAccount.
+      };
+      const met = async (n) => {
+        const s = await until(page, state, (x) => x.lesson.done, `step ${n}'s checks`);
+        assert(s.lesson.checks.every(Boolean) && s.lesson.correct === true && s.lesson.proofSeq > 0,
+               `step ${n}: ` + JSON.stringify(s.lesson));
+        await click(page, 'lesson.next');
+      };
+      // Step 1: "Do it for me".
+      await answer(1);
+      await reveal(page, 'lesson.solution', 'lesson.body');
+      await click(page, 'lesson.solution');
+      await reveal(page, 'lesson.do', 'lesson.body');
+      await click(page, 'lesson.do');
+      await met(1);
+      // Step 2: the reference module, opened from the solution in the Code pane and reloaded there.
+      await answer(2);
+      await reveal(page, 'lesson.solution', 'lesson.body');
+      await click(page, 'lesson.solution');
+      await reveal(page, 'lesson.code.0', 'lesson.body');
+      await shot(page, 'code-lesson20-solution.png');
+      await click(page, 'lesson.code.0');
+      const opened = await until(page, code, (x) => x.text.includes('ctx.client.update(mirror)'), 'the module in the Code pane');
+      assert(opened.name === 'configmap-mirror' && opened.loaded, 'not the running operator: ' + opened.name);
+      await click(page, 'code.reload');
+      const reloaded = await until(page, code, (x) => /reloaded/.test(x.result), 'the Code pane\'s Reload');
+      assert(reloaded.resultOk, reloaded.result);
+      await command(page, 'run 5s');
+      await met(2);
+      // The reloaded module, running in the page, wrote the mirror as its ServiceAccount.
       const seen = await command(page, 'expect trace api.request verb=update kind=ConfigMap name=settings-mirror ' +
                                  'user=system:serviceaccount:default:configmap-mirror code=200 --since fixed --min 1');
       assert(!/error/.test(seen), 'no update by the reloaded module: ' + seen);
-      st = await state(page);
-      const mirror = st.objects.find((o) => o.kind === 'ConfigMap' && o.name === 'settings-mirror');
-      assert(mirror, 'no mirror');
       await shot(page, 'code-lesson20.png');
     });
   } finally {
