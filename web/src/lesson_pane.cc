@@ -83,7 +83,7 @@ constexpr Label kAll{"All lessons", "全部课程"};
 constexpr Label kRestart{"Restart lesson", "重新开始"};
 constexpr Label kLoading{"Loading…", "加载中…"};
 constexpr Label kToManifest{"Open in the Manifest box", "放进清单框"};
-constexpr Label kToCode{"Open in the Code pane", "放进 Code 面板"};
+constexpr Label kToCode{"Open in the Code pane", "放进代码面板"};
 constexpr Label kLegend{"\u2713 completed   \u2605 without the solution", "\u2713 已完成   \u2605 没看答案"};
 constexpr Label kTrackHeader{"%s  ·  %d of %d completed", "%s  ·  已完成 %d / %d"};
 struct Track {
