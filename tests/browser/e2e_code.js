@@ -309,6 +309,13 @@ async function main() {
                                  'user=system:serviceaccount:default:configmap-mirror code=200 --since fixed --min 1');
       assert(!/error/.test(seen), 'no update by the reloaded module: ' + seen);
       await shot(page, 'code-lesson20.png');
+      // Opened at step 3, the steps before are played with their solutions: the Code pane then
+      // holds the module step 2's solution reloaded, not the starter.
+      await page.context().close();
+      page = await newPage(browser, base, { width: 1280, height: 720, query: `?lesson=${LESSON}&step=3&lang=en` });
+      await until(page, state, (s) => s.lesson && s.lesson.id === LESSON && s.lesson.step === 3, 'step 3');
+      const later = await until(page, code, (x) => x.text.includes('ctx.client.update(mirror)'), 'the solution\'s module');
+      assert(later.name === 'configmap-mirror' && later.loaded, 'not the running operator: ' + later.name);
     });
   } finally {
     if (page) await page.context().close().catch(() => {});

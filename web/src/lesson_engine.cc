@@ -64,11 +64,23 @@ void ShowLessonModule(const lab::Lesson& lesson, const nlohmann::json& files) {
   }
 }
 
+// ShowSolutionModule puts the module of a solution's `operator load|reload NAME - <<'EOF'` in
+// the Code pane under NAME, so the pane shows the code that runs after "Do it for me".
+void ShowSolutionModule(const std::string& script) {
+  auto lines = lab::ParseScript(script);
+  if (!lines.ok() || lines->size() != 1 || !lines->front().heredoc) return;
+  const std::vector<std::string> words = lab::CommandWords(lines->front());
+  if (words.size() < 4 || words[0] != "operator" || words[3] != "-") return;
+  if (words[1] == "load" || words[1] == "reload") SetCode(words[2], "", *lines->front().heredoc);
+}
+
 // RunText runs one solution entry through the app, as the console would (a heredoc as a script).
 void RunText(App& app, const std::string& text) {
   if (text.find('\n') != std::string::npos && text.find('\n') + 1 < text.size()) {
     app.console.push_back({ConsoleLine::kInput, "$ " + text.substr(0, text.find('\n')) + " …"});
-    app.RunScript(text.back() == '\n' ? text : text + "\n");
+    const std::string script = text.back() == '\n' ? text : text + "\n";
+    app.RunScript(script);
+    if (app.last_ok) ShowSolutionModule(script);
   } else {
     std::string line = text;
     while (!line.empty() && line.back() == '\n') line.pop_back();
