@@ -57,9 +57,9 @@ std::string DirName(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc >= 2 && std::string(argv[1]) == "lesson") return cli::RunLesson(argc - 2, argv + 2);
   // Every Lab this process builds (scripts, lessons, the explorer) can load learners' modules.
   lab::SetDefaultModuleOperatorLoader(learner::LoadModuleOperator);
+  if (argc >= 2 && std::string(argv[1]) == "lesson") return cli::RunLesson(argc - 2, argv + 2);
   if (argc >= 2 && std::string(argv[1]) == "bench") return cli::RunBench(argc - 2, argv + 2);
   if (argc >= 2 && std::string(argv[1]) == "sweep") return cli::RunSweep(argc - 2, argv + 2);
   if (argc >= 2 && std::string(argv[1]) == "check") return cli::RunCheck(argc - 2, argv + 2);

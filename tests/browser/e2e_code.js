@@ -4,19 +4,24 @@
 // before stays, its selection too). The ConfigMap mirror starter is picked and Run; a ConfigMap
 // gets its mirror. Then a small change typed with real keystrokes (the mirror's name suffix) and
 // Reload change what the controller does; a syntax error typed in (Tab inserting two spaces)
-// marks its line, Ctrl+Enter's reload is refused and the old code keeps running. Last, a fresh start-build page answers a
-// typed `operator load` with a clear message, switches, and runs it there. Screenshots of the
+// marks its line, Ctrl+Enter's reload is refused and the old code keeps running. Then a fresh start-build page answers a
+// typed `operator load` with a clear message, switches, and runs it there. Last, lesson 20 (the learner
+// writes the reconciler) opens on the engine build from its address, its setup loads the starter, which
+// the Code pane then holds; "Do it for me" meets step 1's checks, and step 2's reference module, opened
+// from the solution in the Code pane and reloaded there, meets step 2's. Screenshots of the
 // pane in English and Chinese go to build/web/screenshots/ (code-*.png).
 // Run by scripts/browser_test.sh.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { ROOT, serve, launch, waitReady } = require('./harness');
-const { assert, frames, state, view, rect, click, key, screenshot, newPage } = require('./drive');
+const { assert, frames, state, view, rect, click, key, reveal, screenshot, newPage } = require('./drive');
 
 const DIST = path.join(ROOT, 'build/web/dist');
 const SHOTS = path.join(ROOT, 'build/web/screenshots');
 const STARTER = 'configmap-mirror';
+const LESSON = '20-your-first-reconciler';
+const AUTHORED = JSON.parse(fs.readFileSync(path.join(ROOT, 'lessons', LESSON, 'lesson.json'), 'utf8'));
 
 const shot = (page, name) => screenshot(page, path.join(SHOTS, name));
 const code = async (page) => (await view(page)).code;
@@ -252,6 +257,72 @@ async function main() {
       const st = await until(page, state, (s) => s.objects.some((o) => o.kind === 'Deployment' && o.name === 'm2'),
                              'the pending operator load');
       assert(st, 'no m2');
+    });
+
+    await step('lesson 20 opens on the engine build with its starter in the Code pane; Do it for me and Reload meet its steps', async () => {
+      await page.context().close();
+      page = await newPage(browser, base, { width: 1440, height: 900, query: `?lesson=${LESSON}&lang=en` });
+      const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+      assert(loaded.some((u) => u.endsWith('/rlab-js.wasm')) && !loaded.some((u) => u.endsWith('/rlab.wasm')),
+             'the lesson did not open on the engine build: ' + loaded.filter((u) => u.includes('wasm')).join(' '));
+      let st = await until(page, state, (s) => s.lesson && s.lesson.id === LESSON && s.lesson.step === 1, 'the lesson');
+      assert(objectNames(st, 'ConfigMap').includes('settings-mirror'), 'the setup\'s starter made no mirror: ' +
+             objectNames(st, 'ConfigMap'));
+      assert(st.loop && st.loop.controller === 'configmap-mirror', 'the loop view is not on the learner\'s controller');
+      // The Code pane holds the module the setup loaded, under its operator's name: Reload swaps it.
+      const c = await code(page);
+      const starter = fs.readFileSync(path.join(ROOT, 'lessons', LESSON, 'starter.js'), 'utf8');
+      assert(c.name === 'configmap-mirror' && c.text === starter && c.loaded,
+             'the Code pane does not hold the lesson\'s starter: ' + JSON.stringify(c).slice(0, 300));
+      // answer locks in the right option of step n.
+      const answer = async (n) => {
+        const l = (await state(page)).lesson;
+        assert(l.step === n && !l.done, `step ${n} is not fresh: ` + JSON.stringify(l));
+        const k = l.order.indexOf(AUTHORED.steps[n - 1].quiz.answer);
+        await reveal(page, 'lesson.option.' + k, 'lesson.body');
+        await click(page, 'lesson.option.' + k);
+        await reveal(page, 'lesson.answer', 'lesson.body');
+        await click(page, 'lesson.answer');
+      };
+      const met = async (n) => {
+        const s = await until(page, state, (x) => x.lesson.done, `step ${n}'s checks`);
+        assert(s.lesson.checks.every(Boolean) && s.lesson.correct === true && s.lesson.proofSeq > 0,
+               `step ${n}: ` + JSON.stringify(s.lesson));
+        await click(page, 'lesson.next');
+      };
+      // Step 1: "Do it for me".
+      await answer(1);
+      await reveal(page, 'lesson.solution', 'lesson.body');
+      await click(page, 'lesson.solution');
+      await reveal(page, 'lesson.do', 'lesson.body');
+      await click(page, 'lesson.do');
+      await met(1);
+      // Step 2: the reference module, opened from the solution in the Code pane and reloaded there.
+      await answer(2);
+      await reveal(page, 'lesson.solution', 'lesson.body');
+      await click(page, 'lesson.solution');
+      await reveal(page, 'lesson.code.0', 'lesson.body');
+      await shot(page, 'code-lesson20-solution.png');
+      await click(page, 'lesson.code.0');
+      const opened = await until(page, code, (x) => x.text.includes('ctx.client.update(mirror)'), 'the module in the Code pane');
+      assert(opened.name === 'configmap-mirror' && opened.loaded, 'not the running operator: ' + opened.name);
+      await click(page, 'code.reload');
+      const reloaded = await until(page, code, (x) => /reloaded/.test(x.result), 'the Code pane\'s Reload');
+      assert(reloaded.resultOk, reloaded.result);
+      await command(page, 'run 5s');
+      await met(2);
+      // The reloaded module, running in the page, wrote the mirror as its ServiceAccount.
+      const seen = await command(page, 'expect trace api.request verb=update kind=ConfigMap name=settings-mirror ' +
+                                 'user=system:serviceaccount:default:configmap-mirror code=200 --since fixed --min 1');
+      assert(!/error/.test(seen), 'no update by the reloaded module: ' + seen);
+      await shot(page, 'code-lesson20.png');
+      // Opened at step 3, the steps before are played with their solutions: the Code pane then
+      // holds the module step 2's solution reloaded, not the starter.
+      await page.context().close();
+      page = await newPage(browser, base, { width: 1280, height: 720, query: `?lesson=${LESSON}&step=3&lang=en` });
+      await until(page, state, (s) => s.lesson && s.lesson.id === LESSON && s.lesson.step === 3, 'step 3');
+      const later = await until(page, code, (x) => x.text.includes('ctx.client.update(mirror)'), 'the solution\'s module');
+      assert(later.name === 'configmap-mirror' && later.loaded, 'not the running operator: ' + later.name);
     });
   } finally {
     if (page) await page.context().close().catch(() => {});

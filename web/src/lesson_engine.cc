@@ -13,6 +13,7 @@
 #include "core/lab/lesson_runner.h"
 #include "core/lab/rewind.h"
 #include "core/lab/script.h"
+#include "code_pane.h"
 #include "teaching_panels.h"
 #include <nlohmann/json.hpp>
 
@@ -50,11 +51,36 @@ bool WriteFiles(const std::string& dir, const nlohmann::json& files, std::string
   return true;
 }
 
+// ShowLessonModule puts the module a lesson's setup loads (`operator load NAME FILE`, FILE one of
+// the bundle's files) in the Code pane under NAME, so the learner edits the starter and Reloads it.
+void ShowLessonModule(const lab::Lesson& lesson, const nlohmann::json& files) {
+  auto lines = lab::ParseScript(lesson.setup_text);
+  if (!lines.ok()) return;
+  for (const lab::ScriptLine& line : *lines) {
+    const std::vector<std::string> words = lab::CommandWords(line);
+    if (words.size() < 4 || words[0] != "operator" || words[1] != "load") continue;
+    auto file = files.find(words[3]);
+    if (file != files.end() && file->is_string()) SetCode(words[2], "", file->get<std::string>());
+  }
+}
+
+// ShowSolutionModule puts the module of a solution's `operator load|reload NAME - <<'EOF'` in
+// the Code pane under NAME, so the pane shows the code that runs after "Do it for me".
+void ShowSolutionModule(const std::string& script) {
+  auto lines = lab::ParseScript(script);
+  if (!lines.ok() || lines->size() != 1 || !lines->front().heredoc) return;
+  const std::vector<std::string> words = lab::CommandWords(lines->front());
+  if (words.size() < 4 || words[0] != "operator" || words[3] != "-") return;
+  if (words[1] == "load" || words[1] == "reload") SetCode(words[2], "", *lines->front().heredoc);
+}
+
 // RunText runs one solution entry through the app, as the console would (a heredoc as a script).
 void RunText(App& app, const std::string& text) {
   if (text.find('\n') != std::string::npos && text.find('\n') + 1 < text.size()) {
     app.console.push_back({ConsoleLine::kInput, "$ " + text.substr(0, text.find('\n')) + " …"});
-    app.RunScript(text.back() == '\n' ? text : text + "\n");
+    const std::string script = text.back() == '\n' ? text : text + "\n";
+    app.RunScript(script);
+    if (app.last_ok) ShowSolutionModule(script);
   } else {
     std::string line = text;
     while (!line.empty() && line.back() == '\n') line.pop_back();
@@ -177,6 +203,7 @@ void StartLesson(App& app, const std::string& bundle_json, bool run_setup) {
     if (!p.lesson->setup_text.empty()) app.RunScript(p.lesson->setup_text);
   }
   LoopView().open_on = p.lesson->controller;
+  ShowLessonModule(*p.lesson, bundle["files"]);
   if (run_setup) BeginStep(app, 0);
 }
 

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <vector>
 
+#include "code_pane.h"
 #include "core/lab/script.h"
 #include "flow.h"
 #include "fonts.h"
@@ -82,6 +83,7 @@ constexpr Label kAll{"All lessons", "全部课程"};
 constexpr Label kRestart{"Restart lesson", "重新开始"};
 constexpr Label kLoading{"Loading…", "加载中…"};
 constexpr Label kToManifest{"Open in the Manifest box", "放进清单框"};
+constexpr Label kToCode{"Open in the Code pane", "放进代码面板"};
 constexpr Label kLegend{"\u2713 completed   \u2605 without the solution", "\u2713 已完成   \u2605 没看答案"};
 constexpr Label kTrackHeader{"%s  ·  %d of %d completed", "%s  ·  已完成 %d / %d"};
 struct Track {
@@ -140,9 +142,19 @@ void DrawManifest(const std::string& text) {
   ImGui::PopFont();
 }
 
+// ModuleOperatorOf returns NAME when cmd is `operator load|reload NAME -` (a module in a
+// here-document), and "" otherwise.
+std::string ModuleOperatorOf(const std::string& cmd) {
+  auto lines = lab::ParseScript(cmd.back() == '\n' ? cmd : cmd + "\n");
+  if (!lines.ok() || lines->empty()) return "";
+  const std::vector<std::string> words = lab::CommandWords(lines->front());
+  if (words.size() < 4 || words[0] != "operator" || words[3] != "-") return "";
+  return words[1] == "load" || words[1] == "reload" ? words[2] : "";
+}
+
 // DrawLessonCommand shows one of a step's commands in full, with the manifest it applies (a
 // heredoc's body, or the lesson file `apply -f FILE` reads), which "Open in Manifest box" copies
-// there to be edited and applied by hand.
+// there to be edited and applied by hand; a module's here-document opens in the Code pane.
 void DrawLessonCommand(App& app, const std::string& cmd, size_t index) {
   const size_t nl = cmd.find('\n');
   const bool heredoc = nl != std::string::npos && nl + 1 < cmd.size();
@@ -172,8 +184,16 @@ void DrawLessonCommand(App& app, const std::string& cmd, size_t index) {
     return;
   }
   if (!app.readonly) {
-    if (ImGui::SmallButton(L(kToManifest))) SetManifestText(manifest, "");
-    app.RecordItem("lesson.manifest." + std::to_string(index));
+    // A module in a here-document (`operator load|reload NAME - <<'EOF'`) goes to the Code pane
+    // under NAME, where Reload runs it; a manifest goes to the Manifest box.
+    const std::string module_name = heredoc ? ModuleOperatorOf(cmd) : "";
+    if (!module_name.empty()) {
+      if (ImGui::SmallButton(L(kToCode))) SetCode(module_name, "", manifest);
+      app.RecordItem("lesson.code." + std::to_string(index));
+    } else {
+      if (ImGui::SmallButton(L(kToManifest))) SetManifestText(manifest, "");
+      app.RecordItem("lesson.manifest." + std::to_string(index));
+    }
   }
   DrawManifest(shown);
   ImGui::PopID();
