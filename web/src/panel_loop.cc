@@ -128,21 +128,47 @@ std::string LoopFitString(const std::string& text, float max_w) {
   return text.substr(0, n) + "\xE2\x80\xA6";
 }
 
-// LoopLines draws text wrapped to `wrap` (CJK breaks too), at most max_lines lines, as one
-// string; when more would follow, the last line ends in "…" instead of being cut. Returns the
-// lines drawn.
-int LoopLines(ImDrawList* dl, ImVec2 pos, ImU32 col, const std::string& text, float wrap, int max_lines) {
+// LoopTextScale is the font scale (1 down to 0.75) at which the widest Latin word of text fits
+// in `wrap`: a box too narrow for "Informer" shrinks its text instead of breaking the word
+// ("Informe" / "r"). Chinese breaks between any two characters, so it never shrinks.
+float LoopTextScale(const std::string& text, float wrap) {
+  float widest = 0;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find_first_of(" \n", start);
+    if (end == std::string::npos) end = text.size();
+    bool latin = true;
+    for (size_t i = start; i < end && latin; ++i) latin = static_cast<unsigned char>(text[i]) < 0x80;
+    if (latin && end > start) {
+      widest = std::max(widest, ImGui::CalcTextSize(text.c_str() + start, text.c_str() + end).x);
+    }
+    start = end + 1;
+  }
+  return widest <= wrap || widest <= 0 ? 1.0f : std::max(0.75f, wrap / widest);
+}
+
+// LoopLines draws text at `scale` times the font size, wrapped to `wrap` (CJK breaks too), at
+// most max_lines lines, as one string; when more would follow, the last line ends in "…" instead
+// of being cut. Returns the lines drawn.
+int LoopLines(ImDrawList* dl, ImVec2 pos, ImU32 col, const std::string& text, float wrap,
+              int max_lines, float scale = 1.0f) {
   if (max_lines <= 0 || wrap <= 4) return 0;
-  const std::vector<std::string> lines = WrapLines(text, wrap);
+  // Measured at the full size against the width it would have at that size.
+  const float full_wrap = wrap / scale;
+  const std::vector<std::string> lines = WrapLines(text, full_wrap);
   const int n = std::min(static_cast<int>(lines.size()), max_lines);
   std::string joined;
   for (int i = 0; i < n; ++i) {
     const size_t k = static_cast<size_t>(i);
     const bool more = i == n - 1 && static_cast<int>(lines.size()) > n;
     if (i > 0) joined += '\n';
-    joined += LoopFitString(more ? lines[k] + " " + lines[k + 1] : lines[k], wrap);
+    joined += LoopFitString(more ? lines[k] + " " + lines[k + 1] : lines[k], full_wrap);
   }
-  dl->AddText(pos, col, joined.c_str());
+  if (scale == 1.0f) {
+    dl->AddText(pos, col, joined.c_str());
+  } else {
+    dl->AddText(ImGui::GetFont(), ImGui::GetFontSize() * scale, pos, col, joined.c_str());
+  }
   return n;
 }
 
@@ -158,12 +184,17 @@ void LoopStation(ImDrawList* dl, const LoopBox& b, const char* title, const std:
   if (wrap <= 4) return;
   const float lh = ImGui::GetTextLineHeight();
   const ImVec2 pos(b.a.x + pad, b.a.y + 3 * s);
-  const int room = static_cast<int>(std::floor((b.b.y - 2 * s - pos.y) / lh));
-  const int title_lines =
-      LoopLines(dl, pos, IM_COL32(225, 232, 245, 255), title, wrap, std::min(room, title_lines_max));
+  const float room_h = b.b.y - 2 * s - pos.y;
+  const float title_scale = LoopTextScale(title, wrap);
+  const int title_room = static_cast<int>(std::floor(room_h / (lh * title_scale)));
+  const int title_lines = LoopLines(dl, pos, IM_COL32(225, 232, 245, 255), title, wrap,
+                                    std::min(title_room, title_lines_max), title_scale);
   if (!sub.empty()) {
-    LoopLines(dl, ImVec2(pos.x, pos.y + static_cast<float>(title_lines) * lh + 1 * s),
-              IM_COL32(140, 150, 170, 255), sub, wrap, room - title_lines);
+    const float used = static_cast<float>(title_lines) * lh * title_scale;
+    const float sub_scale = LoopTextScale(sub, wrap);
+    const int sub_room = static_cast<int>(std::floor((room_h - used) / (lh * sub_scale)));
+    LoopLines(dl, ImVec2(pos.x, pos.y + used + 1 * s), IM_COL32(140, 150, 170, 255), sub, wrap,
+              sub_room, sub_scale);
   }
 }
 
