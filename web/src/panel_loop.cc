@@ -138,7 +138,8 @@ float LoopTextScale(const std::string& text, float wrap) {
     size_t end = text.find_first_of(" \n", start);
     if (end == std::string::npos) end = text.size();
     bool latin = true;
-    for (size_t i = start; i < end && latin; ++i) latin = static_cast<unsigned char>(text[i]) < 0x80;
+    for (size_t i = start; i < end && latin; ++i)
+      latin = static_cast<unsigned char>(text[i]) < 0x80;
     if (latin && end > start) {
       widest = std::max(widest, ImGui::CalcTextSize(text.c_str() + start, text.c_str() + end).x);
     }
