@@ -15,8 +15,9 @@ const view = (page) => page.evaluate(() => window.rlab.view());
 const rect = (page, name) => page.evaluate((n) => window.rlab.itemRect(n), name);
 
 // click moves the real mouse onto a recorded item and clicks it (ImGui sees hover, press, release
-// in separate frames, as from a person).
-async function click(page, name) {
+// in separate frames, as from a person), then lets `settle` frames pass (0 for a click that
+// reopens the page, which is gone by then).
+async function click(page, name, { settle = 3 } = {}) {
   await frames(page, 2);
   const box = await rect(page, name);
   assert(box && box.w > 2 && box.h > 2, `no item ${name}: ${JSON.stringify(box)}`);
@@ -25,7 +26,7 @@ async function click(page, name) {
   await page.mouse.down();
   await frames(page, 2);
   await page.mouse.up();
-  await frames(page, 3);
+  if (settle > 0) await frames(page, settle);
   return box;
 }
 // reveal scrolls a panel with the mouse wheel until a recorded item is inside it. `panel` is a

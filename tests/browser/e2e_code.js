@@ -39,19 +39,6 @@ async function until(page, fn, pred, what, tries = 60) {
   throw new Error('timed out waiting for ' + what + ': ' + JSON.stringify(last).slice(0, 600));
 }
 
-// clickAway clicks a recorded item whose click reopens the page (drive.js's click, without the
-// frames it waits after the release: the page is gone by then).
-async function clickAway(page, name) {
-  await frames(page, 2);
-  const box = await rect(page, name);
-  assert(box && box.w > 2 && box.h > 2, `no item ${name}: ${JSON.stringify(box)}`);
-  await page.mouse.move(box.x + box.w / 2, box.y + box.h / 2);
-  await frames(page, 2);
-  await page.mouse.down();
-  await frames(page, 2);
-  await page.mouse.up();
-}
-
 // engineSwitch waits for the page to reopen on the engine build and be ready.
 async function engineSwitch(page) {
   await page.waitForURL(/engine=1/, { timeout: 30000 });
@@ -136,7 +123,7 @@ async function main() {
     await step('opening the Code pane with the mouse switches to the engine build, session kept', async () => {
       await page.evaluate(() => window.rlab.speed(4));
       await click(page, 'View');
-      await clickAway(page, 'view.code');
+      await click(page, 'view.code', { settle: 0 });
       await engineSwitch(page);
       const v = await view(page);
       assert(v.panels.includes('code'), 'the Code pane is not open: ' + v.panels);
