@@ -1,7 +1,8 @@
 // The real mouse and keyboard on the page, for the browser suites: wait frames, read
 // window.rlab's state and recorded item rectangles, click a recorded ImGui item as a person would
 // (hover, press, release in separate frames), scroll a panel until an item is inside it, and open
-// the page in a fresh context. Only reading goes through window.rlab; acting is done with input.
+// the page in a fresh context, type into the focused field. Only reading goes through window.rlab;
+// acting is done with input.
 'use strict';
 const { waitReady } = require('./harness');
 
@@ -46,7 +47,20 @@ async function reveal(page, name, panel) {
 }
 async function key(page, k) {
   await page.keyboard.press(k);
-  await frames(page, 3);
+  await settleInput(page);
+}
+// settleInput lets frames pass until the UI has taken every input event the browser delivered
+// (Dear ImGui takes a few a frame), then one more so what they did is drawn.
+async function settleInput(page) {
+  for (let i = 0; i < 600 && (await page.evaluate(() => window.rlab.inputQueued())) > 0; i++) {
+    await frames(page, 1);
+  }
+  await frames(page, 2);
+}
+// typeText types with the real keyboard into the focused field and waits until all of it is in.
+async function typeText(page, text) {
+  await page.keyboard.type(text);
+  await settleInput(page);
 }
 
 async function screenshot(page, file) {
@@ -70,4 +84,5 @@ async function newPage(browser, base, { width = 1280, height = 720, dpr = 1, wel
   return page;
 }
 
-module.exports = { assert, frames, state, view, rect, click, reveal, key, screenshot, newPage };
+module.exports = { assert, frames, state, view, rect, click, reveal, key, settleInput, typeText, screenshot,
+                   newPage };

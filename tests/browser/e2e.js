@@ -89,6 +89,29 @@ async function main() {
       assert(st.objects.some((o) => o.kind === 'Namespace' && o.name === 'e2e'), 'state() lacks namespace e2e');
     });
 
+    await check('an idle page builds frames but draws none; the mouse and a command draw again', async () => {
+      const counts = () => page.evaluate(() => window.rlab.frameCounts());
+      await frames(page, 10);
+      const c0 = await counts();
+      await frames(page, 60);
+      const c1 = await counts();
+      const built = c1.built - c0.built, drawn = c1.drawn - c0.drawn;
+      // The status line's frame time changes once a second, so a second of idling draws once or twice.
+      assert(built >= 60 && drawn <= 4, `idle: ${drawn} of ${built} frames drawn`);
+      const step = await page.evaluate(() => window.rlab.itemRect('Step'));
+      await page.mouse.move(step.x + step.w / 2, step.y + step.h / 2);  // the button lights up
+      await frames(page, 3);
+      const c2 = await counts();
+      assert(c2.drawn > c1.drawn, 'hovering a button drew nothing');
+      await frames(page, 10);
+      const c3 = await counts();
+      await page.evaluate(() => window.rlab.command('create namespace idle-check'));
+      await frames(page, 3);
+      const c4 = await counts();
+      assert(c4.drawn > c3.drawn, 'a new object in the list drew nothing');
+      figures.idleFramesDrawn = `${drawn} of ${built}`;
+    });
+
     await check('bad input gives a kubectl-style error and changes nothing', async () => {
       const before = await page.evaluate(() => window.rlab.state());
       const out = await page.evaluate(() => window.rlab.command('get frobnicators'));

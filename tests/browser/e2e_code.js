@@ -15,7 +15,8 @@
 const fs = require('fs');
 const path = require('path');
 const { ROOT, serve, launch, waitReady } = require('./harness');
-const { assert, frames, state, view, rect, click, key, reveal, screenshot, newPage } = require('./drive');
+const { assert, frames, state, view, rect, click, key, reveal, settleInput, typeText, screenshot,
+  newPage } = require('./drive');
 
 const DIST = path.join(ROOT, 'build/web/dist');
 const SHOTS = path.join(ROOT, 'build/web/screenshots');
@@ -78,11 +79,6 @@ async function moveTo(page, target) {
   await until(page, code, (x) => x.cursor === lineEnd, 'the cursor at the end of line ' + (line + 1), 20);
   for (let i = 0; i < lineEnd - target; i++) await page.keyboard.press('ArrowLeft');
   return until(page, code, (x) => x.cursor === target, 'the cursor at ' + target, 40);
-}
-
-async function typeText(page, text) {
-  await page.keyboard.type(text);
-  await frames(page, text.length + 3);  // ImGui takes typed characters a frame at a time
 }
 
 async function main() {
@@ -163,6 +159,7 @@ async function main() {
       assert(at > 0, 'the starter has no -mirror suffix');
       await moveTo(page, at + "'-mirror".length);
       for (let i = 0; i < 'mirror'.length; i++) await page.keyboard.press('Backspace');
+      await settleInput(page);
       await typeText(page, 'copy');
       const edited = await until(page, code, (x) => x.text.includes("'-copy'"), 'the typed change');
       assert(!edited.text.includes("'-mirror'"), 'the old suffix is still there');
@@ -192,7 +189,7 @@ async function main() {
       await key(page, 'Enter');
       await typeText(page, ')');
       await key(page, 'Tab');
-      await page.keyboard.press('Control+Enter');
+      await key(page, 'Control+Enter');
       const bad = await until(page, code, (x) => !x.resultOk && x.errorLine > 0, 'the syntax error');
       assert(bad.errorLine >= k + 1 && bad.errorLine <= k + 2, `error on line ${bad.errorLine}, typed on ${k + 1}: ${bad.result}`);
       assert(/SyntaxError/.test(bad.result), bad.result);

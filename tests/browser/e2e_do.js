@@ -10,7 +10,8 @@
 const fs = require('fs');
 const path = require('path');
 const { ROOT, serve, launch, waitReady } = require('./harness');
-const { assert, frames, state, view, rect, click, reveal, key, screenshot, newPage } = require('./drive');
+const { assert, frames, state, view, rect, click, reveal, key, settleInput, typeText, screenshot,
+  newPage } = require('./drive');
 
 const DIST = path.join(ROOT, 'build/web/dist');
 const SHOTS = path.join(ROOT, 'build/web/screenshots');
@@ -186,8 +187,7 @@ async function main() {
       assert(!/error/.test(seen), 'r did not reach a Reconcile: ' + seen);
       await key(page, '/');
       const before = (await state(page)).steps;
-      await page.keyboard.type('get namespaces.');  // '.' is text now, not a step
-      await frames(page, 2);
+      await typeText(page, 'get namespaces.');  // '.' is text now, not a step
       assert((await state(page)).steps === before, 'a shortcut fired while typing');
       await key(page, 'Backspace');
       await key(page, 'Enter');
@@ -202,8 +202,7 @@ async function main() {
       const heredoc = 'apply -f - <<EOF\n' + manifest('pasted', 1) + 'EOF';
       await writeClipboard(page, heredoc);
       await click(page, 'console.input');
-      await page.keyboard.press('Control+V');
-      await frames(page, 4);
+      await key(page, 'Control+V');
       const box = await rect(page, 'console.input');
       assert(box.h > 40, 'the console field did not turn multi-line: ' + JSON.stringify(box));
       await shot(page, 'do-console-paste.png');
@@ -218,8 +217,7 @@ async function main() {
     await check('paste a manifest into the Manifest box (real clipboard, Ctrl+V) and Apply', async () => {
       await writeClipboard(page, manifest('boxed', 2));
       await click(page, 'manifest.text');
-      await page.keyboard.press('Control+V');
-      await frames(page, 4);
+      await key(page, 'Control+V');
       await click(page, 'manifest.apply');
       const st = await state(page);
       assert(st.lastOk && st.objects.some((o) => o.kind === 'RayCluster' && o.name === 'boxed'), 'Apply created nothing');
@@ -242,7 +240,7 @@ async function main() {
       // ImGui takes one change of a key per frame: a burst of presses drains over many frames.
       // Then the cursor's line is read back and corrected with single presses, so a press lost or
       // repeated on a loaded machine does not move the edit to another line.
-      await frames(page, 2 * line + 8);
+      await settleInput(page);
       for (let tries = 0; tries < 4; tries++) {
         const e = (await view(page)).editor;
         const at = e.cursor < 0 ? -1 : e.text.slice(0, e.cursor).split('\n').length - 1;
@@ -251,17 +249,16 @@ async function main() {
           await click(page, 'editor.text');
           await page.keyboard.press('Control+Home');
           for (let i = 0; i < line; i++) await page.keyboard.press('ArrowDown');
-          await frames(page, 2 * line + 8);
+          await settleInput(page);
           continue;
         }
         const key = at < line ? 'ArrowDown' : 'ArrowUp';
         for (let i = 0; i < Math.abs(line - at); i++) await page.keyboard.press(key);
-        await frames(page, 2 * Math.abs(line - at) + 6);
+        await settleInput(page);
       }
       await page.keyboard.press('End');
       await page.keyboard.press('Backspace');
-      await page.keyboard.type(String(to));
-      await frames(page, 16);
+      await typeText(page, String(to));
       const edited = (await view(page)).editor.text.split('\n')[line];
       assert(edited === '    replicas: ' + to, 'the edit landed elsewhere: ' + JSON.stringify(edited));
     }
@@ -310,9 +307,8 @@ async function main() {
       const field = await reveal(page, 'quick.replicas.0', 'inspector');
       await page.mouse.click(field.x + field.w / 3, field.y + field.h / 2);
       await frames(page, 2);
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('1');
-      await frames(page, 2);
+      await key(page, 'Control+A');
+      await typeText(page, '1');
       await reveal(page, 'quick.replicas.apply.0', 'inspector');
       await click(page, 'quick.replicas.apply.0');
       const log = await page.evaluate(() => window.rlab.shareScript());

@@ -9,7 +9,7 @@
 const fs = require('fs');
 const path = require('path');
 const { ROOT, serve, launch, waitReady } = require('./harness');
-const { assert, frames, state, view, rect, click, reveal, screenshot, newPage } = require('./drive');
+const { assert, frames, state, view, rect, click, reveal, key, typeText, screenshot, newPage } = require('./drive');
 
 const DIST = path.join(ROOT, 'build/web/dist');
 const SHOTS = path.join(ROOT, 'build/web/screenshots');
@@ -47,10 +47,8 @@ async function pick(page, wrong) {
 // at a time (its input queue trickles), so Enter waits until they are all in.
 async function type(page, command) {
   await click(page, 'console.input');
-  await page.keyboard.type(command);
-  await frames(page, command.length + 4);
-  await page.keyboard.press('Enter');
-  await frames(page, 6);
+  await typeText(page, command);
+  await key(page, 'Enter');
 }
 
 const counts = (st) => ({ time: st.timeMs, objects: st.objects.length });

@@ -137,7 +137,13 @@ struct App {
   std::map<std::string, std::array<float, 4>> item_rects;
   void RecordItem(const std::string& name);
   double last_frame_ms = 0;       // CPU time of the last frame: simulation + UI + GL calls
+  // The status line's frame time: the mean over the last second, changed once a second (a figure
+  // that changed every frame would make every frame differ, and an idle page draw on).
+  double shown_frame_ms = 0;
   double last_sim_ms = 0, last_ui_ms = 0, last_gl_ms = 0;
+  // Frames built, and of those drawn: a frame the same as the one on screen is not drawn
+  // (redraw_gate.h).
+  uint64_t frames_built = 0, frames_drawn = 0;
 };
 
 // Panels (one file each). Each draws inside the current ImGui child region.

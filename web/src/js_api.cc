@@ -13,6 +13,8 @@
 #include "app.h"
 #include "code_pane.h"
 #include "console.h"
+#include "imgui.h"
+#include "imgui_internal.h"
 #include "lesson_engine.h"
 #include "manifest_box.h"
 #include "share_replay.h"
@@ -155,6 +157,14 @@ EMSCRIPTEN_KEEPALIVE double rlab_frame_ms() { return web::g_app->last_frame_ms; 
 EMSCRIPTEN_KEEPALIVE double rlab_frame_part_ms(int part) {
   const web::App& a = *web::g_app;
   return part == 0 ? a.last_sim_ms : part == 1 ? a.last_ui_ms : a.last_gl_ms;
+}
+// rlab_input_queued: input events the browser delivered that Dear ImGui has not yet taken (it
+// takes them a few a frame); tests wait for 0 after typing instead of guessing a frame count.
+EMSCRIPTEN_KEEPALIVE int rlab_input_queued() { return GImGui ? GImGui->InputEventsQueue.Size : 0; }
+// rlab_frames: 0 frames built, 1 frames drawn (the rest matched the picture on screen).
+EMSCRIPTEN_KEEPALIVE double rlab_frames(int which) {
+  const web::App& a = *web::g_app;
+  return static_cast<double>(which == 0 ? a.frames_built : a.frames_drawn);
 }
 
 }  // extern "C"

@@ -22,6 +22,7 @@
 #include "imgui_impl_opengl3.h"
 #include "layout.h"
 #include "overlays.h"
+#include "redraw_gate.h"
 #include "share_replay.h"
 #include "text_probe.h"
 
@@ -36,11 +37,26 @@ constexpr uint64_t kRewindBudgetBytes = uint64_t{384} << 20;
 
 GLFWwindow* g_window = nullptr;
 Fonts g_fonts;
+RedrawGate g_redraw;
 float g_scale = 0;
 double g_last_time = 0;
 bool g_announced = false;
 
 int g_fb_w = 0, g_fb_h = 0;
+
+// The status line's frame time (App::shown_frame_ms): frames of the current second so far.
+double g_second_start = 0, g_second_ms = 0;
+int g_second_frames = 0;
+
+void ShowFrameTime(double now, double frame_ms) {
+  g_second_ms += frame_ms;
+  ++g_second_frames;
+  if (now - g_second_start < 1000) return;
+  g_app->shown_frame_ms = g_second_ms / g_second_frames;
+  g_second_start = now;
+  g_second_ms = 0;
+  g_second_frames = 0;
+}
 
 // SyncCanvasSize keeps the backing store at CSS size × devicePixelRatio and the UI scale in step.
 // It sets the canvas directly: glfwSetWindowSize would ask for fullscreen whenever the canvas is
@@ -61,6 +77,7 @@ void SyncCanvasSize() {
     g_scale = scale;
     g_fonts = LoadFonts(scale);
     g_app->ui_scale = scale;
+    g_redraw.Invalidate();  // a new font texture
   }
 }
 
@@ -102,15 +119,21 @@ void Frame() {
   TextProbeFrameEnd();
   const double gl_start = emscripten_get_now();
 
-  glViewport(0, 0, g_fb_w, g_fb_h);
-  glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // A frame that would draw the picture already on screen is not drawn (redraw_gate.h).
+  if (g_redraw.NeedsDraw(*ImGui::GetDrawData(), g_fb_w, g_fb_h)) {
+    glViewport(0, 0, g_fb_w, g_fb_h);
+    glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
   const double end = emscripten_get_now();
   g_app->last_frame_ms = end - work_start;
+  ShowFrameTime(end, g_app->last_frame_ms);
   g_app->last_sim_ms = sim_ms;
   g_app->last_ui_ms = gl_start - ui_start;
   g_app->last_gl_ms = end - gl_start;
+  g_app->frames_built = g_redraw.frames_built();
+  g_app->frames_drawn = g_redraw.frames_drawn();
 
   // Idle time after the frame: build rewind checkpoints (at most 4 ms a frame; none while the
   // frame itself was already long).

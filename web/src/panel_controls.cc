@@ -141,7 +141,7 @@ void ToolbarStatusLine(App& app, ToolbarFlow& flow) {
                                             "种子 %llu · %lld 个 trace 事件 · %zu 个对象 · 每帧 %.1f ms"),
                 static_cast<unsigned long long>(sim.seed()),
                 static_cast<long long>(sim.trace().last_seq()),
-                sim.apiserver().PeekEverything().size(), app.last_frame_ms);
+                sim.apiserver().PeekEverything().size(), app.shown_frame_ms);
   flow.Next(ImGui::CalcTextSize(last).x);
   ImGui::TextColored(app.last_ok ? ImVec4(0.4f, 0.85f, 0.45f, 1.0f) : ImVec4(1.0f, 0.45f, 0.4f, 1.0f),
                      "%s", last);

@@ -211,6 +211,8 @@
       frameMs: M.cwrap('rlab_frame_ms', 'number', []),
       itemRect: M.cwrap('rlab_item_rect', 'string', ['string']),
       framePart: M.cwrap('rlab_frame_part_ms', 'number', ['number']),
+      frames: M.cwrap('rlab_frames', 'number', ['number']),
+      inputQueued: M.cwrap('rlab_input_queued', 'number', []),
       rewind: M.cwrap('rlab_rewind', 'number', ['number']),
       rewindStats: M.cwrap('rlab_rewind_stats', 'string', []),
       rewindOptions: M.cwrap('rlab_rewind_options', 'number', ['number', 'number']),
@@ -410,6 +412,11 @@
       frameMs: () => api.frameMs(),
       // frameParts(): CPU ms of the last frame split into {sim, ui, gl}.
       frameParts: () => ({ sim: api.framePart(0), ui: api.framePart(1), gl: api.framePart(2) }),
+      // frameCounts(): frames built and frames drawn; a frame that would draw the picture already
+      // on screen is not drawn, so an idle page draws nothing.
+      frameCounts: () => ({ built: api.frames(0), drawn: api.frames(1) }),
+      // inputQueued(): keyboard and mouse events delivered but not yet taken by the UI; for tests.
+      inputQueued: () => api.inputQueued(),
       // itemRect(name): a control's box in CSS pixels ({x, y, w, h}) or null; for tests.
       itemRect: (name) => {
         const r = api.itemRect(String(name));
