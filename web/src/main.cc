@@ -4,10 +4,10 @@
 // pixels, with fonts and style scaled by the ratio (so text is rasterised sharp, never stretched).
 // Single-threaded: the browser calls Frame(); window.rlab calls the exports in js_api.cc.
 
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
-#include <GLFW/glfw3.h>
-#include <GLES3/gl3.h>
 
 #include <algorithm>
 #include <cmath>

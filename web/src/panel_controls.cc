@@ -137,8 +137,9 @@ void ToolbarStatusLine(App& app, ToolbarFlow& flow) {
   const char* last = app.last_ok ? Tr("last command ok", "上一条命令成功")
                                  : Tr("last command failed", "上一条命令失败");
   char figures[160];
-  std::snprintf(figures, sizeof figures, Tr("seed %llu · %lld trace events · %zu objects · frame %.1f ms",
-                                            "种子 %llu · %lld 个 trace 事件 · %zu 个对象 · 每帧 %.1f ms"),
+  std::snprintf(figures, sizeof figures,
+                Tr("seed %llu · %lld trace events · %zu objects · frame %.1f ms",
+                   "种子 %llu · %lld 个 trace 事件 · %zu 个对象 · 每帧 %.1f ms"),
                 static_cast<unsigned long long>(sim.seed()),
                 static_cast<long long>(sim.trace().last_seq()),
                 sim.apiserver().PeekEverything().size(), app.shown_frame_ms);
