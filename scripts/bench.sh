@@ -62,7 +62,7 @@ if [ -n "$baseline" ]; then
   [ -f "$baseline/build/wasm-cli/rlab.js" ] && baseline_node=$baseline/build/wasm-cli/rlab.js
 fi
 
-# Both builds are configured as CI configures them (CI=true: unity batches, line tables), so a
+# Both builds are configured as CI configures them (CI=true: clang, unity batches, no debug info), so a
 # baseline built the same way (CI=true scripts/build_native.sh, CI=true scripts/build_wasm_cli.sh)
 # is compared with the same kind of build: a unity build inlines across the files of a batch.
 CI=true scripts/configure_native.sh
