@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Everything CI runs, in order, with a timing per phase:
-#   setup, layer check, native build + ctest, ASan/UBSan build + ctest, WebAssembly CLI build,
+#   setup, layer check, native build + ctest, ASan/UBSan build + ctest, WebAssembly build (the
+#   Node CLI and, in the same run, the page),
 #   (under CI=true the GoogleTest suites are built once, in the ASan/UBSan build, and run there;
 #   the native ctest runs the `rlab` CLI's tests: lab scripts, lessons, bench smoke runs),
 #   native-vs-wasm determinism, every lesson checked natively and under Node, and (when the
@@ -57,7 +58,7 @@ else skip ctest_native build_native; fi
 phase build_asan scripts/build_asan.sh
 if ok build_asan; then phase ctest_asan asan_ctest; else skip ctest_asan build_asan; fi
 
-phase build_wasm_cli scripts/build_wasm_cli.sh
+phase build_wasm_cli env RLAB_WASM_WITH_PAGE=1 scripts/build_wasm_cli.sh  # and the page (browser_test)
 if ok build_native && ok build_wasm_cli; then
   phase determinism scripts/determinism.sh
 else skip determinism "build_native and build_wasm_cli"; fi
