@@ -31,7 +31,7 @@
 #              RLAB_BENCH_REPEAT=N runs the 11,000-Pod scenario N times per platform (default 3);
 #              RLAB_BENCH_WARMUP=N runs it N times more before those, unmeasured (default 1);
 #              RLAB_BENCH_BASELINE=DIR compares with another checkout's builds (built there
-#                beforehand with CI=true, never by this script: DIR/build/native/bin/rlab, and
+#                beforehand with CI=true RLAB_NATIVE_OPT=-O2, never by this script: DIR/build/native/bin/rlab, and
 #                for Node DIR/build/wasm-cli/rlab.js). The scale scenarios (rayclusters, the Deployment
 #                series) then run interleaved, this build then the baseline, RLAB_BENCH_REPEAT
 #                times each, so both meet the same spells of this machine; the report gains
@@ -62,15 +62,17 @@ if [ -n "$baseline" ]; then
   [ -f "$baseline/build/wasm-cli/rlab.js" ] && baseline_node=$baseline/build/wasm-cli/rlab.js
 fi
 
-# Both builds are configured as CI configures them (CI=true: clang, unity batches, no debug info), so a
-# baseline built the same way (CI=true scripts/build_native.sh, CI=true scripts/build_wasm_cli.sh)
-# is compared with the same kind of build: a unity build inlines across the files of a batch.
-CI=true scripts/configure_native.sh
+# Both builds are configured as CI configures them (CI=true: clang, unity batches, no debug info),
+# at the optimisation levels users get (-O2 natively, the Node CLI linked at -O2), so a baseline
+# built the same way (CI=true RLAB_NATIVE_OPT=-O2 scripts/build_native.sh, CI=true
+# scripts/build_wasm_cli.sh) is compared with the same kind of build: a unity build inlines across
+# the files of a batch.
+CI=true RLAB_NATIVE_OPT=-O2 scripts/configure_native.sh
 cmake --build build/native --target rlab workqueue_bench apiserver_bench -j2
 
 node_rlab=""
 if [ "${RLAB_BENCH_SKIP_WASM:-0}" != 1 ] && command -v emcc >/dev/null && command -v node >/dev/null; then
-  CI=true scripts/build_wasm_cli.sh
+  CI=true RLAB_WASM_CLI_LINK_OPT=-O2 scripts/build_wasm_cli.sh
   node_rlab=build/wasm-cli/rlab.js
 fi
 

@@ -12,13 +12,18 @@ export NODE_PATH=/usr/share/nodejs   # Debian's emscripten needs node-acorn from
 flags="-O2 -DNDEBUG"
 # Under CI=true, unity builds (CMakeLists.txt, RLAB_UNITY), as scripts/configure_native.sh.
 if [ "${CI:-}" = true ]; then unity=ON; else unity=OFF; fi
+# The Node CLI's link level (cli/CMakeLists.txt): -O2 unless RLAB_WASM_CLI_LINK_OPT says otherwise
+# (scripts/test.sh: -O1). Changing it relinks the CLI only.
+cli_link="${RLAB_WASM_CLI_LINK_OPT:--O2}"
 if [ ! -f build/web/build.ninja ] ||
    ! grep -qxF "CMAKE_CXX_FLAGS_RELEASE:STRING=$flags" build/web/CMakeCache.txt ||
    ! grep -qxF "RLAB_WASM_EH:STRING=wasm" build/web/CMakeCache.txt ||
    ! grep -qxF "RLAB_WASM_CORE_EXCEPTIONS:BOOL=OFF" build/web/CMakeCache.txt ||
-   ! grep -qxF "RLAB_UNITY:BOOL=$unity" build/web/CMakeCache.txt; then
+   ! grep -qxF "RLAB_UNITY:BOOL=$unity" build/web/CMakeCache.txt ||
+   ! grep -qxF "RLAB_NO_PCH:BOOL=OFF" build/web/CMakeCache.txt ||
+   ! grep -qxF "RLAB_WASM_CLI_LINK_OPT:STRING=$cli_link" build/web/CMakeCache.txt; then
   emcmake cmake -S . -B build/web -G Ninja -DCMAKE_BUILD_TYPE=Release -DRLAB_BUILD_WEB=ON \
-    -DRLAB_WERROR=OFF -DRLAB_NO_PCH=ON "-DCMAKE_CXX_FLAGS_RELEASE=$flags" -DRLAB_WASM_EH=wasm \
-    -DRLAB_WASM_CORE_EXCEPTIONS=OFF "-DRLAB_UNITY=$unity" \
+    -DRLAB_WERROR=OFF -DRLAB_NO_PCH=OFF "-DCMAKE_CXX_FLAGS_RELEASE=$flags" -DRLAB_WASM_EH=wasm \
+    -DRLAB_WASM_CORE_EXCEPTIONS=OFF "-DRLAB_UNITY=$unity" "-DRLAB_WASM_CLI_LINK_OPT=$cli_link" \
     "$@" >/dev/null
 fi

@@ -69,7 +69,7 @@ if [ "$need_src" -eq 1 ]; then
 fi
 
 # --- 2. Debian binary packages -------------------------------------------------------------------
-PKGS=(build-essential cmake ninja-build clang libclang-rt-14-dev
+PKGS=(build-essential cmake ninja-build clang lld libclang-rt-14-dev
       googletest libgtest-dev libgmock-dev libbenchmark-dev
       nlohmann-json3-dev libyaml-cpp-dev libjemalloc-dev emscripten chromium
       python3 fonts-noto-cjk fonts-dejavu-core fonttools gzip dpkg-dev)

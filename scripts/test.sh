@@ -58,7 +58,8 @@ else skip ctest_native build_native; fi
 phase build_asan scripts/build_asan.sh
 if ok build_asan; then phase ctest_asan asan_ctest; else skip ctest_asan build_asan; fi
 
-phase build_wasm_cli env RLAB_WASM_WITH_PAGE=1 scripts/build_wasm_cli.sh  # and the page (browser_test)
+# The page's two builds are linked at -O2 (their size is a budget); the Node CLI at -O1 (cli/CMakeLists.txt).
+phase build_wasm_cli env RLAB_WASM_WITH_PAGE=1 RLAB_WASM_CLI_LINK_OPT=-O1 scripts/build_wasm_cli.sh
 if ok build_native && ok build_wasm_cli; then
   phase determinism scripts/determinism.sh
 else skip determinism "build_native and build_wasm_cli"; fi
