@@ -6,8 +6,8 @@
 # it, so a fresh machine has none). Extra arguments go to CMake (e.g. -DRLAB_BUILD_BENCH=OFF).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-# Under CI=true (scripts/test.sh in CI) the build is clang's, without debug info (-g0): the same
-# -O2 code, about a fifth less time for a cold build than g++ -g1 (QuickJS alone compiles in less
+# Under CI=true (scripts/test.sh in CI) the build is clang's, without debug info (-g0): at -O2,
+# about a fifth less time for a cold build than g++ -g1 (QuickJS alone compiles in less
 # than half g++'s time), and nothing in CI reads native debug info (the sanitizer build, whose
 # reports do, keeps line tables). docs/development.md, "Build time". Developers keep their c++
 # (g++ on Debian) and RelWithDebInfo's full -g; the project builds with -Werror under both.
