@@ -725,8 +725,17 @@ void DrawLoop(App& app) {
     }
     if (t.seq == app.selected_seq) dl->AddCircle(c, r + 4 * s, IM_COL32(255, 255, 255, 255), 0, 2 * s);
     if (t.moving || t.seq == app.selected_seq) {
+      // A token's label is its trace record in the trace's own words (verbs, kinds, keys, the
+      // workqueue's method names: data, the same in both languages); only a predicate's verdict
+      // is the page's to say.
       std::string label = t.label;
-      if (t.fate == lab::LoopFate::kRejected && !t.moving) label = Tr("filtered out", "被过滤");
+      if (t.edge == lab::LoopEdge::kPredicate) {
+        const std::string verdict = t.fate == lab::LoopFate::kRejected ? Tr("filtered out", "被过滤")
+                                                                      : Tr("passes", "通过");
+        const bool settled_reject = t.fate == lab::LoopFate::kRejected && !t.moving;
+        label = settled_reject ? verdict : label.substr(0, label.find(':')) + ": " + verdict;
+      }
+      DataText data;
       const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
       const ImVec2 lp(std::min(c.x + r + 3 * s, o.x + size.x - ts.x - 2 * s), c.y - r - ts.y);
       dl->AddRectFilled(ImVec2(lp.x - 2 * s, lp.y), ImVec2(lp.x + ts.x + 2 * s, lp.y + ts.y),
