@@ -41,6 +41,7 @@ CommandResult RunStep(CommandContext& ctx, const std::vector<std::string>& args)
 CommandResult RunTime(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunEcho(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunMark(CommandContext& ctx, const std::vector<std::string>& args);
+CommandResult RunBudget(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunTrace(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunExpect(CommandContext& ctx, const std::vector<std::string>& args);
 CommandResult RunFault(CommandContext& ctx, const std::vector<std::string>& args);

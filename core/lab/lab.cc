@@ -38,6 +38,7 @@ const CommandEntry kCommands[] = {
     {"time", RunTime},
     {"echo", RunEcho},
     {"mark", RunMark},
+    {"budget", RunBudget},
     {"trace", RunTrace},
     {"expect", RunExpect},
     {"wait", Kubectl<kubectl::RunWait>},

@@ -79,6 +79,9 @@ class Simulation {
   // budget is what one command may spend and what the store may hold (budget.h); commands
   // spend it through lab::Lab, which drives their goals (advance.h).
   const Budget& budget() const { return options_.budget; }
+  // LowerEventBudget sets the events one command may run to `events` (the `budget` command);
+  // the caller checks that it is not above the current budget: a script may only tighten it.
+  void LowerEventBudget(uint64_t events) { options_.budget.events = events; }
   // Step runs up to n scheduler events, outside any command's budget (tests and tools); returns
   // how many ran.
   uint64_t Step(uint64_t n);

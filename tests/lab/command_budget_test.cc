@@ -11,9 +11,9 @@
 namespace lab {
 namespace {
 
-// kBudgetEvents is these sessions' budget: a twentieth of the default (lab::Budget::kDefaultEvents,
-// which tests/scripts/budget_*.lab run into), so the tests stay quick under ASan; where and how a
-// command stops does not depend on the budget's size.
+// kBudgetEvents is these sessions' budget: a twentieth of the default (lab::Budget::kDefaultEvents),
+// as tests/scripts/budget_*.lab set with `budget --events`, so the tests stay quick under ASan;
+// where and how a command stops does not depend on the budget's size.
 constexpr uint64_t kBudgetEvents = 50'000;
 
 SimulationOptions SmallBudget() {
@@ -25,6 +25,50 @@ SimulationOptions SmallBudget() {
 TEST(CommandBudget, TheDefaultIsAMillionEventsPerCommand) {
   Lab lab{SimulationOptions{}};
   EXPECT_EQ(lab.sim().budget().events, 1'000'000u);
+}
+
+TEST(CommandBudget, TheBudgetCommandPrintsTheBudgets) {
+  TestSession s;
+  CommandResult r = s.lab.ExecuteText("budget");
+  ASSERT_TRUE(r.ok) << r.err;
+  EXPECT_EQ(r.out, "events per command: 1000000\npods: 5000\nobjects: 50000\n");
+}
+
+// A script lowers the budget for the commands after it (tests/scripts/budget_*.lab do, so they
+// run quickly under the sanitizers), and a lowered budget stops a step as the default one does.
+TEST(CommandBudget, ALoweredBudgetBoundsTheCommandsAfterIt) {
+  TestSession s;
+  ASSERT_TRUE(s.Run("wait --for=condition=Available deploy/kuberay-operator --timeout=60s\n"))
+      << s.err;
+  CommandResult r = s.lab.ExecuteText("budget --events 2000");
+  ASSERT_TRUE(r.ok) << r.err;
+  EXPECT_EQ(r.out, "budget: 2000 scheduler events per command\n");
+  EXPECT_EQ(s.lab.sim().budget().events, 2000u);
+  const uint64_t before = s.lab.sim().scheduler().executed();
+  r = s.lab.ExecuteText("step 9223372036854775807");
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(s.lab.sim().scheduler().executed() - before, 2000u);
+  EXPECT_NE(r.err.find("stopped at the budget of 2000 scheduler events"), std::string::npos)
+      << r.err;
+  EXPECT_TRUE(s.lab.ExecuteText("budget --events=1000").ok);
+  EXPECT_EQ(s.lab.sim().budget().events, 1000u);
+}
+
+// A share link or a pasted script may tighten the budget, never loosen it; bad counts change
+// nothing.
+TEST(CommandBudget, TheBudgetIsNeverRaisedAndBadCountsAreRefused) {
+  TestSession s{SmallBudget()};
+  for (const char* bad : {"budget --events 50001", "budget --events 0", "budget --events -5",
+                          "budget --events 1e3", "budget --events", "budget --pods 10",
+                          "budget --events 99999999999999999999"}) {
+    CommandResult r = s.lab.ExecuteText(bad);
+    EXPECT_FALSE(r.ok) << bad;
+    EXPECT_EQ(r.err.rfind("error: ", 0), 0u) << bad << ": " << r.err;
+    EXPECT_EQ(s.lab.sim().budget().events, kBudgetEvents) << bad;
+  }
+  EXPECT_NE(s.lab.ExecuteText("budget --events 50001").err.find(
+                "the budget can only be lowered: at most 50000 events per command"),
+            std::string::npos);
 }
 
 // Ran runs one command and returns how many scheduler events it ran.

@@ -24,7 +24,7 @@ namespace {
 const char* const kConsoleCommands[] = {
     "apply", "create", "get", "describe", "patch", "delete", "label", "annotate", "scale", "logs",
     "wait", "run", "step", "time", "kill", "fault", "operator", "expect", "mark", "queue",
-    "metrics", "trace", "echo", "schedule", "replace", "rewind", "kubectl"};
+    "metrics", "trace", "echo", "schedule", "replace", "rewind", "budget", "kubectl"};
 
 // Candidates for the word being typed: commands first, then kinds, then object names.
 std::vector<std::string> ConsoleCandidates(App& app, const std::string& line, size_t word_start) {

@@ -1,4 +1,5 @@
-// run, step, time, echo and mark: the commands that move or name virtual time.
+// run, step, time, echo, mark and budget: the commands that move or name virtual time, or bound
+// how far one command may move it.
 // No Go counterpart (DESIGN.md "What moves time").
 
 #include <algorithm>
@@ -115,6 +116,39 @@ CommandResult RunMark(CommandContext& ctx, const std::vector<std::string>& args)
   if (args.size() != 1) return CommandResult::Error("error: usage: mark NAME");
   ctx.marks[args[0]] = ctx.sim.trace().last_seq();
   return {};
+}
+
+// `budget` prints what one command may run and what the sandbox may hold; `budget --events N`
+// lowers the events per command for the rest of the session (a lesson or a test that shows a
+// command stopping at the budget needs no million events for it). It never raises the budget:
+// a share link or a pasted script must stay bounded by the sandbox's own.
+CommandResult RunBudget(CommandContext& ctx, const std::vector<std::string>& args) {
+  const Budget& budget = ctx.sim.budget();
+  if (args.empty()) {
+    CommandResult result;
+    result.out = "events per command: " + std::to_string(budget.events) +
+                 "\npods: " + std::to_string(budget.pods) +
+                 "\nobjects: " + std::to_string(budget.objects) + "\n";
+    return result;
+  }
+  std::string value;
+  if (args.size() == 1 && args[0].rfind("--events=", 0) == 0) value = args[0].substr(9);
+  if (args.size() == 2 && args[0] == "--events") value = args[1];
+  if (value.empty()) return CommandResult::Error("error: usage: budget [--events N]");
+  char* end = nullptr;
+  errno = 0;
+  const int64_t n = std::strtoll(value.c_str(), &end, 10);
+  if (end == value.c_str() || *end != '\0' || n <= 0 || errno == ERANGE) {
+    return CommandResult::Error("error: invalid event count \"" + value + "\"");
+  }
+  if (static_cast<uint64_t>(n) > budget.events) {
+    return CommandResult::Error("error: the budget can only be lowered: at most " +
+                                std::to_string(budget.events) + " events per command");
+  }
+  ctx.sim.LowerEventBudget(static_cast<uint64_t>(n));
+  CommandResult result;
+  result.out = "budget: " + std::to_string(n) + " scheduler events per command\n";
+  return result;
 }
 
 }  // namespace lab
