@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Everything CI runs, in order, with a timing per phase:
-#   setup, layer check, native build + ctest, ASan/UBSan build + ctest, WebAssembly build (the
-#   Node CLI and, in the same run, the page),
-#   (under CI=true the GoogleTest suites are built once, in the ASan/UBSan build, and run there;
-#   the native ctest runs the `rlab` CLI's tests: lab scripts, lessons, bench smoke runs),
-#   native-vs-wasm determinism, every lesson checked natively and under Node, and (when the
-#   scripts exist) browser end-to-end tests and a short fuzz run. A failed build skips the phases
-#   that need it; the exit status is non-zero if any phase failed. Runs from any directory.
+#   setup, layer check, the ASan/UBSan build + ctest (every GoogleTest suite and every test of
+#   the `rlab` CLI: lab scripts, lessons, bench smoke runs), the WebAssembly build (the Node CLI
+#   and, in the same run, the page), native-vs-wasm determinism and every lesson checked natively
+#   and under Node (the native side is the sanitizer build's `rlab`), and (when the scripts
+#   exist) browser end-to-end tests and a short fuzz run. The core compiles twice, once with the
+#   sanitizers and once for WebAssembly; the optimized native build (scripts/build_native.sh) is
+#   for figures and developers (docs/development.md, "CI and its time budget"). A failed build
+#   skips the phases that need it; the exit status is non-zero if any phase failed. Runs from any
+#   directory.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -28,20 +30,23 @@ phase() {  # phase NAME COMMAND...: runs COMMAND, records ok/FAILED and the time
 ok() { [[ "${STATUS[$1]:-}" == ok* ]]; }
 skip() { ORDER+=("$1"); STATUS[$1]="skipped (needs $2)"; printf '\n=== %s: skipped (needs %s)\n' "$1" "$2"; }
 
-# LeakSanitizer does not work everywhere (e.g. under ptrace); probe once and say so.
-asan_ctest() {
-  local probe=build/asan/lsan_probe
-  mkdir -p build/asan
-  printf 'int main() { return 0; }\n' > build/asan/lsan_probe.cc
-  local leaks=1
-  if ! { clang++ -fsanitize=address build/asan/lsan_probe.cc -o "$probe" &&
-         ASAN_OPTIONS=detect_leaks=1 "$probe"; } >/dev/null 2>&1; then
-    leaks=0
-    echo "note: LeakSanitizer unavailable here; running with detect_leaks=0"
+# sanitized CMD...: runs CMD with the sanitizers' options. LeakSanitizer does not work everywhere
+# (e.g. under ptrace); it is probed once and the run says so.
+LEAKS=""
+sanitized() {
+  if [ -z "$LEAKS" ]; then
+    local probe=build/asan/lsan_probe
+    mkdir -p build/asan
+    printf 'int main() { return 0; }\n' > build/asan/lsan_probe.cc
+    LEAKS=1
+    if ! { clang++ -fsanitize=address build/asan/lsan_probe.cc -o "$probe" &&
+           ASAN_OPTIONS=detect_leaks=1 "$probe"; } >/dev/null 2>&1; then
+      LEAKS=0
+      echo "note: LeakSanitizer unavailable here; running with detect_leaks=0"
+    fi
   fi
-  ASAN_OPTIONS="detect_leaks=$leaks:abort_on_error=1" \
-  UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-    ctest --test-dir build/asan --output-on-failure -j2
+  ASAN_OPTIONS="detect_leaks=$LEAKS:abort_on_error=1" \
+  UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" "$@"
 }
 
 phase setup scripts/setup.sh
@@ -50,22 +55,20 @@ if ! ok setup; then
 fi
 phase check_layers python3 scripts/check_layers.py
 
-phase build_native scripts/build_native.sh
-if ok build_native; then
-  phase ctest_native ctest --test-dir build/native --output-on-failure -j2
-else skip ctest_native build_native; fi
-
 phase build_asan scripts/build_asan.sh
-if ok build_asan; then phase ctest_asan asan_ctest; else skip ctest_asan build_asan; fi
+if ok build_asan; then
+  phase ctest_asan sanitized ctest --test-dir build/asan --output-on-failure -j2
+else skip ctest_asan build_asan; fi
 
 # The page's two builds are linked at -O2 (their size is a budget); the Node CLI at -O1 (cli/CMakeLists.txt).
 phase build_wasm_cli env RLAB_WASM_WITH_PAGE=1 RLAB_WASM_CLI_LINK_OPT=-O1 scripts/build_wasm_cli.sh
-if ok build_native && ok build_wasm_cli; then
-  phase determinism scripts/determinism.sh
-else skip determinism "build_native and build_wasm_cli"; fi
-if ok build_native && ok build_wasm_cli; then
-  phase lessons scripts/lessons_check.sh
-else skip lessons "build_native and build_wasm_cli"; fi
+export RLAB_NATIVE=build/asan/bin/rlab   # determinism.sh's and lessons_check.sh's native side
+if ok build_asan && ok build_wasm_cli; then
+  phase determinism sanitized scripts/determinism.sh
+else skip determinism "build_asan and build_wasm_cli"; fi
+if ok build_asan && ok build_wasm_cli; then
+  phase lessons sanitized scripts/lessons_check.sh
+else skip lessons "build_asan and build_wasm_cli"; fi
 
 if [ -x scripts/browser_test.sh ]; then phase browser_test scripts/browser_test.sh; fi
 if [ -x scripts/fuzz.sh ]; then phase fuzz scripts/fuzz.sh 10; fi
