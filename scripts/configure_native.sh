@@ -6,18 +6,18 @@
 # it, so a fresh machine has none). Extra arguments go to CMake (e.g. -DRLAB_BUILD_BENCH=OFF).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-# Under CI=true (scripts/test.sh in CI) the build is clang's, without debug info (-g0): at -O2,
-# about a fifth less time for a cold build than g++ -g1 (QuickJS alone compiles in less
-# than half g++'s time), and nothing in CI reads native debug info (the sanitizer build, whose
-# reports do, keeps line tables). docs/development.md, "Build time". Developers keep their c++
-# (g++ on Debian) and RelWithDebInfo's full -g; the project builds with -Werror under both.
-# CI also compiles unity builds (CMakeLists.txt, RLAB_UNITY): fewer, larger translation units.
-# The test binaries' own code compiles at -O0 (tests/CMakeLists.txt). CI builds the GoogleTest
-# binaries once, in the ASan/UBSan build (scripts/build_asan.sh), and runs every suite there; this
-# build keeps the `rlab` CLI, its ctest entries (lab scripts, lessons, bench smoke runs) and the
-# benchmarks. Developers build both.
-# CI's build is -O1 (about a fifth less compile time than -O2; its tests run scripts, not figures);
-# scripts/bench.sh sets RLAB_NATIVE_OPT=-O2, the level every native figure is measured at.
+# CI=true selects the configuration CI's other builds share (scripts/test.sh itself builds no
+# optimized native code: the sanitizer build's rlab is its native side; docs/development.md, "CI
+# and its time budget"). scripts/bench.sh builds it with RLAB_NATIVE_OPT=-O2, the level every
+# native figure is measured at; its default is -O1 (about a fifth less compile time, for local
+# runs of scripts rather than figures). It is clang's, without debug info (-g0): about a fifth
+# less time for a cold build than g++ -g1 (QuickJS alone compiles in less than half g++'s time).
+# It compiles unity builds (CMakeLists.txt, RLAB_UNITY), which is how a file-local name that
+# collides with another file's in the same batch shows up before CI's sanitizer build finds it,
+# and no GoogleTest binaries (RLAB_TEST_BINARIES=OFF: the CLI, its ctest entries and the
+# benchmarks). The test binaries' own code compiles at -O0 (tests/CMakeLists.txt). Developers
+# keep their c++ (g++ on Debian), RelWithDebInfo's full -g and every test binary; the project
+# builds with -Werror under both.
 compilers=()
 opt=-O2
 if [ "${CI:-}" = true ]; then
