@@ -124,29 +124,23 @@ CommandResult RunMark(CommandContext& ctx, const std::vector<std::string>& args)
 // a share link or a pasted script must stay bounded by the sandbox's own.
 CommandResult RunBudget(CommandContext& ctx, const std::vector<std::string>& args) {
   const Budget& budget = ctx.sim.budget();
-  if (args.empty()) {
-    CommandResult result;
+  auto flags = kubectl::ParseFlags(args, {{"events", 0, kubectl::FlagSpec::kInt, ""}});
+  if (!flags.ok()) return CommandResult::Error(flags.status().message());
+  if (!flags->positional.empty()) return CommandResult::Error("error: usage: budget [--events N]");
+  CommandResult result;
+  if (!flags->Has("events")) {
     result.out = "events per command: " + std::to_string(budget.events) +
                  "\npods: " + std::to_string(budget.pods) +
                  "\nobjects: " + std::to_string(budget.objects) + "\n";
     return result;
   }
-  std::string value;
-  if (args.size() == 1 && args[0].rfind("--events=", 0) == 0) value = args[0].substr(9);
-  if (args.size() == 2 && args[0] == "--events") value = args[1];
-  if (value.empty()) return CommandResult::Error("error: usage: budget [--events N]");
-  char* end = nullptr;
-  errno = 0;
-  const int64_t n = std::strtoll(value.c_str(), &end, 10);
-  if (end == value.c_str() || *end != '\0' || n <= 0 || errno == ERANGE) {
-    return CommandResult::Error("error: invalid event count \"" + value + "\"");
-  }
+  const int64_t n = flags->GetInt("events");
+  if (n <= 0) return CommandResult::Error("error: --events must be a positive count of events");
   if (static_cast<uint64_t>(n) > budget.events) {
     return CommandResult::Error("error: the budget can only be lowered: at most " +
                                 std::to_string(budget.events) + " events per command");
   }
   ctx.sim.LowerEventBudget(static_cast<uint64_t>(n));
-  CommandResult result;
   result.out = "budget: " + std::to_string(n) + " scheduler events per command\n";
   return result;
 }
